@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as foundation from './20261121T0001_foundation.ts';
+
+/**
+ * Every migration, in order. A static list (not a folder scan) so the same set runs under
+ * tsx, vitest and a bundled build. Add new files at the end; never edit a landed one.
+ */
+export const migrations: Record<string, Migration> = {
+  '20261121T0001_foundation': foundation,
+};

@@ -1,0 +1,64 @@
+import { Kysely, PostgresDialect, type Dialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+/**
+ * The one factory for a database handle (DESIGN decision 2): real PostgreSQL through `pg`
+ * when a URL is given, an embedded PGlite otherwise. Both speak the same SQL.
+ */
+export type DbConfig =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir?: string }
+  | { kind: 'pglite-instance'; pglite: PGlite };
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  kind: 'postgres' | 'pglite';
+  /** The PGlite instance, when embedded: used for in-process LISTEN/NOTIFY. */
+  pglite?: PGlite;
+  /** The connection string, when on PostgreSQL: used to open a dedicated LISTEN client. */
+  url?: string;
+  close(): Promise<void>;
+}
+
+let pgTypesConfigured = false;
+
+/** int8 and numeric come back from `pg` as strings; parse them once, here (DESIGN decision 2). */
+function configurePgTypes(): void {
+  if (pgTypesConfigured) return;
+  pgTypesConfigured = true;
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => {
+    const n = Number(value);
+    if (!Number.isSafeInteger(n)) throw new RangeError(`int8 out of safe range: ${value}`);
+    return n;
+  });
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+}
+
+export async function openDatabase(config: DbConfig): Promise<DbHandle> {
+  if (config.kind === 'postgres') {
+    configurePgTypes();
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
+    // an idle client's network error must not crash the process; the pool replaces it
+    pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', url: config.url, close: () => db.destroy() };
+  }
+  const pglite =
+    config.kind === 'pglite-instance'
+      ? config.pglite
+      : await PGlite.create(config.dataDir ? { dataDir: config.dataDir } : {});
+  const dialect: Dialect = new PGliteDialect(pglite);
+  const db = new Kysely<Database>({ dialect });
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

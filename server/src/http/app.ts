@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import express, { type Express } from 'express';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { appRouter } from '../trpc/app-router.ts';
+import { createHttpContext } from '../trpc/context.ts';
+import type { AppServices } from '../services/app-services.ts';
+import { refuseCrossSiteWrites, requireJsonBody } from './csrf.ts';
+import { logProcedureError } from './log-error.ts';
+import { mountDevRoutes } from './dev-routes.ts';
+
+const CLIENT_DIST = fileURLToPath(new URL('../../../client/dist', import.meta.url));
+
+/** The Express app: tRPC over HTTP, uploads, dev helpers and the built client. */
+export function createHttpApp(services: AppServices): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('X-Frame-Options', 'DENY');
+    next();
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ ok: true });
+  });
+
+  app.use(
+    '/trpc',
+    refuseCrossSiteWrites(services.config.publicOrigin),
+    requireJsonBody,
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req, res }) => createHttpContext(services, req, res),
+      onError: logProcedureError,
+      maxBatchSize: 20,
+    }),
+  );
+
+  if (!services.config.production) mountDevRoutes(app, services);
+
+  if (existsSync(CLIENT_DIST)) {
+    app.use(express.static(CLIENT_DIST, { index: false, maxAge: '1h' }));
+    // every other path is a client route; the SPA renders its own 404 page
+    app.get('/{*splat}', (_req, res) => {
+      res.sendFile(path.join(CLIENT_DIST, 'index.html'), { maxAge: 0 });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,8 @@
+import type { TRPCError } from '@trpc/server';
+
+/** Unexpected failures go to the server log with their stack; the client only sees a code. */
+export function logProcedureError({ error, path }: { error: TRPCError; path?: string | undefined }): void {
+  if (error.code === 'INTERNAL_SERVER_ERROR') {
+    console.error(`[trpc] ${path ?? '?'} failed:`, error.cause ?? error);
+  }
+}

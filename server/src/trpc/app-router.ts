@@ -1,0 +1,17 @@
+import { router } from './init.ts';
+import { authRouter } from '../routers/auth/router.ts';
+import { profileRouter } from '../routers/profile/router.ts';
+import { walletRouter } from '../routers/wallet/router.ts';
+import { chatRouter } from '../routers/chat/router.ts';
+import { systemRouter } from '../routers/system/router.ts';
+
+/** The whole API. The client imports only this type (DESIGN decision 1). */
+export const appRouter = router({
+  auth: authRouter,
+  profile: profileRouter,
+  wallet: walletRouter,
+  chat: chatRouter,
+  system: systemRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,89 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseCookie } from 'cookie';
+import type { AppServices } from '../services/app-services.ts';
+import type { AuthUser } from '../auth/sessions.ts';
+import { SESSION_COOKIE, validateSessionToken } from '../auth/sessions.ts';
+import { authenticateApiToken } from '../auth/api-tokens.ts';
+import { sessionCookieWriter, type CookieWriter, noopCookieWriter } from '../auth/cookies.ts';
+
+export interface AuthState {
+  user: AuthUser;
+  /** Set for cookie sessions; null when the caller used a personal API token. */
+  sessionId: string | null;
+  via: 'cookie' | 'token';
+}
+
+/** The pure part of a request's context (DESIGN decision 7): what tests pass to createCaller. */
+export interface Context {
+  services: AppServices;
+  auth: AuthState | null;
+  ip: string;
+  userAgent: string;
+  cookies: CookieWriter;
+}
+
+export function createInnerContext(input: {
+  services: AppServices;
+  auth?: AuthState | null;
+  ip?: string;
+  userAgent?: string;
+  cookies?: CookieWriter;
+}): Context {
+  return {
+    services: input.services,
+    auth: input.auth ?? null,
+    ip: input.ip ?? '127.0.0.1',
+    userAgent: input.userAgent ?? '',
+    cookies: input.cookies ?? noopCookieWriter,
+  };
+}
+
+/** Reads the session cookie or a Bearer API token; an invalid one is treated as no session. */
+export async function resolveAuth(
+  services: AppServices,
+  headers: { cookie?: string | undefined; authorization?: string | undefined },
+  cookies: CookieWriter,
+): Promise<AuthState | null> {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
+  if (bearer) {
+    const user = await authenticateApiToken(services.db, services.clock, bearer);
+    return user ? { user, sessionId: null, via: 'token' } : null;
+  }
+  const token = headers.cookie ? parseCookie(headers.cookie)[SESSION_COOKIE] : undefined;
+  if (!token) return null;
+  const session = await validateSessionToken(services.db, services.clock, token);
+  if (!session) {
+    cookies.clearSession();
+    return null;
+  }
+  if (session.renewed) cookies.setSession(token, session.expiresAt);
+  return { user: session.user, sessionId: session.sessionId, via: 'cookie' };
+}
+
+export function clientIp(req: IncomingMessage): string {
+  // Express sets req.ip honouring its trust-proxy setting; raw ws requests use the socket
+  const expressIp = (req as IncomingMessage & { ip?: string }).ip;
+  return expressIp ?? req.socket.remoteAddress ?? 'unknown';
+}
+
+export async function createHttpContext(
+  services: AppServices,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<Context> {
+  const cookies = sessionCookieWriter(res, services.config.cookieSecure);
+  const auth = await resolveAuth(services, req.headers, cookies);
+  return createInnerContext({
+    services,
+    auth,
+    ip: clientIp(req),
+    userAgent: req.headers['user-agent'] ?? '',
+    cookies,
+  });
+}
+
+/** WebSocket connections authenticate once, by the cookie sent with the upgrade request. */
+export async function createWsContext(services: AppServices, req: IncomingMessage): Promise<Context> {
+  const auth = await resolveAuth(services, { cookie: req.headers.cookie }, noopCookieWriter);
+  return createInnerContext({ services, auth, ip: clientIp(req), userAgent: req.headers['user-agent'] ?? '' });
+}

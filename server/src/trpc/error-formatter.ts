@@ -1,0 +1,52 @@
+import type { TRPCError } from '@trpc/server';
+import type { DefaultErrorShape } from '@trpc/server/unstable-core-do-not-import';
+import { ZodError } from 'zod';
+import { isAppErrorCode, type AppErrorCode, type AppErrorData } from '@curio/shared';
+import { AppErrorCause } from './app-error.ts';
+
+/**
+ * Turns any error into a shape safe for the browser (DESIGN decision 8): a stable app code,
+ * translated by the client; never a stack, SQL text or driver message.
+ */
+export function toAppErrorData(error: TRPCError): AppErrorData {
+  const cause = error.cause;
+  if (cause instanceof AppErrorCause) return cause.data;
+  if (cause instanceof ZodError) {
+    const fields: Record<string, AppErrorCode> = {};
+    let first: AppErrorCode = 'VALIDATION_FAILED';
+    for (const issue of cause.issues) {
+      const code = isAppErrorCode(issue.message) ? issue.message : 'VALIDATION_FAILED';
+      fields[issue.path.join('.') || '_'] = code;
+      if (first === 'VALIDATION_FAILED') first = code;
+    }
+    return { code: first, fields };
+  }
+  switch (error.code) {
+    case 'UNAUTHORIZED':
+      return { code: 'LOGIN_REQUIRED' };
+    case 'FORBIDDEN':
+      return { code: 'FORBIDDEN' };
+    case 'NOT_FOUND':
+      return { code: 'NOT_FOUND' };
+    case 'TOO_MANY_REQUESTS':
+      return { code: 'RATE_LIMITED' };
+    case 'BAD_REQUEST':
+    case 'PARSE_ERROR':
+    case 'UNPROCESSABLE_CONTENT':
+    case 'UNSUPPORTED_MEDIA_TYPE':
+    case 'METHOD_NOT_SUPPORTED':
+      return { code: 'VALIDATION_FAILED' };
+    default:
+      return { code: 'OPERATION_FAILED' };
+  }
+}
+
+export function formatError({ shape, error }: { shape: DefaultErrorShape; error: TRPCError }) {
+  const appError = toAppErrorData(error);
+  const { stack: _stack, ...data } = shape.data;
+  return {
+    ...shape,
+    message: appError.code,
+    data: { ...data, appError },
+  };
+}

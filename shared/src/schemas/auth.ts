@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { LIMITS } from '../rules/limits.ts';
+import { ZEmail } from './common.ts';
+import { LANGUAGES } from '../locales.ts';
+import { DISPLAY_CURRENCIES } from '../money/currency.ts';
+
+export const ZPassword = z
+  .string()
+  .min(LIMITS.passwordMin, { error: 'PASSWORD_TOO_SHORT' })
+  .max(LIMITS.passwordMax);
+
+export const ZSignInInput = z.object({
+  email: ZEmail,
+  password: ZPassword,
+});
+export type TSignInInput = z.infer<typeof ZSignInInput>;
+
+export const ZSignUpInput = z.object({
+  email: ZEmail,
+  password: ZPassword,
+  invitationCode: z.string().trim().max(32).optional(),
+  /** User id stored from a `?ref=` profile link, applied when no invitation code is given. */
+  referrerId: z.uuid().optional(),
+  language: z.enum(LANGUAGES).optional(),
+});
+export type TSignUpInput = z.infer<typeof ZSignUpInput>;
+
+export const ZRequestPasswordResetInput = z.object({ email: ZEmail });
+
+export const ZResetPasswordInput = z
+  .object({
+    token: z.string().min(20).max(200),
+    password: ZPassword,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    error: 'PASSWORDS_DO_NOT_MATCH',
+    path: ['confirmPassword'],
+  });
+export type TResetPasswordInput = z.infer<typeof ZResetPasswordInput>;
+
+export const ZSessionUser = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  nickname: z.string(),
+  avatarUrl: z.string().nullable(),
+  isAdmin: z.boolean(),
+  preferredLanguage: z.enum(LANGUAGES).nullable(),
+  preferredCurrency: z.enum(DISPLAY_CURRENCIES).nullable(),
+});
+export type TSessionUser = z.infer<typeof ZSessionUser>;
+
+export const ZCreateApiTokenInput = z.object({
+  name: z.string().trim().min(1).max(LIMITS.apiTokenNameMax),
+});
+export const ZRevokeApiTokenInput = z.object({ id: z.uuid() });
+
+export const ZApiTokenSummary = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** First characters of the token so the owner can tell tokens apart; the rest is never stored. */
+  prefix: z.string(),
+  createdAt: z.date(),
+  lastUsedAt: z.date().nullable(),
+});

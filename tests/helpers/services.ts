@@ -1,0 +1,45 @@
+import { loadConfig } from '../../server/src/config.ts';
+import { ManualClock } from '../../server/src/clock.ts';
+import type { AppServices } from '../../server/src/services/app-services.ts';
+import { LocalEventBus } from '../../server/src/realtime/local-event-bus.ts';
+import { LogMailer } from '../../server/src/mail/log-mailer.ts';
+import { createCallerFactory } from '../../server/src/trpc/init.ts';
+import { appRouter } from '../../server/src/trpc/app-router.ts';
+import { createInnerContext, type AuthState } from '../../server/src/trpc/context.ts';
+import { loadAuthUser } from '../../server/src/auth/sessions.ts';
+import type { TestDatabase } from './test-db.ts';
+
+export interface TestServices extends AppServices {
+  clock: ManualClock;
+  events: LocalEventBus;
+}
+
+/** Real services over a test database, with a clock the test moves and mail kept in the outbox. */
+export function createTestServices(dbHandle: TestDatabase): TestServices {
+  const config = { ...loadConfig({}), dataDir: '/nonexistent', ratesUrl: 'http://127.0.0.1:9/unreachable' };
+  return {
+    config,
+    dbHandle,
+    db: dbHandle.db,
+    clock: new ManualClock(new Date('2026-11-21T08:00:00Z')),
+    events: new LocalEventBus(),
+    mailer: new LogMailer(dbHandle.db, () => {}),
+  };
+}
+
+const createCaller = createCallerFactory(appRouter);
+
+/** A procedure caller as a visitor (no userId) or as the given user, as if signed in by cookie. */
+export async function callerFor(
+  services: AppServices,
+  userId?: string,
+  extra: { ip?: string; sessionId?: string } = {},
+) {
+  let auth: AuthState | null = null;
+  if (userId) {
+    const user = await loadAuthUser(services.db, userId);
+    if (!user) throw new Error(`no such active user ${userId}`);
+    auth = { user, sessionId: extra.sessionId ?? null, via: 'cookie' };
+  }
+  return createCaller(createInnerContext({ services, auth, ip: extra.ip ?? '127.0.0.1' }));
+}
