@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as foundation from './20261121T0001_foundation.ts';
+import * as ledgerReadModels from './20261121T0020_ledger_read_models.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the same set runs under
@@ -7,4 +8,5 @@ import * as foundation from './20261121T0001_foundation.ts';
  */
 export const migrations: Record<string, Migration> = {
   '20261121T0001_foundation': foundation,
+  '20261121T0020_ledger_read_models': ledgerReadModels,
 };

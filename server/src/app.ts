@@ -1,10 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from './config.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { openDatabase, type DbHandle } from './db/database.ts';
+import { databaseConfigFrom, embeddedDatabaseExists, openDatabase, type DbHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createHttpApp } from './http/app.ts';
 import { attachWebSocket } from './realtime/ws-server.ts';
@@ -34,12 +32,10 @@ export interface StartOptions {
 export async function startServer(config: AppConfig, options: StartOptions = {}): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
   const freshEmbeddedDatabase =
-    !options.dbHandle && !config.databaseUrl && !existsSync(path.join(config.dataDir, 'PG_VERSION'));
+    !options.dbHandle && !config.databaseUrl && !embeddedDatabaseExists(config);
   const dbHandle =
     options.dbHandle ??
-    (await openDatabase(
-      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-    ));
+    (await openDatabase(databaseConfigFrom(config)));
   await migrateToLatest(dbHandle.db);
 
   const events = await createEventBus(dbHandle);

@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { startServer } from './app.ts';
 import { seedDemoMarketplace } from './db/seed-demo.ts';
+import { describeDatabase } from './db/database.ts';
 
 /** Entry point of `npm start`: serve until SIGINT/SIGTERM, then close cleanly. */
 const config = loadConfig();
@@ -13,8 +14,7 @@ if (running.freshEmbeddedDatabase && config.autoSeed) {
   console.log('');
 }
 
-const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite at ${config.dataDir}`;
-console.log(`Curio is running at ${config.publicOrigin} on ${where}`);
+console.log(`Curio is running at ${config.publicOrigin} on ${describeDatabase(config)}`);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

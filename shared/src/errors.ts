@@ -36,6 +36,9 @@ export const APP_ERROR_CODES = [
   'INVALID_AMOUNT',
   // customer service
   'NO_CUSTOMER_SERVICE',
+  // uploads
+  'UPLOAD_TOO_LARGE',
+  'UPLOAD_NOT_AN_IMAGE',
 ] as const;
 
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];

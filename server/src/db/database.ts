@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import type { AppConfig } from '../config.ts';
 
 /**
  * The one factory for a database handle (DESIGN decision 2): real PostgreSQL through `pg`
@@ -23,6 +26,30 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
+/**
+ * The embedded database lives in its own folder under DATA_DIR, beside `uploads/`, so copying
+ * or dumping the database never drags the images along (and PGlite owns its folder alone).
+ */
+export function embeddedDatabaseDir(config: Pick<AppConfig, 'dataDir'>): string {
+  return path.join(config.dataDir, 'pglite');
+}
+
+export function embeddedDatabaseExists(config: Pick<AppConfig, 'dataDir'>): boolean {
+  return existsSync(path.join(embeddedDatabaseDir(config), 'PG_VERSION'));
+}
+
+/** DATABASE_URL set: PostgreSQL; unset: the embedded PGlite under DATA_DIR. */
+export function databaseConfigFrom(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): DbConfig {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: embeddedDatabaseDir(config) };
+}
+
+/** Where the configured database is, for log lines. */
+export function describeDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): string {
+  return config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database at ${embeddedDatabaseDir(config)}`;
+}
+
 let pgTypesConfigured = false;
 
 /** int8 and numeric come back from `pg` as strings; parse them once, here (DESIGN decision 2). */
@@ -41,10 +68,22 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
   if (config.kind === 'postgres') {
     configurePgTypes();
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
-    // an idle client's network error must not crash the process; the pool replaces it
-    pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+    let closing = false;
+    // an idle client's network error must not crash the process; the pool replaces it.
+    // Once we are closing, connections ended by the server (e.g. DROP DATABASE) are expected.
+    pool.on('error', (error) => {
+      if (!closing) console.error('[db] idle client error:', error.message);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', url: config.url, close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      url: config.url,
+      close: () => {
+        closing = true;
+        return db.destroy();
+      },
+    };
   }
   const pglite =
     config.kind === 'pglite-instance'

@@ -140,6 +140,18 @@ export interface PasswordResetTokensTable {
   used_at: Date | null;
 }
 
+export interface PointsRewardsTable {
+  transfer_id: number | null;
+  user_id: string | null;
+  reward_type: string | null;
+  points_amount: number | null;
+  source: string | null;
+  source_description: string | null;
+  reference_type: string | null;
+  reference_id: string | null;
+  created_at: Date | null;
+}
+
 export interface ProfilesTable {
   user_id: string;
   nickname: string;
@@ -168,6 +180,19 @@ export interface SystemSettingsTable {
   updated_by: string | null;
 }
 
+export interface UsdnTransactionsTable {
+  transfer_id: number | null;
+  user_id: string | null;
+  amount_cents: number | null;
+  transaction_type: string | null;
+  source: string | null;
+  description: string | null;
+  reference_type: string | null;
+  reference_id: string | null;
+  created_by: string | null;
+  created_at: Date | null;
+}
+
 export interface UserBansTable {
   id: Generated<string>;
   user_id: string;
@@ -178,10 +203,26 @@ export interface UserBansTable {
   unbanned_at: Date | null;
 }
 
+export interface UserPointsTable {
+  user_id: string | null;
+  points_balance: number | null;
+  points_held: number | null;
+  lifetime_earned: number | null;
+  lifetime_spent: number | null;
+}
+
 export interface UserRolesTable {
   user_id: string;
   role: string;
   created_at: Generated<Date>;
+}
+
+export interface UserUsdnTable {
+  user_id: string | null;
+  balance_cents: number | null;
+  held_cents: number | null;
+  total_recharged_cents: number | null;
+  total_withdrawn_cents: number | null;
 }
 
 export interface UsersTable {
@@ -203,10 +244,14 @@ export interface Database {
   messages: MessagesTable;
   password_reset_requests: PasswordResetRequestsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  points_rewards: PointsRewardsTable;
   profiles: ProfilesTable;
   sessions: SessionsTable;
   system_settings: SystemSettingsTable;
+  usdn_transactions: UsdnTransactionsTable;
   user_bans: UserBansTable;
+  user_points: UserPointsTable;
   user_roles: UserRolesTable;
+  user_usdn: UserUsdnTable;
   users: UsersTable;
 }

@@ -9,6 +9,7 @@ import type { AppServices } from '../services/app-services.ts';
 import { refuseCrossSiteWrites, requireJsonBody } from './csrf.ts';
 import { logProcedureError } from './log-error.ts';
 import { mountDevRoutes } from './dev-routes.ts';
+import { mountUploadRoutes } from './uploads.ts';
 
 const CLIENT_DIST = fileURLToPath(new URL('../../../client/dist', import.meta.url));
 
@@ -39,6 +40,8 @@ export function createHttpApp(services: AppServices): Express {
       maxBatchSize: 20,
     }),
   );
+
+  mountUploadRoutes(app, services);
 
   if (!services.config.production) mountDevRoutes(app, services);
 

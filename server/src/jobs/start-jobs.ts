@@ -1,15 +1,27 @@
+import { RATES_REFRESH_MS } from '@curio/shared';
 import type { AppServices } from '../services/app-services.ts';
+import { ratesServiceFor } from '../services/rates/rates-service.ts';
 
 export interface RunningJobs {
   stop(): void;
 }
 
 /** Periodic work of this process (exchange-rate refresh; later the order sweeper). */
-export function startBackgroundJobs(_services: AppServices): RunningJobs {
+export function startBackgroundJobs(services: AppServices): RunningJobs {
   const timers: NodeJS.Timeout[] = [];
+  const rates = ratesServiceFor(services);
+
+  // refresh() never rejects: a failure keeps the previous or fallback rates and logs one line
+  void rates.refresh();
+  const ratesTimer = setInterval(() => void rates.refresh(), RATES_REFRESH_MS);
+  // timers must not keep a process alive that is otherwise done (scripts, tests)
+  ratesTimer.unref();
+  timers.push(ratesTimer);
+
   return {
     stop() {
       for (const timer of timers) clearInterval(timer);
+      rates.stop();
     },
   };
 }

@@ -3,7 +3,10 @@ import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { Mailer } from './mailer.ts';
 import { LogMailer } from './log-mailer.ts';
+import { SmtpMailer } from './smtp-mailer.ts';
 
-export function createMailer(_config: AppConfig, db: Kysely<Database>): Mailer {
+/** SMTP when SMTP_URL is set (DESIGN decision 10), else the server log plus the dev outbox. */
+export function createMailer(config: AppConfig, db: Kysely<Database>): Mailer {
+  if (config.smtpUrl) return new SmtpMailer(db, config.smtpUrl, config.mailFrom);
   return new LogMailer(db);
 }

@@ -1,3 +1,7 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../db/schema.ts';
+
 /**
  * Events that change what a signed-in user sees live. They carry only ids: each subscriber
  * re-reads the truth from the database, so a lost or repeated event can never show a wrong number.
@@ -9,10 +13,89 @@ export type RealtimeEvent =
 
 export type RealtimeListener = (event: RealtimeEvent) => void;
 
+/**
+ * Events cross process boundaries as NOTIFY payloads, so whatever arrives is checked again
+ * before any subscriber sees it. Ids only: session ids are SHA-256 hex, user ids are uuids.
+ */
+export const ZRealtimeEvent: z.ZodType<RealtimeEvent> = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('unread-changed'), userId: z.guid() }),
+  z.object({ type: z.literal('balances-changed'), userId: z.guid() }),
+  z.object({
+    type: z.literal('session-revoked'),
+    userId: z.guid(),
+    sessionIds: z.array(z.string().regex(/^[0-9a-f]{64}$/)),
+  }),
+]);
+
+/**
+ * The event types that only say "re-read this user's numbers". After a delivery gap a bus
+ * re-announces them to every local subscriber, since some may have been missed meanwhile.
+ */
+export const REFRESH_EVENT_TYPES = ['unread-changed', 'balances-changed'] as const;
+
 export interface EventBus {
-  /** Delivers to subscribers in every server process on the same database. */
+  /**
+   * Delivers to subscribers in every server process on the same database. Call it after the
+   * change is committed; inside a transaction use publishInTransaction.
+   */
   publish(event: RealtimeEvent): Promise<void>;
+  /**
+   * Delivers only if `trx` commits, and only once it has (PostgreSQL NOTIFY semantics), so a
+   * subscriber that re-reads on delivery always sees the change and a rollback sends nothing.
+   */
+  publishInTransaction(trx: Kysely<Database>, event: RealtimeEvent): Promise<void>;
   /** Listens for events about one user; returns the unsubscribe function. */
   subscribe(userId: string, listener: RealtimeListener): () => void;
+  /**
+   * Called after delivery was interrupted (the LISTEN connection dropped and came back):
+   * events may have been lost meanwhile, so state derived from them must be re-checked.
+   * Returns the unsubscribe function.
+   */
+  onDeliveryGap(listener: () => void): () => void;
   close(): Promise<void>;
+}
+
+/** One NOTIFY channel for every event; subscribers filter by user id in-process. */
+export const EVENTS_CHANNEL = 'curio_events';
+
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
+export const MAX_EVENT_PAYLOAD_BYTES = 7999;
+
+/** 100 session ids of 64 hex characters stay well under the payload limit. */
+const SESSION_IDS_PER_PAYLOAD = 100;
+
+/**
+ * Validates an event and turns it into NOTIFY payloads; throws on anything malformed. A ban
+ * can end more sessions than one payload holds, so session revocations are split.
+ */
+export function encodeEvent(event: RealtimeEvent): string[] {
+  const valid = ZRealtimeEvent.parse(event);
+  const parts: RealtimeEvent[] = [];
+  if (valid.type === 'session-revoked' && valid.sessionIds.length > SESSION_IDS_PER_PAYLOAD) {
+    for (let i = 0; i < valid.sessionIds.length; i += SESSION_IDS_PER_PAYLOAD) {
+      parts.push({ ...valid, sessionIds: valid.sessionIds.slice(i, i + SESSION_IDS_PER_PAYLOAD) });
+    }
+  } else {
+    parts.push(valid);
+  }
+  return parts.map((part) => {
+    const payload = JSON.stringify(part);
+    if (Buffer.byteLength(payload, 'utf8') > MAX_EVENT_PAYLOAD_BYTES) {
+      throw new RangeError(`realtime event payload too large (${part.type})`);
+    }
+    return payload;
+  });
+}
+
+/** Parses a NOTIFY payload; null for anything that is not a well-formed event. */
+export function decodeEvent(payload: string | undefined): RealtimeEvent | null {
+  if (!payload) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  const parsed = ZRealtimeEvent.safeParse(raw);
+  return parsed.success ? parsed.data : null;
 }

@@ -1,23 +1,40 @@
 import type { Server } from 'node:http';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { appRouter } from '../trpc/app-router.ts';
 import { createWsContext } from '../trpc/context.ts';
 import type { AppServices } from '../services/app-services.ts';
 import { logProcedureError } from '../http/log-error.ts';
+import { SessionSockets } from './session-sockets.ts';
 
 export const WS_PATH = '/trpc-ws';
 
+export interface AttachedWebSocket {
+  /** Cookie-authenticated sockets of this process, by session (tests read its size). */
+  sessions: SessionSockets;
+  close(): Promise<void>;
+}
+
 /**
  * tRPC subscriptions over `ws` on the HTTP server's port (DESIGN decision 9). The upgrade is
- * refused unless it comes from our own origin; the session cookie authenticates the socket.
+ * refused unless it comes from our own origin; the session cookie authenticates the socket,
+ * and the socket closes when that session is revoked. A socket without a valid session stays
+ * open as a visitor's: member procedures answer it with LOGIN_REQUIRED.
  */
-export function attachWebSocket(server: Server, services: AppServices): { close(): Promise<void> } {
+export function attachWebSocket(server: Server, services: AppServices): AttachedWebSocket {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  const sessions = new SessionSockets(services.db, services.clock, services.events);
   const handler = applyWSSHandler({
     wss,
     router: appRouter,
-    createContext: ({ req }) => createWsContext(services, req),
+    // the adapter builds the context once per connection, as soon as the socket opens
+    createContext: async ({ req, res }) => {
+      const ctx = await createWsContext(services, req);
+      // the adapter's type for the socket comes through its bundled declarations; it is ws's WebSocket
+      const socket = res as WebSocket;
+      if (ctx.auth?.sessionId) await sessions.track(socket, ctx.auth.user.id, ctx.auth.sessionId);
+      return ctx;
+    },
     onError: logProcedureError,
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 10_000 },
   });
@@ -35,7 +52,9 @@ export function attachWebSocket(server: Server, services: AppServices): { close(
   });
 
   return {
+    sessions,
     async close() {
+      sessions.close();
       handler.broadcastReconnectNotification();
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

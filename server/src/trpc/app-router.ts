@@ -4,6 +4,7 @@ import { profileRouter } from '../routers/profile/router.ts';
 import { walletRouter } from '../routers/wallet/router.ts';
 import { chatRouter } from '../routers/chat/router.ts';
 import { systemRouter } from '../routers/system/router.ts';
+import { marketplaceRouter } from '../routers/marketplace/router.ts';
 
 /** The whole API. The client imports only this type (DESIGN decision 1). */
 export const appRouter = router({
@@ -12,6 +13,7 @@ export const appRouter = router({
   wallet: walletRouter,
   chat: chatRouter,
   system: systemRouter,
+  marketplace: marketplaceRouter,
 });
 
 export type AppRouter = typeof appRouter;

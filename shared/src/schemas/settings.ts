@@ -14,3 +14,7 @@ export const ZExchangeRates = z.object({
   fetchedAt: z.date(),
 });
 export type TExchangeRates = z.infer<typeof ZExchangeRates>;
+
+/** The admin a visitor's customer-service button opens a chat with. */
+export const ZCustomerService = z.object({ adminId: z.uuid() });
+export type TCustomerService = z.infer<typeof ZCustomerService>;

@@ -1,3 +1,18 @@
 import { router } from '../../trpc/init.ts';
+import { me } from './me.ts';
+import { signUp } from './sign-up.ts';
+import { signIn } from './sign-in.ts';
+import { signOut } from './sign-out.ts';
+import { requestPasswordReset } from './request-password-reset.ts';
+import { resetPassword } from './reset-password.ts';
+import { apiTokensRouter } from './api-tokens/router.ts';
 
-export const authRouter = router({});
+export const authRouter = router({
+  me,
+  signUp,
+  signIn,
+  signOut,
+  requestPasswordReset,
+  resetPassword,
+  apiTokens: apiTokensRouter,
+});

@@ -1,0 +1,18 @@
+/** `npm run db:migrate`: brings DATABASE_URL (or the embedded database under DATA_DIR) up to date. */
+import { loadConfig } from '../config.ts';
+import { databaseConfigFrom, describeDatabase, openDatabase } from './database.ts';
+import { migrateToLatest } from './migrate.ts';
+
+const config = loadConfig();
+const handle = await openDatabase(databaseConfigFrom(config));
+try {
+  const applied = await migrateToLatest(handle.db);
+  console.log(
+    applied.length ? `applied to ${describeDatabase(config)}: ${applied.join(', ')}` : `${describeDatabase(config)} is up to date`,
+  );
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,89 @@
+import type { Transaction } from 'kysely';
+import { formatCents } from '@curio/shared';
+import type { Database } from '../db/schema.ts';
+import { appError } from '../trpc/app-error.ts';
+import { accountKey, applyLegs, lockAccounts, resolveAccountIds, type AccountRef, type Currency } from './accounts.ts';
+import type { TransferKind } from './transfer-kinds.ts';
+
+export interface TransferInput {
+  currency: Currency;
+  from: AccountRef;
+  to: AccountRef;
+  /** Cents for USDN, whole points for points: a positive safe integer. */
+  amount: number;
+  kind: TransferKind;
+  referenceType?: string;
+  referenceId?: string;
+  memo?: string;
+  /** The user who caused the transfer (the member, or the admin acting on someone's account). */
+  createdBy?: string;
+}
+
+export interface TransferResult {
+  transferId: number;
+  /** Users whose balances changed: hand them to publishBalanceChanges after the commit. */
+  affectedUserIds: string[];
+}
+
+const CHECK_VIOLATION = '23514';
+
+function insufficient(currency: Currency, needed: number, available: number) {
+  return currency === 'usdn'
+    ? appError('INSUFFICIENT_BALANCE', {
+        needed: formatCents(needed),
+        neededCents: needed,
+        availableCents: available,
+      })
+    : appError('INSUFFICIENT_POINTS', { needed, available });
+}
+
+/**
+ * Moves `amount` from one account to another: the only way a balance changes (DESIGN
+ * decision 4). It runs inside the caller's business transaction, so the money and the change
+ * that caused it commit or roll back together. A user account cannot go below zero; when it
+ * would, nothing has been written yet and the caller gets INSUFFICIENT_BALANCE or
+ * INSUFFICIENT_POINTS. System accounts may go negative (issuance is negative by design).
+ * Transfers are never updated or deleted; a mistake is corrected by a new transfer.
+ */
+export async function transfer(trx: Transaction<Database>, input: TransferInput): Promise<TransferResult> {
+  const { currency, amount } = input;
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw appError('INVALID_AMOUNT');
+  const fromKey = accountKey(input.from);
+  const toKey = accountKey(input.to);
+  if (fromKey.kind === toKey.kind && fromKey.userId === toKey.userId) {
+    throw new Error(`ledger transfer from an account to itself (${currency}/${fromKey.kind})`);
+  }
+
+  const [debitId, creditId] = (await resolveAccountIds(trx, currency, [fromKey, toKey])) as [number, number];
+  const locked = await lockAccounts(trx, [debitId, creditId]);
+  const debit = locked.get(debitId);
+  if (!debit) throw new Error(`ledger account ${debitId} vanished while locking`);
+  if (debit.user_id !== null && debit.balance < amount) throw insufficient(currency, amount, debit.balance);
+
+  try {
+    await applyLegs(trx, debitId, creditId, amount);
+  } catch (error) {
+    // the CHECK constraint is the backstop for any path that slipped past the guard above
+    if ((error as { code?: unknown }).code === CHECK_VIOLATION) throw insufficient(currency, amount, debit.balance);
+    throw error;
+  }
+
+  const row = await trx
+    .insertInto('ledger_transfers')
+    .values({
+      currency,
+      debit_account_id: debitId,
+      credit_account_id: creditId,
+      amount,
+      kind: input.kind,
+      reference_type: input.referenceType ?? null,
+      reference_id: input.referenceId ?? null,
+      memo: input.memo ?? null,
+      created_by: input.createdBy ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  const affectedUserIds = [...new Set([fromKey.userId, toKey.userId].filter((id): id is string => id !== null))];
+  return { transferId: row.id, affectedUserIds };
+}

@@ -1,0 +1,157 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { CURRENCIES, type Currency } from './accounts.ts';
+
+export type LedgerViolation =
+  | { check: 'currency_sum'; currency: string; sum: number }
+  | {
+      check: 'account_balance';
+      accountId: number;
+      currency: string;
+      kind: string;
+      userId: string | null;
+      balance: number;
+      fromTransfers: number;
+    }
+  | { check: 'negative_user_balance'; accountId: number; currency: string; kind: string; userId: string; balance: number }
+  | { check: 'currency_mismatch'; transferId: number; currency: string; debitCurrency: string; creditCurrency: string };
+
+export interface LedgerReport {
+  ok: boolean;
+  violations: LedgerViolation[];
+  accounts: number;
+  transfers: number;
+  /** Sum of all balances per currency: zero in a healthy ledger. */
+  sums: Record<Currency, number>;
+}
+
+/**
+ * Checks the ledger's invariants (DESIGN decision 4): every currency sums to zero over all
+ * accounts, every account's balance equals its credits minus its debits, no user account is
+ * negative, and no transfer mixes currencies. All checks read one snapshot, so a ledger in
+ * use can be verified without false alarms from transfers committing in between.
+ */
+export async function verifyLedger(db: Kysely<Database>): Promise<LedgerReport> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const violations: LedgerViolation[] = [];
+
+      const sumRows = await trx
+        .selectFrom('ledger_accounts')
+        .select(['currency', sql<number>`sum(balance)::bigint`.as('sum')])
+        .groupBy('currency')
+        .execute();
+      const sums: Record<Currency, number> = { usdn: 0, points: 0 };
+      for (const row of sumRows) {
+        if ((CURRENCIES as readonly string[]).includes(row.currency)) sums[row.currency as Currency] = row.sum;
+        if (row.sum !== 0) violations.push({ check: 'currency_sum', currency: row.currency, sum: row.sum });
+      }
+
+      const drifted = await sql<{
+        id: number;
+        currency: string;
+        kind: string;
+        user_id: string | null;
+        balance: number;
+        from_transfers: number;
+      }>`
+        SELECT a.id, a.currency, a.kind, a.user_id, a.balance,
+               (COALESCE(c.total, 0) - COALESCE(d.total, 0))::bigint AS from_transfers
+          FROM ledger_accounts a
+          LEFT JOIN (SELECT credit_account_id AS id, sum(amount) AS total FROM ledger_transfers GROUP BY 1) c ON c.id = a.id
+          LEFT JOIN (SELECT debit_account_id AS id, sum(amount) AS total FROM ledger_transfers GROUP BY 1) d ON d.id = a.id
+         WHERE a.balance <> COALESCE(c.total, 0) - COALESCE(d.total, 0)
+         ORDER BY a.id`.execute(trx);
+      for (const row of drifted.rows) {
+        violations.push({
+          check: 'account_balance',
+          accountId: row.id,
+          currency: row.currency,
+          kind: row.kind,
+          userId: row.user_id,
+          balance: row.balance,
+          fromTransfers: row.from_transfers,
+        });
+      }
+
+      const negative = await trx
+        .selectFrom('ledger_accounts')
+        .select(['id', 'currency', 'kind', 'user_id', 'balance'])
+        .where('user_id', 'is not', null)
+        .where('balance', '<', 0)
+        .orderBy('id')
+        .execute();
+      for (const row of negative) {
+        violations.push({
+          check: 'negative_user_balance',
+          accountId: row.id,
+          currency: row.currency,
+          kind: row.kind,
+          userId: row.user_id ?? '',
+          balance: row.balance,
+        });
+      }
+
+      const mixed = await trx
+        .selectFrom('ledger_transfers as t')
+        .innerJoin('ledger_accounts as d', 'd.id', 't.debit_account_id')
+        .innerJoin('ledger_accounts as c', 'c.id', 't.credit_account_id')
+        .select(['t.id', 't.currency', 'd.currency as debit_currency', 'c.currency as credit_currency'])
+        .where((eb) => eb.or([eb('d.currency', '<>', eb.ref('t.currency')), eb('c.currency', '<>', eb.ref('t.currency'))]))
+        .orderBy('t.id')
+        .execute();
+      for (const row of mixed) {
+        violations.push({
+          check: 'currency_mismatch',
+          transferId: row.id,
+          currency: row.currency,
+          debitCurrency: row.debit_currency,
+          creditCurrency: row.credit_currency,
+        });
+      }
+
+      const counts = await trx
+        .selectNoFrom([
+          sql<number>`(SELECT count(*) FROM ledger_accounts)::int`.as('accounts'),
+          sql<number>`(SELECT count(*) FROM ledger_transfers)::int`.as('transfers'),
+        ])
+        .executeTakeFirstOrThrow();
+
+      return { ok: violations.length === 0, violations, accounts: counts.accounts, transfers: counts.transfers, sums };
+    });
+}
+
+/** A human-readable report for scripts/check-ledger.ts and test failure messages. */
+export function formatLedgerReport(report: LedgerReport): string {
+  const lines = [
+    `ledger: ${report.accounts} accounts, ${report.transfers} transfers; sums usdn=${report.sums.usdn} points=${report.sums.points}`,
+  ];
+  if (report.ok) {
+    lines.push('ok: every currency sums to zero, every balance matches its transfers, no user balance is negative');
+    return lines.join('\n');
+  }
+  lines.push(`${report.violations.length} violation(s):`);
+  for (const v of report.violations) {
+    switch (v.check) {
+      case 'currency_sum':
+        lines.push(`  - ${v.currency} sums to ${v.sum}, not 0`);
+        break;
+      case 'account_balance':
+        lines.push(
+          `  - account ${v.accountId} (${v.currency}/${v.kind}/${v.userId ?? 'system'}) holds ${v.balance}, its transfers give ${v.fromTransfers}`,
+        );
+        break;
+      case 'negative_user_balance':
+        lines.push(`  - account ${v.accountId} (${v.currency}/${v.kind}/${v.userId}) is negative: ${v.balance}`);
+        break;
+      case 'currency_mismatch':
+        lines.push(
+          `  - transfer ${v.transferId} is ${v.currency} but moves ${v.debitCurrency} -> ${v.creditCurrency}`,
+        );
+        break;
+    }
+  }
+  return lines.join('\n');
+}

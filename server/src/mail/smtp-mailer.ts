@@ -1,0 +1,54 @@
+import { createTransport } from 'nodemailer';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Mailer, MailMessage } from './mailer.ts';
+
+/** Short enough that a dead mail server fails a reset request in seconds, not minutes. */
+const SMTP_TIMEOUT_MS = 10_000;
+
+/**
+ * Sends through the SMTP server in SMTP_URL (smtp:// or smtps://, credentials in the URL).
+ * Every message is also recorded in mail_outbox with its outcome, so an operator can see what
+ * was sent and what failed.
+ */
+export class SmtpMailer implements Mailer {
+  private readonly transport: ReturnType<typeof createTransport>;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
+    this.transport = createTransport({
+      url: smtpUrl,
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+    });
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    const record = await this.db
+      .insertInto('mail_outbox')
+      .values({
+        to_address: message.to.toLowerCase(),
+        subject: message.subject,
+        text_body: message.text,
+        transport: 'smtp',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await this.db.updateTable('mail_outbox').set({ error: reason.slice(0, 1000) }).where('id', '=', record.id).execute();
+      throw error;
+    }
+    await this.db.updateTable('mail_outbox').set({ sent_at: new Date() }).where('id', '=', record.id).execute();
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}

@@ -1,0 +1,6 @@
+import { router } from '../../../trpc/init.ts';
+import { list } from './list.ts';
+import { create } from './create.ts';
+import { revoke } from './revoke.ts';
+
+export const apiTokensRouter = router({ list, create, revoke });

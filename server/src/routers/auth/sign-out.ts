@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { memberProcedure } from '../../trpc/init.ts';
+import { invalidateSession } from '../../auth/sessions.ts';
+import { publishCommitted, sessionRevokedEvent } from '../../services/auth/publish-events.ts';
+
+/** Ends this browser's session; its open sockets close on the `session-revoked` event. */
+export const signOut = memberProcedure.output(z.object({ ok: z.literal(true) })).mutation(async ({ ctx }) => {
+  const sessionId = ctx.auth.sessionId;
+  if (sessionId) {
+    await invalidateSession(ctx.services.db, sessionId);
+    await publishCommitted(ctx.services.events, sessionRevokedEvent(ctx.user.id, [sessionId]));
+  }
+  ctx.cookies.clearSession();
+  return { ok: true as const };
+});

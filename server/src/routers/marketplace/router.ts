@@ -1,0 +1,6 @@
+import { router } from '../../trpc/init.ts';
+import { latest } from './latest.ts';
+
+export const marketplaceRouter = router({
+  latest,
+});

@@ -1,0 +1,53 @@
+import type { TSignUpInput } from '@curio/shared';
+import type { AppServices } from '../app-services.ts';
+import type { RealtimeEvent } from '../../realtime/events.ts';
+import { runInTransaction } from '../../db/transaction.ts';
+import { createSession, invalidateSession } from '../../auth/sessions.ts';
+import { createUserWithProfile } from './create-user.ts';
+import { acceptInvitationCode, recordReferral, type AcceptedInvitation } from './invitations.ts';
+import { grantInvitationRewards } from './invitation-rewards.ts';
+import { publishBalanceChanges } from '../../ledger/index.ts';
+import { publishCommitted, sessionRevokedEvent } from './publish-events.ts';
+
+export interface SignedIn {
+  userId: string;
+  session: { token: string; expiresAt: Date };
+}
+
+/**
+ * Account, profile, invitation, rewards and the first session in one transaction: a bad
+ * invitation code or a taken e-mail leaves nothing behind.
+ */
+export async function signUp(
+  services: AppServices,
+  input: TSignUpInput,
+  previous: { userId: string; sessionId: string } | null,
+): Promise<SignedIn> {
+  const now = services.clock.now();
+  const invitationCode = input.invitationCode?.trim();
+  const { result, rewardedUserIds, revoked } = await runInTransaction(services.db, async (trx) => {
+    const userId = await createUserWithProfile(trx, {
+      email: input.email,
+      password: input.password,
+      ...(input.language ? { language: input.language } : {}),
+    });
+    let invitation: AcceptedInvitation | null = null;
+    if (invitationCode) {
+      invitation = await acceptInvitationCode(trx, { code: invitationCode, inviteeId: userId, now });
+    } else if (input.referrerId) {
+      invitation = await recordReferral(trx, { referrerId: input.referrerId, inviteeId: userId, now });
+    }
+    const rewarded = invitation ? await grantInvitationRewards(trx, { ...invitation, inviteeId: userId }) : [];
+    // a new account signed up from a signed-in browser replaces that browser's session
+    let ended: RealtimeEvent[] = [];
+    if (previous) {
+      await invalidateSession(trx, previous.sessionId);
+      ended = sessionRevokedEvent(previous.userId, [previous.sessionId]);
+    }
+    const session = await createSession(trx, services.clock, userId);
+    return { result: { userId, session }, rewardedUserIds: rewarded, revoked: ended };
+  });
+  await publishBalanceChanges(services.events, rewardedUserIds);
+  await publishCommitted(services.events, revoked);
+  return result;
+}

@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import { UPLOAD_KEY_PATTERN, type UploadPurpose } from '@curio/shared';
+
+/** Every stored image is re-encoded to WebP, so one extension and one content type. */
+export const STORED_IMAGE_CONTENT_TYPE = 'image/webp';
+
+export function isStorageKey(key: string): boolean {
+  return UPLOAD_KEY_PATTERN.test(key);
+}
+
+/** `<purpose>/<yyyy>/<mm>/<random uuid>.webp`, month folders in UTC. */
+export function newUploadKey(purpose: UploadPurpose, now: Date): string {
+  const year = String(now.getUTCFullYear()).padStart(4, '0');
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `${purpose}/${year}/${month}/${randomUUID()}.webp`;
+}
+
+export class InvalidStorageKeyError extends Error {
+  constructor(key: string) {
+    super(`invalid storage key: ${JSON.stringify(key.slice(0, 120))}`);
+    this.name = 'InvalidStorageKeyError';
+  }
+}

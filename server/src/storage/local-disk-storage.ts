@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import type { Storage, StoredObjectStream } from './storage.ts';
+import { InvalidStorageKeyError, STORED_IMAGE_CONTENT_TYPE, isStorageKey } from './keys.ts';
+
+/** Files under one directory, one file per key; the key's folders become directories. */
+export class LocalDiskStorage implements Storage {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    const file = this.fileFor(key);
+    if (contentType !== STORED_IMAGE_CONTENT_TYPE) {
+      throw new Error(`this store keeps ${STORED_IMAGE_CONTENT_TYPE} only, got ${contentType}`);
+    }
+    await mkdir(path.dirname(file), { recursive: true });
+    // write then rename, so a reader never sees half a file
+    const temporary = `${file}.${randomUUID()}.tmp`;
+    try {
+      await writeFile(temporary, bytes, { flag: 'wx' });
+      await rename(temporary, file);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+    try {
+      return { bytes: await readFile(this.fileFor(key)), contentType: STORED_IMAGE_CONTENT_TYPE };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async stream(key: string): Promise<StoredObjectStream | null> {
+    const file = this.fileFor(key);
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) return null;
+      return { stream: createReadStream(file), contentType: STORED_IMAGE_CONTENT_TYPE, size: info.size };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.fileFor(key), { force: true });
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.fileFor(key))).isFile();
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
+  private fileFor(key: string): string {
+    if (!isStorageKey(key)) throw new InvalidStorageKeyError(key);
+    const file = path.resolve(this.root, key);
+    // the key pattern already excludes "..", this is the belt to its braces
+    if (!file.startsWith(this.root + path.sep)) throw new InvalidStorageKeyError(key);
+    return file;
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}

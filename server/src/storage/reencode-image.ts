@@ -1,0 +1,49 @@
+import sharp, { type Metadata } from 'sharp';
+
+/** Decoding is bounded by pixels as well as bytes: a small file can unpack into gigabytes. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+export const MAX_OUTPUT_EDGE = 2000;
+const WEBP_QUALITY = 82;
+
+/** Formats recognised by their bytes; SVG (scriptable) and everything else are refused. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
+
+export class ImageRejectedError extends Error {
+  constructor(readonly code: 'UPLOAD_TOO_LARGE' | 'UPLOAD_NOT_AN_IMAGE') {
+    super(code);
+    this.name = 'ImageRejectedError';
+  }
+}
+
+/**
+ * Checks what the bytes really are, then re-encodes them (DESIGN decision 11): auto-rotated
+ * from the EXIF orientation, shrunk to fit MAX_OUTPUT_EDGE, written as WebP. sharp writes no
+ * metadata unless asked, so EXIF (GPS, camera serials), XMP and comments are dropped.
+ */
+export async function reencodeImage(input: Buffer): Promise<Buffer> {
+  let metadata: Metadata;
+  try {
+    // reads the header only; the pixel cap is checked below so an oversized image gets its own answer
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ImageRejectedError('UPLOAD_NOT_AN_IMAGE');
+  }
+  // sharp reports AVIF as HEIF with AV1 compression; HEIC (HEVC) stays out
+  const isAvif = metadata.format === 'heif' && metadata.compression === 'av1';
+  if (!ACCEPTED_FORMATS.has(metadata.format) && !isAvif) throw new ImageRejectedError('UPLOAD_NOT_AN_IMAGE');
+  const width = metadata.width;
+  const height = metadata.pageHeight ?? metadata.height;
+  if (!width || !height) throw new ImageRejectedError('UPLOAD_NOT_AN_IMAGE');
+  if (width * height > MAX_INPUT_PIXELS) throw new ImageRejectedError('UPLOAD_TOO_LARGE');
+
+  try {
+    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: MAX_OUTPUT_EDGE, height: MAX_OUTPUT_EDGE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer();
+  } catch {
+    // the header looked like an image but the data does not decode
+    throw new ImageRejectedError('UPLOAD_NOT_AN_IMAGE');
+  }
+}

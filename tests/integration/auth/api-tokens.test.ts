@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { API_TOKEN_PREFIX } from '../../../server/src/auth/api-tokens.ts';
+import { hashToken } from '../../../server/src/auth/tokens.ts';
+import { banUser } from '../../../server/src/services/auth/ban-user.ts';
+import { callerFor } from '../../helpers/services.ts';
+import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { insertTestUser } from '../../helpers/users.ts';
+import { createAuthTestServices, expectAppError, TestBrowser, tokenCaller, type AuthTestServices } from './support.ts';
+
+let db: TestDatabase;
+let services: AuthTestServices;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  services = createAuthTestServices(db);
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+describe('auth.apiTokens', () => {
+  test('create returns the secret once and stores only its hash; list shows the summary', async () => {
+    const user = await insertTestUser(db.db);
+    const member = await callerFor(services, user.id);
+    const { token, summary } = await member.auth.apiTokens.create({ name: '  nightly export  ' });
+
+    expect(token.startsWith(API_TOKEN_PREFIX)).toBe(true);
+    expect(summary).toMatchObject({ name: 'nightly export', lastUsedAt: null, createdAt: services.clock.now() });
+    expect(token.startsWith(summary.prefix)).toBe(true);
+    expect(summary.prefix.length).toBeLessThan(token.length - 20);
+    const rows = await db.db.selectFrom('api_tokens').selectAll().where('user_id', '=', user.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_hash).toBe(hashToken(token));
+    expect(JSON.stringify(rows)).not.toContain(token);
+
+    expect(await member.auth.apiTokens.list()).toEqual([summary]);
+    expect(JSON.stringify(await member.auth.apiTokens.list())).not.toContain(token);
+  });
+
+  test('a token authenticates as its owner and records when it was last used', async () => {
+    const user = await insertTestUser(db.db);
+    const { token, summary } = await (await callerFor(services, user.id)).auth.apiTokens.create({ name: 'script' });
+    const viaToken = await tokenCaller(services, token);
+    expect((await viaToken.auth.me())?.id).toBe(user.id);
+    const [listed] = await (await callerFor(services, user.id)).auth.apiTokens.list();
+    expect(listed?.id).toBe(summary.id);
+    expect(listed?.lastUsedAt).not.toBeNull();
+  });
+
+  test('revoke removes the token from the list and it stops authenticating', async () => {
+    const user = await insertTestUser(db.db);
+    const member = await callerFor(services, user.id);
+    const kept = await member.auth.apiTokens.create({ name: 'kept' });
+    const revoked = await member.auth.apiTokens.create({ name: 'revoked' });
+    expect(await member.auth.apiTokens.revoke({ id: revoked.summary.id })).toEqual({ ok: true });
+    expect((await member.auth.apiTokens.list()).map((t) => t.name)).toEqual(['kept']);
+    expect(await (await tokenCaller(services, revoked.token)).auth.me()).toBeNull();
+    expect((await (await tokenCaller(services, kept.token)).auth.me())?.id).toBe(user.id);
+    await expectAppError(member.auth.apiTokens.revoke({ id: revoked.summary.id }), 'API_TOKEN_NOT_FOUND');
+  });
+
+  test('another member\'s token cannot be seen or revoked (API_TOKEN_NOT_FOUND), and keeps working', async () => {
+    const owner = await insertTestUser(db.db);
+    const stranger = await insertTestUser(db.db);
+    const { token, summary } = await (await callerFor(services, owner.id)).auth.apiTokens.create({ name: 'mine' });
+    const strangerCaller = await callerFor(services, stranger.id);
+    expect(await strangerCaller.auth.apiTokens.list()).toEqual([]);
+    const { error } = await expectAppError(strangerCaller.auth.apiTokens.revoke({ id: summary.id }), 'API_TOKEN_NOT_FOUND');
+    expect(error.code).toBe('NOT_FOUND');
+    expect((await (await tokenCaller(services, token)).auth.me())?.id).toBe(owner.id);
+  });
+
+  test('an unknown id is API_TOKEN_NOT_FOUND; a malformed id is a typed validation error', async () => {
+    const member = await callerFor(services, (await insertTestUser(db.db)).id);
+    await expectAppError(member.auth.apiTokens.revoke({ id: '00000000-0000-4000-8000-000000000000' }), 'API_TOKEN_NOT_FOUND');
+    const { error } = await expectAppError(member.auth.apiTokens.revoke({ id: 'nope' }), 'VALIDATION_FAILED');
+    expect(error.code).toBe('BAD_REQUEST');
+  });
+
+  test('a name is required', async () => {
+    const member = await callerFor(services, (await insertTestUser(db.db)).id);
+    const { data } = await expectAppError(member.auth.apiTokens.create({ name: '   ' }), 'VALIDATION_FAILED');
+    expect(data.fields).toHaveProperty('name');
+  });
+
+  test('a token cannot mint more tokens: creating needs a browser session', async () => {
+    const user = await insertTestUser(db.db);
+    const { token } = await (await callerFor(services, user.id)).auth.apiTokens.create({ name: 'script' });
+    const viaToken = await tokenCaller(services, token);
+    await expectAppError(viaToken.auth.apiTokens.create({ name: 'offspring' }), 'FORBIDDEN');
+    // listing and revoking its own kind is fine for automation
+    expect(await viaToken.auth.apiTokens.list()).toHaveLength(1);
+  });
+
+  test('visitors are refused (LOGIN_REQUIRED)', async () => {
+    const visitor = await new TestBrowser(services).caller();
+    await expectAppError(visitor.auth.apiTokens.list(), 'LOGIN_REQUIRED');
+    await expectAppError(visitor.auth.apiTokens.create({ name: 'x' }), 'LOGIN_REQUIRED');
+  });
+
+  test('a banned member\'s tokens stop authenticating', async () => {
+    const admin = await insertTestUser(db.db, { admin: true });
+    const user = await insertTestUser(db.db);
+    const { token } = await (await callerFor(services, user.id)).auth.apiTokens.create({ name: 'script' });
+    await banUser(db.db, services.events, { userId: user.id, bannedBy: admin.id, reason: 'spam' });
+    expect(await (await tokenCaller(services, token)).auth.me()).toBeNull();
+  });
+});

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { getBalances } from '../../../server/src/ledger/index.ts';
+import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { insertTestUser } from '../../helpers/users.ts';
+import { createAuthTestServices, TestBrowser, uniqueEmail, type AuthTestServices } from './support.ts';
+import { toAppErrorData } from '../../../server/src/trpc/error-formatter.ts';
+import type { TRPCError } from '@trpc/server';
+
+/**
+ * Two requests at the same moment on real PostgreSQL (DESIGN decision 6): the guarded
+ * statements must let exactly one win. PGlite runs one statement at a time and cannot race.
+ */
+let db: TestDatabase;
+let services: AuthTestServices;
+
+if (!onRealPostgres()) console.warn(`[auth races] skipped: ${NEEDS_POSTGRES}`);
+
+beforeAll(async () => {
+  db = await createTestDatabase({ poolSize: 20 });
+  services = createAuthTestServices(db);
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+/** Runs the calls together and sorts the outcomes into successes and app error codes. */
+async function race(calls: Array<() => Promise<unknown>>): Promise<{ ok: number; codes: string[] }> {
+  const results = await Promise.allSettled(calls.map((call) => call()));
+  const codes = results
+    .filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+    .map((r) => toAppErrorData(r.reason as TRPCError).code);
+  return { ok: results.filter((r) => r.status === 'fulfilled').length, codes };
+}
+
+describe('auth races', () => {
+  test.skipIf(!onRealPostgres())('one invitation code, many simultaneous sign-ups: one wins, rewards paid once', async () => {
+    const inviter = await insertTestUser(db.db);
+    await db.db.insertInto('invitations').values({ inviter_id: inviter.id, invitation_code: 'RACECODE' }).execute();
+    const outcome = await race(
+      Array.from({ length: 6 }, () => async () =>
+        (await new TestBrowser(services).caller()).auth.signUp({
+          email: uniqueEmail('racer'),
+          password: 'secret1',
+          invitationCode: 'RACECODE',
+        }),
+      ),
+    );
+    expect(outcome).toEqual({ ok: 1, codes: Array(5).fill('INVITATION_CODE_INVALID') });
+    expect((await getBalances(db.db, inviter.id)).points).toBe(50);
+    const accounts = await db.db.selectFrom('users').select('id').where('email', 'like', 'racer-%').execute();
+    expect(accounts).toHaveLength(1);
+  });
+
+  test.skipIf(!onRealPostgres())('one e-mail, simultaneous sign-ups: one account, the rest EMAIL_TAKEN', async () => {
+    const email = uniqueEmail('same');
+    const outcome = await race(
+      Array.from({ length: 5 }, () => async () =>
+        (await new TestBrowser(services).caller()).auth.signUp({ email, password: 'secret1' }),
+      ),
+    );
+    expect(outcome).toEqual({ ok: 1, codes: Array(4).fill('EMAIL_TAKEN') });
+  });
+
+  test.skipIf(!onRealPostgres())('one reset link used twice at once: one new password, one RESET_LINK_INVALID', async () => {
+    const user = await insertTestUser(db.db);
+    await (await new TestBrowser(services, '198.18.0.1').caller()).auth.requestPasswordReset({ email: user.email });
+    const mail = await db.db.selectFrom('mail_outbox').select('text_body').where('to_address', '=', user.email).executeTakeFirstOrThrow();
+    const token = /access_token=([^&\s]+)/.exec(mail.text_body)![1]!;
+    const outcome = await race(
+      ['first-pass', 'second-pass'].map((password) => async () =>
+        (await new TestBrowser(services).caller()).auth.resetPassword({ token, password, confirmPassword: password }),
+      ),
+    );
+    expect(outcome).toEqual({ ok: 1, codes: ['RESET_LINK_INVALID'] });
+  });
+
+  test.skipIf(!onRealPostgres())('simultaneous reset requests for one address: one mail, the rest RESET_COOLDOWN', async () => {
+    const user = await insertTestUser(db.db);
+    const outcome = await race(
+      Array.from({ length: 5 }, (_, i) => async () =>
+        (await new TestBrowser(services, `198.18.1.${i}`).caller()).auth.requestPasswordReset({ email: user.email }),
+      ),
+    );
+    expect(outcome).toEqual({ ok: 1, codes: Array(4).fill('RESET_COOLDOWN') });
+    expect(await db.db.selectFrom('mail_outbox').select('id').where('to_address', '=', user.email).execute()).toHaveLength(1);
+  });
+});

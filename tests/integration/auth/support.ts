@@ -1,0 +1,106 @@
+import { expect } from 'vitest';
+import { TRPCError } from '@trpc/server';
+import type { AppErrorCode, AppErrorData } from '@curio/shared';
+import { createCallerFactory } from '../../../server/src/trpc/init.ts';
+import { appRouter } from '../../../server/src/trpc/app-router.ts';
+import { createInnerContext, resolveAuth } from '../../../server/src/trpc/context.ts';
+import type { CookieWriter } from '../../../server/src/auth/cookies.ts';
+import { SESSION_COOKIE } from '../../../server/src/auth/sessions.ts';
+import { toAppErrorData } from '../../../server/src/trpc/error-formatter.ts';
+import type { AppServices } from '../../../server/src/services/app-services.ts';
+import type { RealtimeEvent } from '../../../server/src/realtime/events.ts';
+import { LocalEventBus } from '../../../server/src/realtime/local-event-bus.ts';
+import { createTestServices, type TestServices } from '../../helpers/services.ts';
+import type { TestDatabase } from '../../helpers/test-db.ts';
+
+const createCaller = createCallerFactory(appRouter);
+
+/**
+ * A browser for procedure calls: it keeps the session cookie the server sets, and every call
+ * authenticates through the real cookie path (resolveAuth -> validateSessionToken), so a session
+ * the server ended stops working here exactly as it would in a tab.
+ */
+export class TestBrowser {
+  sessionToken: string | null = null;
+  sessionExpiresAt: Date | null = null;
+  cookieClears = 0;
+
+  constructor(
+    private readonly services: AppServices,
+    readonly ip = '127.0.0.1',
+  ) {}
+
+  private readonly cookies: CookieWriter = {
+    setSession: (token, expiresAt) => {
+      this.sessionToken = token;
+      this.sessionExpiresAt = expiresAt;
+    },
+    clearSession: () => {
+      this.sessionToken = null;
+      this.sessionExpiresAt = null;
+      this.cookieClears++;
+    },
+  };
+
+  async caller() {
+    const cookie = this.sessionToken ? `${SESSION_COOKIE}=${this.sessionToken}` : undefined;
+    const auth = await resolveAuth(this.services, { cookie }, this.cookies);
+    return createCaller(createInnerContext({ services: this.services, auth, ip: this.ip, cookies: this.cookies }));
+  }
+}
+
+/** A caller authenticated by a personal API token, through the same header parsing HTTP uses. */
+export async function tokenCaller(services: AppServices, token: string) {
+  const auth = await resolveAuth(services, { authorization: `Bearer ${token}` }, noCookies);
+  return createCaller(createInnerContext({ services, auth }));
+}
+
+const noCookies: CookieWriter = { setSession() {}, clearSession() {} };
+
+/**
+ * Awaits a rejected procedure call and checks the app code the client would receive (the same
+ * translation the HTTP error formatter does). Validation failures must be BAD_REQUEST, and no
+ * domain failure may surface as a 500.
+ */
+export async function expectAppError(
+  call: Promise<unknown>,
+  code: AppErrorCode,
+): Promise<{ error: TRPCError; data: AppErrorData }> {
+  const outcome = await call.then(
+    (value: unknown) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  if (outcome.ok) throw new Error(`expected ${code}, but the call succeeded with ${JSON.stringify(outcome.value)}`);
+  expect(outcome.error).toBeInstanceOf(TRPCError);
+  const error = outcome.error as TRPCError;
+  const data = toAppErrorData(error);
+  expect(data.code).toBe(code);
+  expect(error.code).not.toBe('INTERNAL_SERVER_ERROR');
+  return { error, data };
+}
+
+/** The in-process bus, remembering everything published so tests can assert on it. */
+export class RecordingEventBus extends LocalEventBus {
+  readonly published: RealtimeEvent[] = [];
+
+  override async publish(event: RealtimeEvent): Promise<void> {
+    this.published.push(event);
+    await super.publish(event);
+  }
+}
+
+export interface AuthTestServices extends TestServices {
+  events: RecordingEventBus;
+}
+
+/** Test services (ManualClock, outbox mailer) whose event bus records what was published. */
+export function createAuthTestServices(db: TestDatabase): AuthTestServices {
+  return { ...createTestServices(db), events: new RecordingEventBus() };
+}
+
+let counter = 0;
+/** A fresh address per call, so tests in one file never collide. */
+export function uniqueEmail(prefix = 'member'): string {
+  counter++;
+  return `${prefix}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}

@@ -1,0 +1,54 @@
+import { TRPCError } from '@trpc/server';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../server/src/db/schema.ts';
+import { runInTransaction } from '../../../server/src/db/transaction.ts';
+import { AppErrorCause } from '../../../server/src/trpc/app-error.ts';
+import { transfer, type Currency, type TransferResult } from '../../../server/src/ledger/index.ts';
+
+/** The app error code a failure carries, or null for anything else (a 500 in production). */
+export function appCodeOf(error: unknown): string | null {
+  return error instanceof TRPCError && error.cause instanceof AppErrorCause ? error.cause.data.code : null;
+}
+
+export function appParamsOf(error: unknown): Record<string, string | number> | undefined {
+  return error instanceof TRPCError && error.cause instanceof AppErrorCause ? error.cause.data.params : undefined;
+}
+
+/** Credits a user from the issuance account, as an approved top-up or an admin grant would. */
+export function fund(db: Kysely<Database>, userId: string, currency: Currency, amount: number): Promise<TransferResult> {
+  return runInTransaction(db, (trx) =>
+    transfer(trx, {
+      currency,
+      from: { system: currency === 'usdn' ? 'issuance' : 'rewards' },
+      to: { user: userId },
+      amount,
+      kind: currency === 'usdn' ? 'code_redemption' : 'checkin',
+    }),
+  );
+}
+
+export async function countTransfers(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_transfers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  // count(*) is a string from pg and a number from PGlite
+  return Number(row.n);
+}
+
+/** Balance of one account, or null when it was never created. */
+export async function accountBalance(
+  db: Kysely<Database>,
+  currency: Currency,
+  kind: string,
+  userId: string | null,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('currency', '=', currency)
+    .where('kind', '=', kind)
+    .where('user_id', userId === null ? 'is' : '=', userId)
+    .executeTakeFirst();
+  return row?.balance ?? null;
+}

@@ -1,0 +1,188 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { TRPCClientError } from '@trpc/client';
+import type { TBalances } from '@curio/shared';
+import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
+import { insertTestUser } from '../../helpers/users.ts';
+import { SubscriptionRecorder, createTestSession, openWsClient, type TestWsClient } from '../../helpers/ws-client.ts';
+import { runInTransaction } from '../../../server/src/db/transaction.ts';
+import {
+  publishBalanceChanges,
+  publishBalanceChangesInTransaction,
+  transfer,
+} from '../../../server/src/ledger/index.ts';
+import { createCallerFactory } from '../../../server/src/trpc/init.ts';
+import { appRouter, type AppRouter } from '../../../server/src/trpc/app-router.ts';
+import { createInnerContext } from '../../../server/src/trpc/context.ts';
+import { loadAuthUser } from '../../../server/src/auth/sessions.ts';
+import { startServer, type RunningServer } from '../../../server/src/app.ts';
+import { loadConfig } from '../../../server/src/config.ts';
+import { appCodeOf, fund } from './ledger-fixtures.ts';
+
+let db: TestDatabase;
+let services: TestServices;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  services = createTestServices(db);
+});
+afterAll(async () => {
+  await services.events.close();
+  await db.close();
+});
+
+/** Resolves with the iterator's next step, or rejects if none comes in time (instead of hanging). */
+function nextWithin<T>(iterator: AsyncIterator<T>, ms = 2_000): Promise<IteratorResult<T>> {
+  return Promise.race([
+    iterator.next(),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no value within ${ms} ms`)), ms)),
+  ]);
+}
+
+async function balancesIterator(userId: string, signal?: AbortSignal): Promise<AsyncIterator<TBalances>> {
+  const user = await loadAuthUser(db.db, userId);
+  if (!user) throw new Error('no such user');
+  const caller = createCallerFactory(appRouter)(
+    createInnerContext({ services, auth: { user, sessionId: null, via: 'cookie' } }),
+    signal ? { signal } : undefined,
+  );
+  const iterable = await caller.wallet.onBalances();
+  return iterable[Symbol.asyncIterator]();
+}
+
+describe('wallet.balances', () => {
+  test('returns available and held USDN in cents and spendable points', async () => {
+    const member = await insertTestUser(db.db);
+    const caller = await callerFor(services, member.id);
+    expect(await caller.wallet.balances()).toEqual({ usdnAvailableCents: 0, usdnHeldCents: 0, points: 0 });
+
+    await fund(db.db, member.id, 'usdn', 12_345);
+    await fund(db.db, member.id, 'points', 40);
+    await runInTransaction(db.db, (trx) =>
+      transfer(trx, { currency: 'usdn', from: { user: member.id }, to: { user: member.id, kind: 'held' }, amount: 1_000, kind: 'withdrawal_hold' }),
+    );
+    expect(await caller.wallet.balances()).toEqual({ usdnAvailableCents: 11_345, usdnHeldCents: 1_000, points: 40 });
+  });
+
+  test('is refused to a visitor with LOGIN_REQUIRED', async () => {
+    const caller = await callerFor(services);
+    await expect(caller.wallet.balances()).rejects.toSatisfy((error) => appCodeOf(error) === 'LOGIN_REQUIRED');
+  });
+});
+
+describe('wallet.onBalances through the caller', () => {
+  test('yields the balances at once, then fresh ones after each committed change', async () => {
+    const member = await insertTestUser(db.db);
+    const other = await insertTestUser(db.db);
+    await fund(db.db, member.id, 'usdn', 500);
+    const iterator = await balancesIterator(member.id);
+
+    expect((await nextWithin(iterator)).value).toEqual({ usdnAvailableCents: 500, usdnHeldCents: 0, points: 0 });
+
+    const { affectedUserIds } = await fund(db.db, member.id, 'points', 7);
+    await publishBalanceChanges(services.events, affectedUserIds);
+    expect((await nextWithin(iterator)).value).toEqual({ usdnAvailableCents: 500, usdnHeldCents: 0, points: 7 });
+
+    // an event with nothing changed, and another user's change, yield nothing new
+    await publishBalanceChanges(services.events, [member.id]);
+    await fund(db.db, other.id, 'usdn', 100);
+    await publishBalanceChanges(services.events, [other.id]);
+    const transferred = await runInTransaction(db.db, (trx) =>
+      transfer(trx, { currency: 'usdn', from: { user: member.id }, to: { user: other.id }, amount: 200, kind: 'transfer' }),
+    );
+    await publishBalanceChanges(services.events, transferred.affectedUserIds);
+    expect((await nextWithin(iterator)).value).toEqual({ usdnAvailableCents: 300, usdnHeldCents: 0, points: 7 });
+
+    await iterator.return?.();
+    expect(services.events.listenerCount(member.id)).toBe(0);
+  });
+
+  test('an abort while waiting for a change ends the stream and releases the listener', async () => {
+    const member = await insertTestUser(db.db);
+    const controller = new AbortController();
+    const iterator = await balancesIterator(member.id, controller.signal);
+    await nextWithin(iterator);
+    expect(services.events.listenerCount(member.id)).toBe(1);
+
+    const pending = nextWithin(iterator);
+    controller.abort();
+    expect(await pending).toEqual({ done: true, value: undefined });
+    expect(services.events.listenerCount(member.id)).toBe(0);
+  });
+
+  test('is refused to a visitor with LOGIN_REQUIRED', async () => {
+    const caller = await callerFor(services);
+    await expect(caller.wallet.onBalances()).rejects.toSatisfy((error) => appCodeOf(error) === 'LOGIN_REQUIRED');
+  });
+});
+
+describe('wallet.onBalances over the WebSocket', () => {
+  let server: RunningServer;
+  let serverDb: TestDatabase;
+  const clients: TestWsClient[] = [];
+
+  beforeAll(async () => {
+    serverDb = await createTestDatabase();
+    server = await startServer({ ...loadConfig({}), port: 0 }, { dbHandle: serverDb, jobs: false });
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.close()));
+  });
+  afterAll(async () => {
+    await server?.close();
+    await serverDb?.close();
+  });
+
+  test('a change published inside the transaction reaches the subscriber after the commit, a rollback sends nothing', async () => {
+    const member = await insertTestUser(serverDb.db);
+    const { cookie } = await createTestSession(serverDb.db, server.services.clock, member.id);
+    const client = openWsClient(server.url, { cookie });
+    clients.push(client);
+
+    const recorder = new SubscriptionRecorder<TBalances>();
+    const subscription = client.trpc.wallet.onBalances.subscribe(undefined, {
+      onData: (balances) => recorder.push(balances),
+      onError: (error) => recorder.fail(error),
+    });
+    expect(await recorder.waitForValues(1)).toEqual([{ usdnAvailableCents: 0, usdnHeldCents: 0, points: 0 }]);
+
+    await runInTransaction(server.services.db, async (trx) => {
+      const { affectedUserIds } = await transfer(trx, {
+        currency: 'usdn',
+        from: { system: 'issuance' },
+        to: { user: member.id },
+        amount: 2_500,
+        kind: 'usdt_recharge',
+      });
+      await publishBalanceChangesInTransaction(trx, server.services.events, affectedUserIds);
+    });
+    expect((await recorder.waitForValues(2))[1]).toEqual({ usdnAvailableCents: 2_500, usdnHeldCents: 0, points: 0 });
+
+    // the balance would not change anyway, so watch the bus itself for a leaked event
+    const delivered: string[] = [];
+    const stopWatching = server.services.events.subscribe(member.id, (event) => delivered.push(event.type));
+    const failed = runInTransaction(server.services.db, async (trx) => {
+      await publishBalanceChangesInTransaction(trx, server.services.events, [member.id]);
+      await transfer(trx, { currency: 'usdn', from: { user: member.id }, to: { system: 'fees' }, amount: 9_999, kind: 'publish_fee' });
+    });
+    await expect(failed).rejects.toSatisfy((error) => appCodeOf(error) === 'INSUFFICIENT_BALANCE');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(delivered).toEqual([]);
+    stopWatching();
+    expect(recorder.values).toHaveLength(2);
+    subscription.unsubscribe();
+  });
+
+  test('a visitor socket gets LOGIN_REQUIRED', async () => {
+    const client = openWsClient(server.url);
+    clients.push(client);
+    const recorder = new SubscriptionRecorder<TBalances>();
+    client.trpc.wallet.onBalances.subscribe(undefined, {
+      onData: (balances) => recorder.push(balances),
+      onError: (error) => recorder.fail(error),
+    });
+    const error = await recorder.waitForError();
+    expect(error).toBeInstanceOf(TRPCClientError);
+    expect((error as TRPCClientError<AppRouter>).data?.appError.code).toBe('LOGIN_REQUIRED');
+  });
+});

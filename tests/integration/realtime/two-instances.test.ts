@@ -1,0 +1,310 @@
+import { afterAll, beforeAll, describe, expect, inject, test, vi } from 'vitest';
+import pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { createTestDatabase, onRealPostgres, NEEDS_POSTGRES, type TestDatabase } from '../../helpers/test-db.ts';
+import { insertTestUser } from '../../helpers/users.ts';
+import { SubscriptionRecorder, createTestSession, openWsClient } from '../../helpers/ws-client.ts';
+import { openDatabase, type DbHandle } from '../../../server/src/db/database.ts';
+import { startServer, type RunningServer } from '../../../server/src/app.ts';
+import { loadConfig } from '../../../server/src/config.ts';
+import { invalidateSession } from '../../../server/src/auth/sessions.ts';
+import { LISTENER_APPLICATION_NAME, PgEventBus } from '../../../server/src/realtime/pg-event-bus.ts';
+import { SESSION_REVOKED_CLOSE_CODE } from '../../../server/src/realtime/session-sockets.ts';
+import { EVENTS_CHANNEL, type RealtimeEvent } from '../../../server/src/realtime/events.ts';
+import type { Database } from '../../../server/src/db/schema.ts';
+
+/**
+ * Cross-process fan-out (DESIGN decision 9): two servers on one PostgreSQL database, each with
+ * its own pool and LISTEN connection, deliver each other's events. PGlite's NOTIFY never
+ * leaves its process, so all of this needs real PostgreSQL.
+ */
+const realPostgres = onRealPostgres();
+if (!realPostgres) console.warn(`[realtime] two-instance tests skipped: ${NEEDS_POSTGRES}`);
+
+async function eventually(predicate: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Kills LISTEN connections from the server side, as a failover or restart would. */
+async function terminateListeners(db: Kysely<Database>, applicationName = LISTENER_APPLICATION_NAME): Promise<number> {
+  // in the select list, so it only runs for rows the WHERE clause kept
+  const { rows } = await sql<{ terminated: boolean }>`
+    SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity
+    WHERE application_name = ${applicationName} AND datname = current_database()
+  `.execute(db);
+  return rows.length;
+}
+
+/** A raw NOTIFY, as anything with access to the database could send it. */
+async function rawNotify(db: Kysely<Database>, payload: string): Promise<void> {
+  await sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${payload})`.execute(db);
+}
+
+describe.skipIf(!realPostgres)('two server processes on one database', () => {
+  let testDb: TestDatabase;
+  let handleA: DbHandle;
+  let handleB: DbHandle;
+  let serverA: RunningServer;
+  let serverB: RunningServer;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    handleA = await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 4 });
+    handleB = await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 4 });
+    const config = { ...loadConfig({}), port: 0 };
+    serverA = await startServer(config, { dbHandle: handleA, jobs: false });
+    serverB = await startServer(config, { dbHandle: handleB, jobs: false });
+  });
+
+  afterAll(async () => {
+    await serverA?.close();
+    await serverB?.close();
+    await handleA?.close();
+    await handleB?.close();
+    await testDb?.close();
+  });
+
+  test('each server listens through PostgreSQL', () => {
+    expect(serverA.services.events).toBeInstanceOf(PgEventBus);
+    expect(serverB.services.events).toBeInstanceOf(PgEventBus);
+    expect(serverA.services.events).not.toBe(serverB.services.events);
+  });
+
+  test('a message raised through server B updates the unread badge subscribed on server A', async () => {
+    const reader = await insertTestUser(testDb.db);
+    const writer = await insertTestUser(testDb.db);
+    const { cookie } = await createTestSession(testDb.db, serverA.services.clock, reader.id);
+    const client = openWsClient(serverA.url, { cookie });
+    try {
+      const recorder = new SubscriptionRecorder<number>();
+      const subscription = client.trpc.chat.onUnreadCount.subscribe(undefined, {
+        onData: (tracked) => recorder.push(tracked.data.count),
+        onError: (error) => recorder.fail(error),
+      });
+      expect(await recorder.waitForValues(1)).toEqual([0]);
+
+      await serverB.services.db
+        .insertInto('messages')
+        .values({ sender_id: writer.id, receiver_id: reader.id, content: 'from the other process' })
+        .execute();
+      await serverB.services.events.publish({ type: 'unread-changed', userId: reader.id });
+
+      expect(await recorder.waitForValues(2)).toEqual([0, 1]);
+      subscription.unsubscribe();
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('a session revoked through server B closes its socket on server A', async () => {
+    const user = await insertTestUser(testDb.db);
+    const session = await createTestSession(testDb.db, serverA.services.clock, user.id);
+    const client = openWsClient(serverA.url, { cookie: session.cookie });
+    try {
+      const recorder = new SubscriptionRecorder<number>();
+      client.trpc.chat.onUnreadCount.subscribe(undefined, { onData: (t) => recorder.push(t.data.count) });
+      await recorder.waitForValues(1);
+
+      await invalidateSession(serverB.services.db, session.sessionId);
+      await serverB.services.events.publish({ type: 'session-revoked', userId: user.id, sessionIds: [session.sessionId] });
+      expect(await client.nextClose()).toBe(SESSION_REVOKED_CLOSE_CODE);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('after its LISTEN connection drops, a server reconnects, logs it and catches up', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const reader = await insertTestUser(testDb.db);
+    const writer = await insertTestUser(testDb.db);
+    const revokedUser = await insertTestUser(testDb.db);
+    const readerSession = await createTestSession(testDb.db, serverA.services.clock, reader.id);
+    const doomedSession = await createTestSession(testDb.db, serverA.services.clock, revokedUser.id);
+    const readerClient = openWsClient(serverA.url, { cookie: readerSession.cookie });
+    const doomedClient = openWsClient(serverA.url, { cookie: doomedSession.cookie });
+    try {
+      const recorder = new SubscriptionRecorder<number>();
+      readerClient.trpc.chat.onUnreadCount.subscribe(undefined, { onData: (t) => recorder.push(t.data.count) });
+      const doomed = new SubscriptionRecorder<number>();
+      doomedClient.trpc.chat.onUnreadCount.subscribe(undefined, { onData: (t) => doomed.push(t.data.count) });
+      await recorder.waitForValues(1);
+      await doomed.waitForValues(1);
+
+      expect(await terminateListeners(testDb.db)).toBe(2);
+      await eventually(() => !(serverA.services.events as PgEventBus).listening);
+
+      // changes made while A is deaf: their events are lost for A
+      await serverB.services.db
+        .insertInto('messages')
+        .values({ sender_id: writer.id, receiver_id: reader.id, content: 'sent during the outage' })
+        .execute();
+      await serverB.services.events.publish({ type: 'unread-changed', userId: reader.id });
+      await invalidateSession(serverB.services.db, doomedSession.sessionId);
+      await serverB.services.events.publish({
+        type: 'session-revoked',
+        userId: revokedUser.id,
+        sessionIds: [doomedSession.sessionId],
+      });
+      // the first reconnect waits 250 ms, so all of the above happened while A was deaf
+      expect((serverA.services.events as PgEventBus).listening).toBe(false);
+
+      await eventually(() => (serverA.services.events as PgEventBus).listening);
+      expect(warn.mock.calls.some(([line]) => String(line).includes('LISTEN connection lost'))).toBe(true);
+      expect(info.mock.calls.some(([line]) => String(line).includes('LISTEN connection restored'))).toBe(true);
+      // the re-announcement after the gap brings the badge up to date …
+      expect(await recorder.waitForValues(2)).toEqual([0, 1]);
+      // … and the sessions table, re-read, closes the socket whose revocation was missed
+      expect(await doomedClient.nextClose()).toBe(SESSION_REVOKED_CLOSE_CODE);
+
+      // and live delivery works again
+      await serverB.services.db
+        .insertInto('messages')
+        .values({ sender_id: writer.id, receiver_id: reader.id, content: 'after the outage' })
+        .execute();
+      await serverB.services.events.publish({ type: 'unread-changed', userId: reader.id });
+      expect(await recorder.waitForValues(3)).toEqual([0, 1, 2]);
+    } finally {
+      warn.mockRestore();
+      info.mockRestore();
+      await readerClient.close();
+      await doomedClient.close();
+    }
+  });
+});
+
+describe.skipIf(!realPostgres)('PgEventBus between two processes', () => {
+  let testDb: TestDatabase;
+  let handleA: DbHandle;
+  let handleB: DbHandle;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    handleA = await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 2 });
+    handleB = await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 2 });
+  });
+
+  afterAll(async () => {
+    await handleA?.close();
+    await handleB?.close();
+    await testDb?.close();
+  });
+
+  test('balances-changed published on bus A arrives on bus B, and once on A itself', async () => {
+    const busA = await PgEventBus.create(handleA.db, testDb.url!);
+    const busB = await PgEventBus.create(handleB.db, testDb.url!);
+    try {
+      const userId = randomUUID();
+      const onA: RealtimeEvent[] = [];
+      const onB: RealtimeEvent[] = [];
+      busA.subscribe(userId, (event) => onA.push(event));
+      busB.subscribe(userId, (event) => onB.push(event));
+
+      await busA.publish({ type: 'balances-changed', userId });
+      await eventually(() => onA.length === 1 && onB.length === 1);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(onB).toEqual([{ type: 'balances-changed', userId }]);
+      expect(onA).toEqual([{ type: 'balances-changed', userId }]);
+    } finally {
+      await busA.close();
+      await busB.close();
+    }
+  });
+
+  test('a transaction’s event reaches the other process only when it commits', async () => {
+    const busA = await PgEventBus.create(handleA.db, testDb.url!);
+    const busB = await PgEventBus.create(handleB.db, testDb.url!);
+    try {
+      const userId = randomUUID();
+      const onB: RealtimeEvent[] = [];
+      busB.subscribe(userId, (event) => onB.push(event));
+
+      await expect(
+        handleA.db.transaction().execute(async (trx) => {
+          await busA.publishInTransaction(trx, { type: 'balances-changed', userId });
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      await handleA.db.transaction().execute(async (trx) => {
+        await busA.publishInTransaction(trx, { type: 'unread-changed', userId });
+      });
+      await eventually(() => onB.length === 1);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(onB).toEqual([{ type: 'unread-changed', userId }]);
+    } finally {
+      await busA.close();
+      await busB.close();
+    }
+  });
+
+  test('malformed notifications on the channel are ignored, not delivered', async () => {
+    const warnings: string[] = [];
+    const logger = { info: () => {}, error: () => {}, warn: (line: string) => warnings.push(line) };
+    const bus = await PgEventBus.create(handleA.db, testDb.url!, { logger });
+    try {
+      const userId = randomUUID();
+      const seen: RealtimeEvent[] = [];
+      bus.subscribe(userId, (event) => seen.push(event));
+      for (const payload of ['not json', JSON.stringify({ type: 'unread-changed' }), JSON.stringify({ type: 'drop-tables', userId })]) {
+        await rawNotify(handleB.db, payload);
+      }
+      await bus.publish({ type: 'unread-changed', userId });
+      await eventually(() => seen.length === 1);
+      expect(seen).toEqual([{ type: 'unread-changed', userId }]);
+      expect(warnings.filter((line) => line.includes('malformed'))).toHaveLength(3);
+    } finally {
+      await bus.close();
+    }
+  });
+
+  test('retries with back-off while the database refuses, then listens again and reports the gap', async () => {
+    const lines: string[] = [];
+    const logger = { info: (l: string) => lines.push(l), warn: (l: string) => lines.push(l), error: () => {} };
+    const bus = await PgEventBus.create(handleA.db, testDb.url!, {
+      logger,
+      applicationName: 'curio-events-reconnect-test',
+      reconnectDelayMs: { initial: 20, max: 80 },
+    });
+    // only another database's connection may bar connections to this one
+    const source = inject('testDbSource');
+    if (source.kind !== 'postgres') throw new Error('needs PostgreSQL');
+    const admin = new pg.Client({ connectionString: source.adminUrl });
+    await admin.connect();
+    const database = `"${new URL(testDb.url!).pathname.slice(1)}"`;
+    const allowConnections = (allow: boolean) =>
+      admin.query(`ALTER DATABASE ${database} WITH ALLOW_CONNECTIONS ${allow ? 'true' : 'false'}`);
+    try {
+      const userId = randomUUID();
+      const seen: RealtimeEvent[] = [];
+      bus.subscribe(userId, (event) => seen.push(event));
+      let gaps = 0;
+      bus.onDeliveryGap(() => (gaps += 1));
+
+      await allowConnections(false);
+      expect(await terminateListeners(handleB.db, 'curio-events-reconnect-test')).toBe(1);
+      await eventually(() => lines.filter((l) => l.includes('reconnect failed')).length >= 3);
+      expect(lines[0]).toContain('LISTEN connection lost');
+      expect(bus.listening).toBe(false);
+      expect(gaps).toBe(0);
+
+      await allowConnections(true);
+      await eventually(() => lines.some((l) => l.includes('LISTEN connection restored')));
+      expect(bus.listening).toBe(true);
+      expect(gaps).toBe(1);
+      // the gap re-announces refresh events to local subscribers
+      expect(seen.map((e) => e.type).sort()).toEqual(['balances-changed', 'unread-changed']);
+
+      await rawNotify(handleB.db, JSON.stringify({ type: 'balances-changed', userId }));
+      await eventually(() => seen.length === 3);
+    } finally {
+      await allowConnections(true);
+      await admin.end();
+      await bus.close();
+    }
+  });
+});

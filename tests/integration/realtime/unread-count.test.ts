@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, afterEach, describe, expect, test } from 'vitest';
+import WebSocket from 'ws';
+import { TRPCClientError } from '@trpc/client';
+import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { insertTestUser, type TestUser } from '../../helpers/users.ts';
+import {
+  SubscriptionRecorder,
+  createTestSession,
+  openWsClient,
+  type TestWsClient,
+} from '../../helpers/ws-client.ts';
+import { startServer, type RunningServer } from '../../../server/src/app.ts';
+import { loadConfig } from '../../../server/src/config.ts';
+import { invalidateSession } from '../../../server/src/auth/sessions.ts';
+import { LocalEventBus } from '../../../server/src/realtime/local-event-bus.ts';
+import { PgEventBus } from '../../../server/src/realtime/pg-event-bus.ts';
+import { WS_PATH } from '../../../server/src/realtime/ws-server.ts';
+import { SESSION_REVOKED_CLOSE_CODE } from '../../../server/src/realtime/session-sockets.ts';
+import type { AppRouter } from '../../../server/src/trpc/app-router.ts';
+
+let testDb: TestDatabase;
+let server: RunningServer;
+const openClients: TestWsClient[] = [];
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  server = await startServer({ ...loadConfig({}), port: 0 }, { dbHandle: testDb, jobs: false });
+});
+
+afterEach(async () => {
+  await Promise.all(openClients.splice(0).map((client) => client.close()));
+});
+
+afterAll(async () => {
+  await server?.close();
+  await testDb?.close();
+});
+
+function connect(options: { cookie?: string; origin?: string } = {}): TestWsClient {
+  const client = openWsClient(server.url, options);
+  openClients.push(client);
+  return client;
+}
+
+async function sendMessage(from: TestUser, to: TestUser, content = 'hello'): Promise<void> {
+  await server.services.db.insertInto('messages').values({ sender_id: from.id, receiver_id: to.id, content }).execute();
+  await server.services.events.publish({ type: 'unread-changed', userId: to.id });
+}
+
+function subscribeUnread(client: TestWsClient) {
+  const recorder = new SubscriptionRecorder<number>();
+  const subscription = client.trpc.chat.onUnreadCount.subscribe(undefined, {
+    onData: (tracked) => recorder.push(tracked.data.count),
+    onError: (error) => recorder.fail(error),
+  });
+  return { recorder, subscription };
+}
+
+function listenerCount(userId: string): number {
+  const bus = server.services.events;
+  if (bus instanceof LocalEventBus || bus instanceof PgEventBus) return bus.listenerCount(userId);
+  throw new Error('unexpected event bus');
+}
+
+async function eventually(predicate: () => boolean, timeoutMs = 3_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('chat.unreadCount', () => {
+  test('counts unread messages received by the caller, not sent or read ones', async () => {
+    const me = await insertTestUser(testDb.db);
+    const other = await insertTestUser(testDb.db);
+    const { cookie } = await createTestSession(testDb.db, server.services.clock, me.id);
+    await testDb.db
+      .insertInto('messages')
+      .values([
+        { sender_id: other.id, receiver_id: me.id, content: 'unread 1' },
+        { sender_id: other.id, receiver_id: me.id, content: 'unread 2' },
+        { sender_id: other.id, receiver_id: me.id, content: 'already read', is_read: true },
+        { sender_id: me.id, receiver_id: other.id, content: 'sent by me' },
+      ])
+      .execute();
+
+    const client = connect({ cookie });
+    await expect(client.trpc.chat.unreadCount.query()).resolves.toEqual({ count: 2 });
+  });
+
+  test('is refused to a visitor with LOGIN_REQUIRED', async () => {
+    const client = connect();
+    const error = await client.trpc.chat.unreadCount.query().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCClientError);
+    expect((error as TRPCClientError<AppRouter>).data?.appError.code).toBe('LOGIN_REQUIRED');
+  });
+});
+
+describe('chat.onUnreadCount over the WebSocket', () => {
+  test('yields the count at once, then the new count after a message arrives', async () => {
+    const me = await insertTestUser(testDb.db);
+    const other = await insertTestUser(testDb.db);
+    await sendMessage(other, me, 'before subscribing');
+    const { cookie } = await createTestSession(testDb.db, server.services.clock, me.id);
+    const client = connect({ cookie });
+
+    const { recorder, subscription } = subscribeUnread(client);
+    expect(await recorder.waitForValues(1)).toEqual([1]);
+
+    await sendMessage(other, me, 'while subscribed');
+    expect(await recorder.waitForValues(2)).toEqual([1, 2]);
+
+    await testDb.db.updateTable('messages').set({ is_read: true }).where('receiver_id', '=', me.id).execute();
+    await server.services.events.publish({ type: 'unread-changed', userId: me.id });
+    expect(await recorder.waitForValues(3)).toEqual([1, 2, 0]);
+
+    // someone else's messages are not my business
+    await sendMessage(me, other, 'to the other user');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(recorder.values).toEqual([1, 2, 0]);
+    subscription.unsubscribe();
+  });
+
+  test('stops listening on the bus when the client unsubscribes or goes away', async () => {
+    const me = await insertTestUser(testDb.db);
+    const { cookie } = await createTestSession(testDb.db, server.services.clock, me.id);
+    const client = connect({ cookie });
+    const { recorder, subscription } = subscribeUnread(client);
+    await recorder.waitForValues(1);
+    // one listener for the subscription, one for the socket's session
+    expect(listenerCount(me.id)).toBe(2);
+
+    subscription.unsubscribe();
+    await eventually(() => listenerCount(me.id) === 1);
+
+    const again = subscribeUnread(client);
+    await again.recorder.waitForValues(1);
+    expect(listenerCount(me.id)).toBe(2);
+    await client.close();
+    await eventually(() => listenerCount(me.id) === 0);
+  });
+
+  test('a client resuming with the id of the count it already has is sent only changes', async () => {
+    const me = await insertTestUser(testDb.db);
+    const other = await insertTestUser(testDb.db);
+    await sendMessage(other, me);
+    const { cookie } = await createTestSession(testDb.db, server.services.clock, me.id);
+    const client = connect({ cookie });
+
+    const first = subscribeUnread(client);
+    await first.recorder.waitForValues(1);
+    first.subscription.unsubscribe();
+
+    const recorder = new SubscriptionRecorder<{ id: string; count: number }>();
+    const resumed = client.trpc.chat.onUnreadCount.subscribe(
+      { lastEventId: 'unread:1' },
+      {
+        onData: (tracked) => recorder.push({ id: tracked.id, count: tracked.data.count }),
+        onError: (error) => recorder.fail(error),
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(recorder.values).toEqual([]);
+    await sendMessage(other, me);
+    expect(await recorder.waitForValues(1)).toEqual([{ id: 'unread:2', count: 2 }]);
+    resumed.unsubscribe();
+  });
+
+  test('a visitor socket may connect, but the subscription answers LOGIN_REQUIRED', async () => {
+    const client = connect();
+    const { recorder } = subscribeUnread(client);
+    const error = await recorder.waitForError();
+    expect(error).toBeInstanceOf(TRPCClientError);
+    expect((error as TRPCClientError<AppRouter>).data?.appError.code).toBe('LOGIN_REQUIRED');
+    expect(recorder.values).toEqual([]);
+  });
+
+  test('an invalid session cookie is treated as a visitor', async () => {
+    const client = connect({ cookie: 'curio_session=not-a-real-token' });
+    const { recorder } = subscribeUnread(client);
+    const error = await recorder.waitForError();
+    expect((error as TRPCClientError<AppRouter>).data?.appError.code).toBe('LOGIN_REQUIRED');
+  });
+});
+
+describe('the WebSocket upgrade', () => {
+  function rawUpgrade(origin: string): Promise<number> {
+    const url = new URL(WS_PATH, server.url);
+    url.protocol = 'ws:';
+    const socket = new WebSocket(url, { headers: { origin } });
+    return new Promise((resolve, reject) => {
+      socket.once('open', () => {
+        socket.close();
+        resolve(101);
+      });
+      socket.once('unexpected-response', (_req, res) => {
+        resolve(res.statusCode ?? 0);
+        socket.terminate();
+      });
+      socket.once('error', reject);
+    });
+  }
+
+  test('from our own origin is accepted', async () => {
+    expect(await rawUpgrade(new URL(server.url).origin)).toBe(101);
+  });
+
+  test('from a foreign origin is refused', async () => {
+    expect(await rawUpgrade('https://evil.example')).toBe(403);
+  });
+});
+
+describe('session revocation', () => {
+  test('closes the sockets of the revoked session with 4001 and leaves other sessions open', async () => {
+    const me = await insertTestUser(testDb.db);
+    const other = await insertTestUser(testDb.db);
+    const laptop = await createTestSession(testDb.db, server.services.clock, me.id);
+    const phone = await createTestSession(testDb.db, server.services.clock, me.id);
+    const laptopClient = connect({ cookie: laptop.cookie });
+    const phoneClient = connect({ cookie: phone.cookie });
+    const onLaptop = subscribeUnread(laptopClient);
+    const onPhone = subscribeUnread(phoneClient);
+    await onLaptop.recorder.waitForValues(1);
+    await onPhone.recorder.waitForValues(1);
+
+    await invalidateSession(testDb.db, laptop.sessionId);
+    await server.services.events.publish({ type: 'session-revoked', userId: me.id, sessionIds: [laptop.sessionId] });
+    expect(await laptopClient.nextClose()).toBe(SESSION_REVOKED_CLOSE_CODE);
+
+    // the phone's session registration and subscription remain; the laptop's are gone
+    await eventually(() => listenerCount(me.id) === 2);
+
+    await sendMessage(other, me);
+    expect(await onPhone.recorder.waitForValues(2)).toEqual([0, 1]);
+    expect(phoneClient.closeCodes).toEqual([]);
+  });
+
+  test('a reconnect with the revoked cookie gets only a visitor’s socket', async () => {
+    const me = await insertTestUser(testDb.db);
+    const session = await createTestSession(testDb.db, server.services.clock, me.id);
+    const client = connect({ cookie: session.cookie });
+    const { recorder } = subscribeUnread(client);
+    await recorder.waitForValues(1);
+
+    await invalidateSession(testDb.db, session.sessionId);
+    await server.services.events.publish({ type: 'session-revoked', userId: me.id, sessionIds: [session.sessionId] });
+    expect(await client.nextClose()).toBe(SESSION_REVOKED_CLOSE_CODE);
+    // the closed socket's subscription and session registration are gone with it
+    await eventually(() => listenerCount(me.id) === 0);
+
+    const retry = connect({ cookie: session.cookie });
+    const error = await subscribeUnread(retry).recorder.waitForError();
+    expect((error as TRPCClientError<AppRouter>).data?.appError.code).toBe('LOGIN_REQUIRED');
+  });
+});
