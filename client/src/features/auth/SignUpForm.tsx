@@ -1,0 +1,108 @@
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAt, IconGift, IconLock, IconTicket } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { isLanguage, ZSignUpInput, type TSessionUser } from '@curio/shared';
+import { trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/app-error.ts';
+import { showServerFieldErrors, translatedSchemaResolver } from './form-errors.ts';
+import { passwordToggleProps } from './password-input-props.ts';
+import { clearStoredReferrer, storedReferrer } from './referrer.ts';
+
+interface SignUpValues {
+  email: string;
+  password: string;
+  invitationCode: string;
+}
+
+const FIELDS = ['email', 'password', 'invitationCode'] as const;
+const FIELD_MESSAGES = { email: 'auth:validation.emailInvalid', invitationCode: 'errors:INVITATION_CODE_INVALID' };
+const validate = translatedSchemaResolver(ZSignUpInput, FIELD_MESSAGES);
+
+interface SignUpFormProps {
+  email: string;
+  invitationCode: string;
+  onEmailChange: (email: string) => void;
+  onSignedUp: (user: TSessionUser) => void;
+}
+
+export function SignUpForm({ email, invitationCode, onEmailChange, onSignedUp }: SignUpFormProps) {
+  const { t, i18n } = useTranslation('auth');
+  const signUp = trpc.auth.signUp.useMutation();
+  const invited = invitationCode.trim() !== '';
+  const form = useForm<SignUpValues>({
+    initialValues: { email, password: '', invitationCode },
+    validate,
+    validateInputOnBlur: true,
+    onValuesChange: (values) => onEmailChange(values.email),
+  });
+
+  const submit = form.onSubmit((values) => {
+    const code = values.invitationCode.trim();
+    // an invitation code wins over a remembered ?ref= link: the server credits one inviter only
+    const referrerId = code ? undefined : (storedReferrer() ?? undefined);
+    const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : undefined;
+    signUp.mutate(
+      { email: values.email, password: values.password, invitationCode: code || undefined, referrerId, language },
+      {
+        onSuccess: (user) => {
+          clearStoredReferrer();
+          notifications.show({ color: 'teal', message: t('toasts.signedUp') });
+          if (code) notifications.show({ color: 'grape', message: t('toasts.invitationActivated') });
+          else if (referrerId) notifications.show({ color: 'grape', message: t('toasts.referralEstablished') });
+          onSignedUp(user);
+        },
+        onError: (error) => {
+          if (!showServerFieldErrors(form, error, FIELDS, FIELD_MESSAGES)) {
+            notifications.show({ color: 'red', message: errorMessage(error) });
+          }
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {invited ? (
+          <Alert variant="light" color="grape" icon={<IconGift size={18} aria-hidden="true" />} p="sm">
+            {t('signup.invitedNotice')}
+          </Alert>
+        ) : null}
+        <TextInput
+          label={t('fields.email')}
+          placeholder={t('fields.emailPlaceholder')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          leftSection={<IconAt size={16} aria-hidden="true" />}
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label={t('fields.password')}
+          placeholder={t('fields.passwordPlaceholder')}
+          description={t('fields.passwordRule')}
+          autoComplete="new-password"
+          required
+          leftSection={<IconLock size={16} aria-hidden="true" />}
+          {...passwordToggleProps(t)}
+          {...form.getInputProps('password')}
+        />
+        <TextInput
+          label={t('fields.invitationCode')}
+          placeholder={t('fields.invitationCodePlaceholder')}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          leftSection={<IconTicket size={16} aria-hidden="true" />}
+          {...form.getInputProps('invitationCode')}
+        />
+        <Button type="submit" size="md" fullWidth loading={signUp.isPending}>
+          {t('actions.signup')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,9 @@
+/**
+ * The reset e-mail links to /reset-password#access_token=...&type=recovery (spec 1 §2). The
+ * token travels in the fragment so it never reaches a server log or a Referer header.
+ */
+export function recoveryTokenOf(hash: string): string | null {
+  const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
+  const token = params.get('access_token');
+  return token && params.get('type') === 'recovery' ? token : null;
+}

@@ -1,0 +1,80 @@
+import { Anchor, Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconHandFinger } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatCents, type TBuyingRequestCard } from '@curio/shared';
+
+function useBudgetText(request: TBuyingRequestCard): string {
+  const { t } = useTranslation('home');
+  const { budgetMinCents: min, budgetMaxCents: max } = request;
+  if (min !== null && max !== null) return t('card.budgetRange', { min: formatCents(min), max: formatCents(max) });
+  if (min !== null) return t('card.budgetFrom', { min: formatCents(min) });
+  if (max !== null) return t('card.budgetUpTo', { max: formatCents(max) });
+  return t('card.negotiable');
+}
+
+/** Feed card of an open buying request: budget, offer progress and the way to make an offer. */
+export function BuyingRequestCard({ request }: { request: TBuyingRequestCard }) {
+  const { t } = useTranslation('home');
+  const budget = useBudgetText(request);
+  const full = request.activeOffersCount >= request.maxOffersAllowed;
+  const progress = Math.min(100, (request.activeOffersCount / request.maxOffersAllowed) * 100);
+  const detail = `/buying-requests/${request.id}`;
+
+  return (
+    <Card withBorder padding="md" radius="lg" h="100%">
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Badge variant="light" color="violet" size="sm">
+            {t('card.wanted')}
+          </Badge>
+          {request.category && (
+            <Badge variant="outline" color="gray" size="sm">
+              {t(`category.${request.category}`)}
+            </Badge>
+          )}
+        </Group>
+        <Anchor component={Link} to={detail} c="inherit" fw={600} lineClamp={2} lh={1.35}>
+          {request.title}
+        </Anchor>
+        <Text size="sm" fw={600} c="grape" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {budget}
+        </Text>
+        <Stack gap={4} mt="auto">
+          <Group justify="space-between" gap="xs">
+            <Text size="xs" c="dimmed">
+              {t('card.offers')}
+            </Text>
+            <Text size="xs" c={full ? 'red' : 'dimmed'} fw={500}>
+              {t('card.offersProgress', { active: request.activeOffersCount, max: request.maxOffersAllowed })}
+            </Text>
+          </Group>
+          <Progress
+            value={progress}
+            size="sm"
+            color={full ? 'red' : 'grape'}
+            aria-label={t('card.offersProgress', { active: request.activeOffersCount, max: request.maxOffersAllowed })}
+          />
+        </Stack>
+        {full ? (
+          <Button variant="default" size="xs" radius="xl" disabled fullWidth>
+            {t('card.offersFull')}
+          </Button>
+        ) : (
+          <Button
+            component={Link}
+            to={detail}
+            variant="light"
+            size="xs"
+            radius="xl"
+            fullWidth
+            leftSection={<IconHandFinger size={14} aria-hidden />}
+            aria-label={t('card.makeOfferOn', { title: request.title })}
+          >
+            {t('card.makeOffer')}
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}
