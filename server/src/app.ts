@@ -50,7 +50,21 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
 
   const server = createServer(createHttpApp(services));
   const ws = attachWebSocket(server, services);
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    // e.g. EADDRINUSE: release what was opened so the caller can report and exit cleanly
+    await ws.close();
+    await events.close();
+    if (!options.dbHandle) await dbHandle.close();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   const jobs = options.jobs === false ? null : startBackgroundJobs(services);
 

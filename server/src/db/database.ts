@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -85,6 +85,8 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
       },
     };
   }
+  // PGlite creates only the last folder of its path; a fresh clone has no ./data yet
+  if (config.kind === 'pglite' && config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   const pglite =
     config.kind === 'pglite-instance'
       ? config.pglite

@@ -50,6 +50,12 @@ export const ZSessionUser = z.object({
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 
+/** What sign-up answers: the new member, and which invitation (if any) credited an inviter. */
+export const ZSignUpResult = ZSessionUser.extend({
+  invitation: z.enum(['code', 'referral']).nullable(),
+});
+export type TSignUpResult = z.infer<typeof ZSignUpResult>;
+
 export const ZCreateApiTokenInput = z.object({
   name: z.string().trim().min(1).max(LIMITS.apiTokenNameMax),
 });

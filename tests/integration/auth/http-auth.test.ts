@@ -83,8 +83,8 @@ describe('browser sessions over HTTP', () => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { json: { message: string; data: { appError: unknown } } } };
     expect(body.error.json.data.appError).toEqual({
-      code: 'PASSWORD_TOO_SHORT',
-      fields: { email: 'VALIDATION_FAILED', password: 'PASSWORD_TOO_SHORT' },
+      code: 'EMAIL_INVALID',
+      fields: { email: 'EMAIL_INVALID', password: 'PASSWORD_TOO_SHORT' },
     });
     expect(JSON.stringify(body)).not.toMatch(/\bat \w|\.ts:\d+/);
   });

@@ -57,7 +57,9 @@ describe('auth.signUp', () => {
       .where('id', '=', hashToken(browser.sessionToken!))
       .executeTakeFirstOrThrow();
     expect(session.user_id).toBe(user.id);
-    expect(await (await browser.caller()).auth.me()).toEqual(user);
+    const { invitation, ...sessionUser } = user;
+    expect(invitation).toBeNull();
+    expect(await (await browser.caller()).auth.me()).toEqual(sessionUser);
 
     const profile = await db.db.selectFrom('profiles').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(profile).toMatchObject({ credit_score: 100, attendance_rate: 1, sold_count: 0, preferred_language: 'ja' });
@@ -121,6 +123,7 @@ describe('auth.signUp', () => {
       invitationCode: '  WELCOME1 ',
     });
 
+    expect(user.invitation).toBe('code');
     const row = await db.db.selectFrom('invitations').selectAll().where('id', '=', invitation.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'accepted', invitee_id: user.id });
     expect(row.accepted_at).toEqual(services.clock.now());
@@ -191,6 +194,7 @@ describe('auth.signUp', () => {
       password: 'secret1',
       referrerId: referrer.id,
     });
+    expect(user.invitation).toBe('referral');
     const rows = await db.db.selectFrom('invitations').selectAll().where('inviter_id', '=', referrer.id).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'accepted', invitee_id: user.id });
@@ -205,6 +209,7 @@ describe('auth.signUp', () => {
       password: 'secret1',
       referrerId: '00000000-0000-4000-8000-000000000000',
     });
+    expect(user.invitation).toBeNull();
     expect(await db.db.selectFrom('invitations').select('id').where('invitee_id', '=', user.id).execute()).toEqual([]);
     expect((await getBalances(db.db, user.id)).points).toBe(0);
   });

@@ -9,8 +9,7 @@ import { appErrorOf, errorMessage } from '../../lib/app-error.ts';
 import { showServerFieldErrors, translatedSchemaResolver } from './form-errors.ts';
 
 const FIELDS = ['email'] as const;
-const FIELD_MESSAGES = { email: 'auth:validation.emailInvalid' };
-const validate = translatedSchemaResolver(ZRequestPasswordResetInput, FIELD_MESSAGES);
+const validate = translatedSchemaResolver(ZRequestPasswordResetInput);
 
 interface ResetRequestFormProps {
   email: string;
@@ -47,7 +46,7 @@ export function ResetRequestForm(props: ResetRequestFormProps) {
       onError: (error) => {
         const { code, params } = appErrorOf(error);
         if (code === 'RESET_COOLDOWN') onCooldown(Number(params?.seconds) || LIMITS.resetCooldownSeconds);
-        if (!showServerFieldErrors(form, error, FIELDS, FIELD_MESSAGES)) {
+        if (!showServerFieldErrors(form, error, FIELDS)) {
           notifications.show({ color: 'red', message: errorMessage(error) });
         }
       },

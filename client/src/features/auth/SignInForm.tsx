@@ -10,8 +10,7 @@ import { showServerFieldErrors, translatedSchemaResolver } from './form-errors.t
 import { passwordToggleProps } from './password-input-props.ts';
 
 const FIELDS = ['email', 'password'] as const;
-const FIELD_MESSAGES = { email: 'auth:validation.emailInvalid' };
-const validate = translatedSchemaResolver(ZSignInInput, FIELD_MESSAGES);
+const validate = translatedSchemaResolver(ZSignInInput);
 
 interface SignInFormProps {
   email: string;
@@ -38,7 +37,7 @@ export function SignInForm({ email, onEmailChange, onForgotPassword, onSignedIn 
       },
       onError: (error) => {
         form.setFieldValue('password', '');
-        if (!showServerFieldErrors(form, error, FIELDS, FIELD_MESSAGES)) {
+        if (!showServerFieldErrors(form, error, FIELDS)) {
           notifications.show({ color: 'red', message: errorMessage(error) });
         }
       },

@@ -17,7 +17,7 @@ interface SignUpValues {
 }
 
 const FIELDS = ['email', 'password', 'invitationCode'] as const;
-const FIELD_MESSAGES = { email: 'auth:validation.emailInvalid', invitationCode: 'errors:INVITATION_CODE_INVALID' };
+const FIELD_MESSAGES = { invitationCode: 'errors:INVITATION_CODE_INVALID' };
 const validate = translatedSchemaResolver(ZSignUpInput, FIELD_MESSAGES);
 
 interface SignUpFormProps {
@@ -46,11 +46,13 @@ export function SignUpForm({ email, invitationCode, onEmailChange, onSignedUp }:
     signUp.mutate(
       { email: values.email, password: values.password, invitationCode: code || undefined, referrerId, language },
       {
-        onSuccess: (user) => {
+        onSuccess: ({ invitation, ...user }) => {
           clearStoredReferrer();
           notifications.show({ color: 'teal', message: t('toasts.signedUp') });
-          if (code) notifications.show({ color: 'grape', message: t('toasts.invitationActivated') });
-          else if (referrerId) notifications.show({ color: 'grape', message: t('toasts.referralEstablished') });
+          // toast only what the server applied: an unknown ?ref= user is ignored there
+          if (invitation === 'code') notifications.show({ color: 'grape', message: t('toasts.invitationActivated') });
+          else if (invitation === 'referral')
+            notifications.show({ color: 'grape', message: t('toasts.referralEstablished') });
           onSignedUp(user);
         },
         onError: (error) => {

@@ -1,4 +1,4 @@
-import { ZSessionUser, ZSignUpInput } from '@curio/shared';
+import { ZSignUpInput, ZSignUpResult } from '@curio/shared';
 import { publicProcedure } from '../../trpc/init.ts';
 import { appError } from '../../trpc/app-error.ts';
 import { signUp as signUpService } from '../../services/auth/sign-up.ts';
@@ -7,11 +7,11 @@ import { previousSession } from './previous-session.ts';
 
 export const signUp = publicProcedure
   .input(ZSignUpInput)
-  .output(ZSessionUser)
+  .output(ZSignUpResult)
   .mutation(async ({ ctx, input }) => {
-    const { userId, session } = await signUpService(ctx.services, input, previousSession(ctx));
+    const { userId, session, invitation } = await signUpService(ctx.services, input, previousSession(ctx));
     ctx.cookies.setSession(session.token, session.expiresAt);
     const user = await loadSessionUser(ctx.services.db, userId);
     if (!user) throw appError('OPERATION_FAILED');
-    return user;
+    return { ...user, invitation };
   });

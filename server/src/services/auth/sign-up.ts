@@ -14,6 +14,11 @@ export interface SignedIn {
   session: { token: string; expiresAt: Date };
 }
 
+export interface SignedUp extends SignedIn {
+  /** Which invitation credited an inviter: a typed code, a remembered ?ref= link, or none. */
+  invitation: 'code' | 'referral' | null;
+}
+
 /**
  * Account, profile, invitation, rewards and the first session in one transaction: a bad
  * invitation code or a taken e-mail leaves nothing behind.
@@ -22,7 +27,7 @@ export async function signUp(
   services: AppServices,
   input: TSignUpInput,
   previous: { userId: string; sessionId: string } | null,
-): Promise<SignedIn> {
+): Promise<SignedUp> {
   const now = services.clock.now();
   const invitationCode = input.invitationCode?.trim();
   const { result, rewardedUserIds, revoked } = await runInTransaction(services.db, async (trx) => {
@@ -45,7 +50,8 @@ export async function signUp(
       ended = sessionRevokedEvent(previous.userId, [previous.sessionId]);
     }
     const session = await createSession(trx, services.clock, userId);
-    return { result: { userId, session }, rewardedUserIds: rewarded, revoked: ended };
+    const applied: SignedUp['invitation'] = invitation ? (invitationCode ? 'code' : 'referral') : null;
+    return { result: { userId, session, invitation: applied }, rewardedUserIds: rewarded, revoked: ended };
   });
   await publishBalanceChanges(services.events, rewardedUserIds);
   await publishCommitted(services.events, revoked);

@@ -1,0 +1,56 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { BRAND } from '../../shared/src/brand.ts';
+import { captureScreens, describeInBrowser, launchChromium, openPage } from '../helpers/browser.ts';
+import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
+
+// a cold client build plus a browser start can outlast the unit-test defaults on two cores
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 300_000 });
+
+describeInBrowser('the built app in Chromium', (chromiumPath) => {
+  let server: E2EServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startE2EServer();
+    browser = await launchChromium(chromiumPath);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  test('the server answers its health check', async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+  });
+
+  test('the home page renders the app shell under the brand title, in zh-CN by default', async () => {
+    const { page, pageErrors, close } = await openPage(browser, { baseUrl: server.url });
+    try {
+      const response = await page.goto('/');
+      expect(response?.status()).toBe(200);
+      await page.getByRole('banner').waitFor();
+      expect(await page.title()).toContain(BRAND);
+      expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
+      await captureScreens(page, 'home-zh-CN-light');
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  test('an unknown client route is served by the SPA, which renders its own page', async () => {
+    const { page, pageErrors, close } = await openPage(browser, { baseUrl: server.url, language: 'en' });
+    try {
+      const response = await page.goto('/no-such-page-anywhere');
+      expect(response?.status()).toBe(200);
+      await page.getByRole('banner').waitFor();
+      expect(await page.locator('#root').innerText()).not.toBe('');
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
