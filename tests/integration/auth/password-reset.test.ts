@@ -144,7 +144,7 @@ describe('auth.requestPasswordReset', () => {
   test('a malformed address is a typed validation error', async () => {
     const { error } = await expectAppError(
       (await freshBrowser().caller()).auth.requestPasswordReset({ email: 'not an email' }),
-      'VALIDATION_FAILED',
+      'EMAIL_INVALID',
     );
     expect(error.code).toBe('BAD_REQUEST');
   });
