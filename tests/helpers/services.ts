@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { loadConfig } from '../../server/src/config.ts';
 import { ManualClock } from '../../server/src/clock.ts';
 import type { AppServices } from '../../server/src/services/app-services.ts';
@@ -16,7 +19,9 @@ export interface TestServices extends AppServices {
 
 /** Real services over a test database, with a clock the test moves and mail kept in the outbox. */
 export function createTestServices(dbHandle: TestDatabase): TestServices {
-  const config = { ...loadConfig({}), dataDir: '/nonexistent', ratesUrl: 'http://127.0.0.1:9/unreachable' };
+  // a data dir of its own, so uploads written by one test file never meet another's
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'curio-test-data-'));
+  const config = { ...loadConfig({}), dataDir, ratesUrl: 'http://127.0.0.1:9/unreachable' };
   return {
     config,
     dbHandle,

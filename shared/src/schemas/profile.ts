@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../rules/limits.ts';
 import { LANGUAGES } from '../locales.ts';
 import { DISPLAY_CURRENCIES } from '../money/currency.ts';
+import { ZUploadKey } from './uploads.ts';
 
 export const ZUpdatePreferencesInput = z.object({
   preferredLanguage: z.enum(LANGUAGES).optional(),
@@ -10,7 +11,8 @@ export const ZUpdatePreferencesInput = z.object({
 
 export const ZUpdateProfileInput = z.object({
   nickname: z.string().trim().min(1, { error: 'NICKNAME_REQUIRED' }).max(LIMITS.nicknameMax),
-  avatarKey: z.string().max(200).nullable().optional(),
+  /** A key the uploads route returned for purpose avatar; null removes the avatar. */
+  avatarKey: ZUploadKey.refine((key) => key.startsWith('avatar/'), { error: 'VALIDATION_FAILED' }).nullable().optional(),
   preferredLanguage: z.enum(LANGUAGES).nullable().optional(),
   preferredCurrency: z.enum(DISPLAY_CURRENCIES).nullable().optional(),
 });

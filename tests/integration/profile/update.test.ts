@@ -3,6 +3,15 @@ import { callerFor, createTestServices, type TestServices } from '../../helpers/
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { expectAppError } from '../auth/support.ts';
+import { storageFor } from '../../../server/src/storage/storage-for.ts';
+import { newUploadKey } from '../../../server/src/storage/keys.ts';
+
+/** Stores a (tiny, already re-encoded) file the way the uploads route would, and returns its key. */
+async function storedUpload(purpose: 'avatar' | 'listing' = 'avatar'): Promise<string> {
+  const key = newUploadKey(purpose, services.clock.now());
+  await storageFor(services).put(key, Buffer.from('RIFF'), 'image/webp');
+  return key;
+}
 
 let db: TestDatabase;
 let services: TestServices;
@@ -19,9 +28,10 @@ describe('profile.update', () => {
   test('saves nickname, avatar and preferences and returns the session user', async () => {
     const user = await insertTestUser(db.db);
     const member = await callerFor(services, user.id);
+    const avatarKey = await storedUpload();
     const updated = await member.profile.update({
       nickname: '  Collector  ',
-      avatarKey: 'avatars/abc123.webp',
+      avatarKey,
       preferredLanguage: 'ko',
       preferredCurrency: 'KRW',
     });
@@ -29,7 +39,7 @@ describe('profile.update', () => {
       id: user.id,
       email: user.email,
       nickname: 'Collector',
-      avatarUrl: '/uploads/avatars/abc123.webp',
+      avatarUrl: `/uploads/${avatarKey}`,
       isAdmin: false,
       preferredLanguage: 'ko',
       preferredCurrency: 'KRW',
@@ -40,10 +50,11 @@ describe('profile.update', () => {
   test('fields left out stay as they were; null clears the avatar and preferences', async () => {
     const user = await insertTestUser(db.db);
     const member = await callerFor(services, user.id);
-    await member.profile.update({ nickname: 'One', avatarKey: 'avatars/one.webp', preferredCurrency: 'HKD' });
+    const avatarKey = await storedUpload();
+    await member.profile.update({ nickname: 'One', avatarKey, preferredCurrency: 'HKD' });
     expect(await member.profile.update({ nickname: 'Two' })).toMatchObject({
       nickname: 'Two',
-      avatarUrl: '/uploads/avatars/one.webp',
+      avatarUrl: `/uploads/${avatarKey}`,
       preferredCurrency: 'HKD',
     });
     expect(await member.profile.update({ nickname: 'Two', avatarKey: null, preferredCurrency: null })).toMatchObject({
@@ -70,6 +81,16 @@ describe('profile.update', () => {
       expect((await member.auth.me())?.avatarUrl).toBeNull();
     },
   );
+
+  test('an avatar key must name an avatar upload that exists', async () => {
+    const user = await insertTestUser(db.db);
+    const member = await callerFor(services, user.id);
+    const neverUploaded = newUploadKey('avatar', services.clock.now());
+    await expectAppError(member.profile.update({ nickname: 'x', avatarKey: neverUploaded }), 'VALIDATION_FAILED');
+    const listingImage = await storedUpload('listing');
+    await expectAppError(member.profile.update({ nickname: 'x', avatarKey: listingImage }), 'VALIDATION_FAILED');
+    expect((await member.auth.me())?.avatarUrl).toBeNull();
+  });
 
   test('visitors are refused', async () => {
     await expectAppError((await callerFor(services)).profile.update({ nickname: 'x' }), 'LOGIN_REQUIRED');

@@ -2,19 +2,17 @@ import { ZSessionUser, ZUpdateProfileInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
 import { appError } from '../../trpc/app-error.ts';
 import { loadSessionUser } from '../../services/auth/session-user.ts';
-
-/**
- * Upload keys are names the uploads route chose (DESIGN decision 11): relative, no parent
- * segments, no backslashes, so `/uploads/<key>` can never point outside the uploads folder.
- */
-const UPLOAD_KEY = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+import { storageFor } from '../../storage/storage-for.ts';
 
 /** /profile/edit: nickname (required), avatar, preferred currency and language. The e-mail is not editable. */
 export const update = memberProcedure
   .input(ZUpdateProfileInput)
   .output(ZSessionUser)
   .mutation(async ({ ctx, input }) => {
-    if (input.avatarKey && !UPLOAD_KEY.test(input.avatarKey)) throw appError('VALIDATION_FAILED', { field: 'avatarKey' });
+    // the schema admits only server-named avatar keys; the file must also really be there
+    if (input.avatarKey && !(await storageFor(ctx.services).exists(input.avatarKey))) {
+      throw appError('VALIDATION_FAILED', { field: 'avatarKey' });
+    }
     await ctx.services.db
       .updateTable('profiles')
       .set({
