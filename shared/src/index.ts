@@ -3,4 +3,5 @@ export * from './locales.ts';
 export * from './errors.ts';
 export * from './money/index.ts';
 export * from './rules/limits.ts';
+export * from './rules/tags.ts';
 export * from './schemas/index.ts';

@@ -15,6 +15,43 @@ export interface ApiTokensTable {
   revoked_at: Date | null;
 }
 
+export interface BuyingOffersTable {
+  id: Generated<string>;
+  request_id: string;
+  seller_id: string;
+  price_cents: number;
+  original_price_cents: number;
+  current_price_cents: number;
+  message: string | null;
+  negotiation_round: Generated<number>;
+  status: Generated<string>;
+  counter_offer_by: string | null;
+  accepted_at: Date | null;
+  responded_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface BuyingRequestFavoritesTable {
+  user_id: string;
+  request_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface BuyingRequestLikesTable {
+  user_id: string;
+  request_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface BuyingRequestViewsTable {
+  request_id: string;
+  viewer_key: string;
+  viewer_id: string | null;
+  user_agent: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface BuyingRequestsTable {
   id: Generated<string>;
   user_id: string;
@@ -35,6 +72,23 @@ export interface BuyingRequestsTable {
   selected_offer_id: string | null;
   created_at: Generated<Date>;
   expires_at: Date | null;
+}
+
+export interface ComplaintsTable {
+  id: Generated<string>;
+  reporter_id: string;
+  order_id: string | null;
+  listing_id: string | null;
+  buying_request_id: string | null;
+  target_user_id: string | null;
+  type: string;
+  reason: string;
+  evidence_images: Generated<string[]>;
+  status: Generated<string>;
+  admin_response: string | null;
+  resolved_by: string | null;
+  resolved_at: Date | null;
+  created_at: Generated<Date>;
 }
 
 export interface IdempotencyKeysTable {
@@ -77,6 +131,19 @@ export interface LedgerTransfersTable {
   reference_id: string | null;
   memo: string | null;
   created_by: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface ListingLikesTable {
+  user_id: string;
+  listing_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface ListingViewsTable {
+  listing_id: string;
+  viewer_key: string;
+  viewer_id: string | null;
   created_at: Generated<Date>;
 }
 
@@ -123,6 +190,16 @@ export interface MessagesTable {
   receiver_id: string;
   content: string;
   is_read: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface OfferNegotiationsTable {
+  id: Generated<string>;
+  offer_id: string;
+  round: number;
+  proposer_id: string;
+  proposed_price_cents: number;
+  message: string | null;
   created_at: Generated<Date>;
 }
 
@@ -193,6 +270,16 @@ export interface UsdnTransactionsTable {
   created_at: Date | null;
 }
 
+export interface UserActivitiesTable {
+  id: Generated<string>;
+  user_id: string;
+  activity_type: string;
+  related_id: string | null;
+  activity_data: Generated<Json>;
+  is_visible: boolean;
+  created_at: Generated<Date>;
+}
+
 export interface UserBansTable {
   id: Generated<string>;
   user_id: string;
@@ -201,6 +288,18 @@ export interface UserBansTable {
   status: Generated<string>;
   created_at: Generated<Date>;
   unbanned_at: Date | null;
+}
+
+export interface UserFavoritesTable {
+  user_id: string;
+  listing_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface UserFollowsTable {
+  follower_id: string;
+  following_id: string;
+  created_at: Generated<Date>;
 }
 
 export interface UserPointsTable {
@@ -234,14 +333,22 @@ export interface UsersTable {
 
 export interface Database {
   api_tokens: ApiTokensTable;
+  buying_offers: BuyingOffersTable;
+  buying_request_favorites: BuyingRequestFavoritesTable;
+  buying_request_likes: BuyingRequestLikesTable;
+  buying_request_views: BuyingRequestViewsTable;
   buying_requests: BuyingRequestsTable;
+  complaints: ComplaintsTable;
   idempotency_keys: IdempotencyKeysTable;
   invitations: InvitationsTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
+  listing_likes: ListingLikesTable;
+  listing_views: ListingViewsTable;
   listings: ListingsTable;
   mail_outbox: MailOutboxTable;
   messages: MessagesTable;
+  offer_negotiations: OfferNegotiationsTable;
   password_reset_requests: PasswordResetRequestsTable;
   password_reset_tokens: PasswordResetTokensTable;
   points_rewards: PointsRewardsTable;
@@ -249,7 +356,10 @@ export interface Database {
   sessions: SessionsTable;
   system_settings: SystemSettingsTable;
   usdn_transactions: UsdnTransactionsTable;
+  user_activities: UserActivitiesTable;
   user_bans: UserBansTable;
+  user_favorites: UserFavoritesTable;
+  user_follows: UserFollowsTable;
   user_points: UserPointsTable;
   user_roles: UserRolesTable;
   user_usdn: UserUsdnTable;
