@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as foundation from './20261121T0001_foundation.ts';
 import * as ledgerReadModels from './20261121T0020_ledger_read_models.ts';
 import * as marketplaceSocialOffers from './20261121T0050_marketplace_social_offers.ts';
+import * as feedSearchAndSortIndexes from './20261121T0051_feed_search_and_sort_indexes.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the same set runs under
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '20261121T0001_foundation': foundation,
   '20261121T0020_ledger_read_models': ledgerReadModels,
   '20261121T0050_marketplace_social_offers': marketplaceSocialOffers,
+  '20261121T0051_feed_search_and_sort_indexes': feedSearchAndSortIndexes,
 };

@@ -2,6 +2,12 @@ import { createBrowserRouter } from 'react-router';
 import { AppLayout } from '../features/layout/AppLayout.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 
+const listingDetail = async () => ({
+  Component: (await import('../features/listings/ListingDetailPage.tsx')).ListingDetailPage,
+});
+const listingEdit = async () => ({ Component: (await import('../features/listings/EditListingPage.tsx')).EditListingPage });
+const profilePage = async () => ({ Component: (await import('../features/profiles/ProfilePage.tsx')).ProfilePage });
+
 /**
  * Route table (spec 3 "Consolidated route table"); areas of later issues add their routes here.
  * The home page ships in the first bundle; every other screen is its own chunk, loaded on visit.
@@ -19,6 +25,34 @@ export const router = createBrowserRouter([
       {
         path: '/profile/edit',
         lazy: async () => ({ Component: (await import('../features/profile/ProfileEditPage.tsx')).ProfileEditPage }),
+      },
+      { path: '/create', lazy: async () => ({ Component: (await import('../features/publish/CreatePage.tsx')).CreatePage }) },
+      { path: '/listing/:id', lazy: listingDetail },
+      { path: '/listings/:id', lazy: listingDetail },
+      { path: '/edit-listing/:id', lazy: listingEdit },
+      { path: '/listing/:id/edit', lazy: listingEdit },
+      {
+        path: '/buying-requests/my',
+        lazy: async () => ({ Component: (await import('../features/buying-requests/MyBuyingRequestsPage.tsx')).MyBuyingRequestsPage }),
+      },
+      {
+        path: '/buying-requests/offers',
+        lazy: async () => ({ Component: (await import('../features/offers/MyOffersPage.tsx')).MyOffersPage }),
+      },
+      {
+        path: '/buying-requests/:id',
+        lazy: async () => ({ Component: (await import('../features/buying-requests/BuyingRequestDetailPage.tsx')).BuyingRequestDetailPage }),
+      },
+      {
+        path: '/edit-buying-request/:id',
+        lazy: async () => ({ Component: (await import('../features/buying-requests/EditBuyingRequestPage.tsx')).EditBuyingRequestPage }),
+      },
+      { path: '/profile', lazy: profilePage },
+      { path: '/curio-center', lazy: profilePage },
+      { path: '/profile/:userId', lazy: profilePage },
+      {
+        path: '/privacy-settings',
+        lazy: async () => ({ Component: (await import('../features/profiles/PrivacySettingsPage.tsx')).PrivacySettingsPage }),
       },
       { path: '/sitemap', lazy: async () => ({ Component: (await import('../features/sitemap/SitemapPage.tsx')).SitemapPage }) },
       { path: '*', lazy: async () => ({ Component: (await import('../features/layout/NotFoundPage.tsx')).NotFoundPage }) },

@@ -72,6 +72,8 @@ export interface BuyingRequestsTable {
   selected_offer_id: string | null;
   created_at: Generated<Date>;
   expires_at: Date | null;
+  search_text: Generated<string>;
+  search_grams: Generated<string[]>;
 }
 
 export interface ComplaintsTable {
@@ -171,6 +173,8 @@ export interface ListingsTable {
   sold_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  search_text: Generated<string>;
+  search_grams: Generated<string[]>;
 }
 
 export interface MailOutboxTable {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { BRAND, type Language } from '@curio/shared';
 import type { AppServices } from '../services/app-services.ts';
@@ -70,6 +71,7 @@ interface DemoListing {
   unit: 'piece' | 'item' | 'set' | 'book' | 'sheet' | 'copy';
   quantity: number;
   warrantyDays: 0 | 7 | 15 | 30;
+  /** Popularity: how many of the other demo members like / favourite it (rows, not a bare count). */
   likes: number;
   favorites: number;
   views: number;
@@ -464,7 +466,7 @@ export async function seedDemoMarketplace(services: AppServices): Promise<DemoLo
         return id;
       };
 
-      await trx
+      const listingRows = await trx
         .insertInto('listings')
         .values(
           LISTINGS.map((listing, index) => ({
@@ -483,15 +485,14 @@ export async function seedDemoMarketplace(services: AppServices): Promise<DemoLo
             review_status: 'approved',
             is_anonymous: listing.anonymous ?? false,
             view_count: listing.views,
-            likes_count: listing.likes,
-            favorites_count: listing.favorites,
             created_at: hoursBefore(now, listing.hoursAgo),
             updated_at: hoursBefore(now, listing.hoursAgo),
           })),
         )
+        .returning(['id', 'seller_id'])
         .execute();
 
-      await trx
+      const requestRows = await trx
         .insertInto('buying_requests')
         .values(
           BUYING_REQUESTS.map((request) => ({
@@ -504,13 +505,44 @@ export async function seedDemoMarketplace(services: AppServices): Promise<DemoLo
             budget_max_cents: request.budgetMaxCents,
             status: 'open',
             view_count: request.views,
-            likes_count: request.likes,
-            favorites_count: request.favorites,
             created_at: hoursBefore(now, request.hoursAgo),
             expires_at: new Date(hoursBefore(now, request.hoursAgo).getTime() + REQUEST_LIFETIME_MS),
           })),
         )
+        .returning(['id', 'user_id'])
         .execute();
+
+      // Counts are the rows behind them (the social toggles recount from rows), so the demo's
+      // popular items get real likes and favourites from the other demo members.
+      const memberIds = [...ids.values()];
+      const fans = (ownerId: string, popularity: number, perFan: number) =>
+        memberIds.filter((id) => id !== ownerId).slice(0, Math.min(memberIds.length - 1, Math.round(popularity / perFan)));
+      const listingLikes = listingRows.flatMap((row, index) =>
+        fans(row.seller_id, LISTINGS[index]?.likes ?? 0, 25).map((user_id) => ({ user_id, listing_id: row.id })),
+      );
+      const listingFavorites = listingRows.flatMap((row, index) =>
+        fans(row.seller_id, LISTINGS[index]?.favorites ?? 0, 12).map((user_id) => ({ user_id, listing_id: row.id })),
+      );
+      const requestLikes = requestRows.flatMap((row, index) =>
+        fans(row.user_id, BUYING_REQUESTS[index]?.likes ?? 0, 4).map((user_id) => ({ user_id, request_id: row.id })),
+      );
+      const requestFavorites = requestRows.flatMap((row, index) =>
+        fans(row.user_id, BUYING_REQUESTS[index]?.favorites ?? 0, 3).map((user_id) => ({ user_id, request_id: row.id })),
+      );
+      if (listingLikes.length) await trx.insertInto('listing_likes').values(listingLikes).execute();
+      if (listingFavorites.length) await trx.insertInto('user_favorites').values(listingFavorites).execute();
+      if (requestLikes.length) await trx.insertInto('buying_request_likes').values(requestLikes).execute();
+      if (requestFavorites.length) await trx.insertInto('buying_request_favorites').values(requestFavorites).execute();
+      await sql`
+        UPDATE listings l SET
+          likes_count = (SELECT count(*) FROM listing_likes x WHERE x.listing_id = l.id),
+          favorites_count = (SELECT count(*) FROM user_favorites x WHERE x.listing_id = l.id)
+      `.execute(trx);
+      await sql`
+        UPDATE buying_requests r SET
+          likes_count = (SELECT count(*) FROM buying_request_likes x WHERE x.request_id = r.id),
+          favorites_count = (SELECT count(*) FROM buying_request_favorites x WHERE x.request_id = r.id)
+      `.execute(trx);
     });
   } catch (error) {
     // images of a seed that did not happen would only be litter

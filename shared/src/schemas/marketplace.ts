@@ -7,11 +7,6 @@ export type TListingCategory = z.infer<typeof ZListingCategory>;
 export const LISTING_STATUSES = ['available', 'sold', 'unavailable'] as const;
 export const ZListingStatus = z.enum(LISTING_STATUSES);
 
-export const ZMarketplaceLatestInput = z
-  .object({ limit: z.number().int().min(1).max(50).default(24) })
-  .prefault({});
-export type TMarketplaceLatestInput = z.input<typeof ZMarketplaceLatestInput>;
-
 /** A listing as a feed card shows it (spec 1 §2 home); never carries private seller fields. */
 export const ZListingCard = z.object({
   id: z.uuid(),
@@ -26,6 +21,11 @@ export const ZListingCard = z.object({
   /** Null when the listing is anonymous. */
   sellerNickname: z.string().nullable(),
   createdAt: z.date(),
+  /** Null when the listing is anonymous; optional so older producers stay valid. */
+  sellerId: z.uuid().nullable().optional(),
+  /** Sold, or no stock left: the card shows the sold-out overlay. */
+  soldOut: z.boolean().optional(),
+  purchaseCount: z.number().int().nonnegative().optional(),
 });
 export type TListingCard = z.infer<typeof ZListingCard>;
 
@@ -39,11 +39,10 @@ export const ZBuyingRequestCard = z.object({
   maxOffersAllowed: z.number().int().positive(),
   category: ZListingCategory.nullable(),
   createdAt: z.date(),
+  /** Offers ever made: what the "hot" sort orders requests by (spec 1 §7). */
+  offerCount: z.number().int().nonnegative().optional(),
+  likesCount: z.number().int().nonnegative().optional(),
+  favoritesCount: z.number().int().nonnegative().optional(),
+  requesterNickname: z.string().nullable().optional(),
 });
 export type TBuyingRequestCard = z.infer<typeof ZBuyingRequestCard>;
-
-export const ZMarketplaceLatest = z.object({
-  listings: z.array(ZListingCard),
-  buyingRequests: z.array(ZBuyingRequestCard),
-});
-export type TMarketplaceLatest = z.infer<typeof ZMarketplaceLatest>;

@@ -91,6 +91,31 @@ describe('seedDemoMarketplace on a fresh database', () => {
     expect(new Set(listings.map((l) => l.warranty_days)).size).toBeGreaterThanOrEqual(3);
   });
 
+  test('like and favourite counts are the rows behind them, so a first toggle keeps them', async () => {
+    const listings = await db.db
+      .selectFrom('listings')
+      .select((eb) => [
+        'likes_count',
+        'favorites_count',
+        eb.selectFrom('listing_likes').whereRef('listing_likes.listing_id', '=', 'listings.id').select(eb.fn.countAll<number>().as('n')).as('likes'),
+        eb.selectFrom('user_favorites').whereRef('user_favorites.listing_id', '=', 'listings.id').select(eb.fn.countAll<number>().as('n')).as('favorites'),
+      ])
+      .execute();
+    for (const row of listings) {
+      expect(row.likes_count).toBe(Number(row.likes));
+      expect(row.favorites_count).toBe(Number(row.favorites));
+    }
+    expect(listings.some((row) => row.likes_count > 0)).toBe(true);
+    const requests = await db.db
+      .selectFrom('buying_requests')
+      .select((eb) => [
+        'likes_count',
+        eb.selectFrom('buying_request_likes').whereRef('buying_request_likes.request_id', '=', 'buying_requests.id').select(eb.fn.countAll<number>().as('n')).as('likes'),
+      ])
+      .execute();
+    for (const row of requests) expect(row.likes_count).toBe(Number(row.likes));
+  });
+
   test('opens buying requests with sensible budgets', async () => {
     const requests = await db.db.selectFrom('buying_requests').selectAll().execute();
     expect(requests.length).toBeGreaterThanOrEqual(5);
@@ -119,9 +144,11 @@ describe('seedDemoMarketplace on a fresh database', () => {
     expect(report.sums).toEqual({ usdn: 0, points: 0 });
   });
 
-  test('the home page read shows the seeded marketplace', async () => {
+  test('the discovery feed shows the seeded marketplace', async () => {
     const caller = await callerFor(services);
-    const { listings, buyingRequests } = await caller.marketplace.latest();
+    const { items } = await caller.marketplace.feed.page({ limit: 50 });
+    const listings = items.flatMap((item) => (item.kind === 'listing' ? [item.listing] : []));
+    const buyingRequests = items.filter((item) => item.kind === 'buyingRequest');
     const listingCount = await db.db.selectFrom('listings').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(listings).toHaveLength(Number(listingCount.n));
     expect(buyingRequests.length).toBeGreaterThanOrEqual(5);

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconHandFinger } from '@tabler/icons-react';
+import { IconHandFinger, IconHeart, IconStar } from '@tabler/icons-react';
+import classes from './home.module.css';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatCents, type TBuyingRequestCard } from '@curio/shared';
@@ -40,6 +41,29 @@ export function BuyingRequestCard({ request }: { request: TBuyingRequestCard }) 
         <Text size="sm" fw={600} c="grape" style={{ fontVariantNumeric: 'tabular-nums' }}>
           {budget}
         </Text>
+        <Group gap={10} className={classes.stats} wrap="nowrap">
+          {request.likesCount !== undefined && (
+            <Group gap={3} wrap="nowrap" aria-label={t('card.likes', { count: request.likesCount })}>
+              <IconHeart size={14} stroke={1.8} aria-hidden />
+              <Text size="xs" c="dimmed" aria-hidden>
+                {request.likesCount}
+              </Text>
+            </Group>
+          )}
+          {request.favoritesCount !== undefined && (
+            <Group gap={3} wrap="nowrap" aria-label={t('card.favorites', { count: request.favoritesCount })}>
+              <IconStar size={14} stroke={1.8} aria-hidden />
+              <Text size="xs" c="dimmed" aria-hidden>
+                {request.favoritesCount}
+              </Text>
+            </Group>
+          )}
+          {request.requesterNickname && (
+            <Text size="xs" c="dimmed" truncate ml="auto">
+              {request.requesterNickname}
+            </Text>
+          )}
+        </Group>
         <Stack gap={4} mt="auto">
           <Group justify="space-between" gap="xs">
             <Text size="xs" c="dimmed">

@@ -11,7 +11,7 @@ import classes from './home.module.css';
 export function ListingCard({ listing }: { listing: TListingCard }) {
   const { t } = useTranslation('home');
   const { format } = useDisplayCurrency();
-  const sold = listing.status === 'sold';
+  const sold = listing.soldOut ?? listing.status === 'sold';
   const reward = rewardHintPoints(listing.priceCents);
   const struck =
     listing.originalPriceCents !== null && listing.originalPriceCents > listing.priceCents ? listing.originalPriceCents : null;

@@ -1,5 +1,4 @@
 import { router } from '../../trpc/init.ts';
-import { latest } from './latest.ts';
 import { feedRouter } from './feed/router.ts';
 import { listingsRouter } from './listings/router.ts';
 import { buyingRequestsRouter } from './buying-requests/router.ts';
@@ -9,7 +8,6 @@ import { profilesRouter } from './profiles/router.ts';
 
 /** Spec 1: the discovery feed, listings, buying requests and offers, social records, profiles. */
 export const marketplaceRouter = router({
-  latest,
   feed: feedRouter,
   listings: listingsRouter,
   buyingRequests: buyingRequestsRouter,

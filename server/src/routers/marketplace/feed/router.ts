@@ -1,3 +1,4 @@
 import { router } from '../../../trpc/init.ts';
+import { page } from './page.ts';
 
-export const feedRouter = router({});
+export const feedRouter = router({ page });

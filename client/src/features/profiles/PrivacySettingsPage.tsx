@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Alert, Button, Center, Container, Divider, EmptyState, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconDeviceFloppy, IconInfoCircle, IconMoodEmpty } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ACTIVITY_TYPES, BRAND, type TActivityPrivacy } from '@curio/shared';
+import { trpc } from '../../lib/trpc.ts';
+import { useRequireMember } from '../auth/use-require-member.ts';
+
+/** /privacy-settings: which kinds of activity others may see on the member's profile (spec 1 §3). */
+export function PrivacySettingsPage() {
+  const { t } = useTranslation('profiles');
+  const { user } = useRequireMember();
+  useDocumentTitle(`${t('privacy.title')} · ${BRAND}`);
+  const query = trpc.marketplace.profiles.privacy.useQuery(undefined, { enabled: user !== null });
+
+  let body;
+  if (!user || query.isPending) {
+    body = (
+      <Center py="xl">
+        <Loader aria-label={t('loading')} />
+      </Center>
+    );
+  } else if (query.isError) {
+    body = (
+      <EmptyState py="xl" icon={<IconMoodEmpty size={28} />} title={t('privacy.loadFailed')}>
+        <EmptyState.Actions>
+          <Button variant="light" radius="xl" onClick={() => void query.refetch()}>
+            {t('retry')}
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  } else {
+    body = <PrivacyForm key={user.id} saved={query.data} />;
+  }
+
+  return (
+    <Container size={640} px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+            {t('privacy.title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('privacy.subtitle')}
+          </Text>
+        </Stack>
+        {body}
+      </Stack>
+    </Container>
+  );
+}
+
+function PrivacyForm({ saved }: { saved: TActivityPrivacy }) {
+  const { t } = useTranslation('profiles');
+  const utils = trpc.useUtils();
+  const update = trpc.marketplace.profiles.updatePrivacy.useMutation();
+  const [flags, setFlags] = useState<TActivityPrivacy>(saved);
+  const dirty = ACTIVITY_TYPES.some((type) => flags[type] !== saved[type]);
+
+  const save = async () => {
+    try {
+      const result = await update.mutateAsync({ flags });
+      utils.marketplace.profiles.privacy.setData(undefined, result);
+      setFlags(result);
+      void utils.marketplace.profiles.activities.invalidate();
+      notifications.show({ color: 'teal', message: t('privacy.saved') });
+    } catch {
+      notifications.show({ color: 'red', message: t('privacy.saveFailed') });
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Stack gap="md">
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="sm">
+            {ACTIVITY_TYPES.map((type, index) => (
+              <Stack key={type} gap="sm">
+                {index > 0 && <Divider />}
+                <Switch
+                  checked={flags[type]}
+                  onChange={(event) => {
+                    const checked = event.currentTarget.checked;
+                    setFlags((current) => ({ ...current, [type]: checked }));
+                  }}
+                  label={t(`privacy.flags.${type}.label`)}
+                  description={t(`privacy.flags.${type}.description`)}
+                  labelPosition="left"
+                  size="md"
+                  styles={{ body: { justifyContent: 'space-between' }, labelWrapper: { flex: 1 } }}
+                />
+              </Stack>
+            ))}
+          </Stack>
+        </Paper>
+        <Alert variant="light" color="blue" radius="md" icon={<IconInfoCircle size={18} />}>
+          {t('privacy.futureOnly')}
+        </Alert>
+        <Group justify="flex-end">
+          <Button type="submit" radius="xl" loading={update.isPending} disabled={!dirty} leftSection={<IconDeviceFloppy size={16} />}>
+            {t('privacy.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,146 @@
+import { useEffect } from 'react';
+import { Button, Center, Container, EmptyState, Loader, Stack, Tabs } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconActivity, IconHeart, IconPackage, IconStar, IconUserOff, IconUsers } from '@tabler/icons-react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { BRAND, ZUuid } from '@curio/shared';
+import { trpc } from '../../lib/trpc.ts';
+import { appErrorOf, errorMessage } from '../../lib/app-error.ts';
+import { captureReferrer } from '../auth/referrer.ts';
+import { useRequireMember } from '../auth/use-require-member.ts';
+import { ProfileHeader } from './ProfileHeader.tsx';
+import { ProfileStats } from './ProfileStats.tsx';
+import { ActivityList } from './ActivityList.tsx';
+import { FavoritesTab, FollowingTab, LikesTab, ListingsTab } from './ProfileTabsContent.tsx';
+import { OTHER_PROFILE_TABS, OWN_PROFILE_TABS, profileTabFrom, type ProfileTab } from './profile-tabs.ts';
+
+const TAB_ICONS: Record<ProfileTab, typeof IconPackage> = {
+  listings: IconPackage,
+  activities: IconActivity,
+  favorites: IconStar,
+  likes: IconHeart,
+  following: IconUsers,
+};
+
+/**
+ * /profile and /curio-center (own) and /profile/:userId (anyone's). `?tab=` picks the tab;
+ * `?ref=<userId>` remembers a referrer for a later sign-up (spec 1 §2 Profiles).
+ */
+export function ProfilePage() {
+  const { userId: routeUserId } = useParams();
+  const [searchParams] = useSearchParams();
+
+  useEffect(() => {
+    captureReferrer(searchParams);
+  }, [searchParams]);
+
+  return routeUserId ? <OtherOrOwnProfile userId={routeUserId} /> : <OwnProfile />;
+}
+
+/** The own-profile routes need a member; visitors are sent to sign in. */
+function OwnProfile() {
+  const { t } = useTranslation('profiles');
+  const { user } = useRequireMember();
+  if (!user) {
+    return (
+      <Center py={120}>
+        <Loader aria-label={t('loading')} />
+      </Center>
+    );
+  }
+  return <ProfileView userId={undefined} />;
+}
+
+function OtherOrOwnProfile({ userId }: { userId: string }) {
+  const { t } = useTranslation('profiles');
+  if (!ZUuid.safeParse(userId).success) return <UserNotFound message={t('notFound')} />;
+  return <ProfileView userId={userId} />;
+}
+
+function UserNotFound({ message }: { message: string }) {
+  const { t } = useTranslation('profiles');
+  return (
+    <Container size="sm" py="xl">
+      <EmptyState py="xl" icon={<IconUserOff size={28} />} title={message}>
+        <EmptyState.Actions>
+          <Button component={Link} to="/" radius="xl" variant="light">
+            {t('backHome')}
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    </Container>
+  );
+}
+
+function ProfileView({ userId }: { userId: string | undefined }) {
+  const { t } = useTranslation('profiles');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = trpc.marketplace.profiles.get.useQuery({ userId }, { retry: false, staleTime: 30_000 });
+  const profile = query.data;
+  useDocumentTitle(profile ? `${profile.nickname} · ${BRAND}` : BRAND);
+  // the age and last-seen labels are relative to when the profile was loaded, so they hold still
+  const now = new Date(query.dataUpdatedAt);
+
+  if (query.isPending) {
+    return (
+      <Center py={120}>
+        <Loader aria-label={t('loading')} />
+      </Center>
+    );
+  }
+  if (query.isError || !profile) {
+    const code = appErrorOf(query.error).code;
+    return <UserNotFound message={code === 'USER_NOT_FOUND' ? t('notFound') : errorMessage(query.error)} />;
+  }
+
+  const tabs: readonly ProfileTab[] = profile.isOwn ? OWN_PROFILE_TABS : OTHER_PROFILE_TABS;
+  const tab = profileTabFrom(searchParams.get('tab'), profile.isOwn);
+  const selectTab = (next: string | null) => {
+    if (!next) return;
+    const params = new URLSearchParams(searchParams);
+    if (next === 'listings') params.delete('tab');
+    else params.set('tab', next);
+    setSearchParams(params, { replace: true });
+  };
+
+  return (
+    <Container size="lg" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="md">
+        <ProfileHeader profile={profile} now={now} />
+        <ProfileStats profile={profile} />
+        <Tabs value={tab} onChange={selectTab} keepMounted={false} variant="pills" radius="xl">
+            <Tabs.List>
+              {tabs.map((name) => {
+                const Icon = TAB_ICONS[name];
+                return (
+                  <Tabs.Tab key={name} px={{ base: 'sm', sm: 'md' }} value={name} leftSection={<Icon size={15} aria-hidden />}>
+                    {t(`tabs.${name}`)}
+                  </Tabs.Tab>
+                );
+              })}
+            </Tabs.List>
+          <Tabs.Panel value="listings" pt="md">
+            <ListingsTab userId={profile.userId} isOwn={profile.isOwn} />
+          </Tabs.Panel>
+          <Tabs.Panel value="activities" pt="md">
+            <ActivityList userId={profile.userId} />
+          </Tabs.Panel>
+          {profile.isOwn && (
+            <>
+              <Tabs.Panel value="favorites" pt="md">
+                <FavoritesTab />
+              </Tabs.Panel>
+              <Tabs.Panel value="likes" pt="md">
+                <LikesTab />
+              </Tabs.Panel>
+              <Tabs.Panel value="following" pt="md">
+                <FollowingTab />
+              </Tabs.Panel>
+            </>
+          )}
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,167 @@
+import type { ReactNode } from 'react';
+import { Anchor, Avatar, Button, Center, EmptyState, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconHeart, IconMoodEmpty, IconStar, IconUsers } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TMySocialItems } from '@curio/shared';
+import { trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/app-error.ts';
+import { ListingCard } from '../home/ListingCard.tsx';
+import { BuyingRequestCard } from '../home/BuyingRequestCard.tsx';
+import { FollowButton } from '../social/FollowButton.tsx';
+
+const LISTING_COLUMNS = { base: 2, sm: 3, md: 4 };
+const REQUEST_COLUMNS = { base: 1, xs: 2, md: 3 };
+
+function Loading() {
+  const { t } = useTranslation('profiles');
+  return (
+    <Center py="xl">
+      <Loader size="sm" aria-label={t('loading')} />
+    </Center>
+  );
+}
+
+function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation('profiles');
+  return (
+    <EmptyState py="xl" icon={<IconMoodEmpty size={28} />} title={t('loadFailed')} description={errorMessage(error)}>
+      <EmptyState.Actions>
+        <Button variant="light" radius="xl" onClick={onRetry}>
+          {t('retry')}
+        </Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
+}
+
+/** A member's listings (marketplace.listings.bySeller): all of them for the owner, on-sale ones for others. */
+export function ListingsTab({ userId, isOwn }: { userId: string; isOwn: boolean }) {
+  const { t } = useTranslation('profiles');
+  const query = trpc.marketplace.listings.bySeller.useInfiniteQuery({ userId }, { getNextPageParam: (page) => page.nextCursor ?? undefined });
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
+  const items = query.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) {
+    return (
+      <EmptyState py="xl" icon={<IconMoodEmpty size={28} />} title={t('listings.empty')}>
+        {isOwn && (
+          <EmptyState.Actions>
+            <Button component={Link} to="/create" radius="xl">
+              {t('listings.publish')}
+            </Button>
+          </EmptyState.Actions>
+        )}
+      </EmptyState>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={LISTING_COLUMNS} spacing={{ base: 'sm', sm: 'md' }}>
+        {items.map((listing) => (
+          <ListingCard key={listing.id} listing={listing} />
+        ))}
+      </SimpleGrid>
+      {query.hasNextPage && (
+        <Center>
+          <Button variant="light" radius="xl" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+            {t('loadMore')}
+          </Button>
+        </Center>
+      )}
+    </Stack>
+  );
+}
+
+function SocialItems({ items, emptyTitle, emptyIcon }: { items: TMySocialItems; emptyTitle: string; emptyIcon: ReactNode }) {
+  const { t } = useTranslation('profiles');
+  if (items.listings.length === 0 && items.buyingRequests.length === 0) {
+    return (
+      <EmptyState py="xl" icon={emptyIcon} title={emptyTitle}>
+        <EmptyState.Actions>
+          <Button component={Link} to="/" variant="light" radius="xl">
+            {t('browse')}
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      {items.listings.length > 0 && (
+        <Stack gap="sm">
+          <Title order={3} size="h5">
+            {t('social.listings', { count: items.listings.length })}
+          </Title>
+          <SimpleGrid cols={LISTING_COLUMNS} spacing={{ base: 'sm', sm: 'md' }}>
+            {items.listings.map((listing) => (
+              <ListingCard key={listing.id} listing={listing} />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      )}
+      {items.buyingRequests.length > 0 && (
+        <Stack gap="sm">
+          <Title order={3} size="h5">
+            {t('social.buyingRequests', { count: items.buyingRequests.length })}
+          </Title>
+          <SimpleGrid cols={REQUEST_COLUMNS} spacing={{ base: 'sm', sm: 'md' }}>
+            {items.buyingRequests.map((request) => (
+              <BuyingRequestCard key={request.id} request={request} />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+export function FavoritesTab() {
+  const { t } = useTranslation('profiles');
+  const query = trpc.marketplace.social.myFavorites.useQuery();
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
+  return <SocialItems items={query.data} emptyTitle={t('social.noFavorites')} emptyIcon={<IconStar size={28} />} />;
+}
+
+export function LikesTab() {
+  const { t } = useTranslation('profiles');
+  const query = trpc.marketplace.social.myLikes.useQuery();
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
+  return <SocialItems items={query.data} emptyTitle={t('social.noLikes')} emptyIcon={<IconHeart size={28} />} />;
+}
+
+/** The users the member follows, each with a link to their profile and an unfollow button. */
+export function FollowingTab() {
+  const { t, i18n } = useTranslation('profiles');
+  const query = trpc.marketplace.social.myFollowing.useQuery();
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.data.length === 0) {
+    return <EmptyState py="xl" icon={<IconUsers size={28} />} title={t('following.empty')} />;
+  }
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0}>
+      {query.data.map((user) => (
+        <Paper key={user.userId} withBorder radius="md" p="sm" component="li" style={{ listStyle: 'none' }}>
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Avatar src={user.avatarUrl} alt="" radius="xl" color="initials" name={user.nickname} />
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Anchor component={Link} to={`/profile/${user.userId}`} fw={600} size="sm" truncate>
+                  {user.nickname}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {t('following.since', { date: dateFormat.format(user.followedAt) })}
+                </Text>
+              </Stack>
+            </Group>
+            <FollowButton userId={user.userId} following size="xs" />
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

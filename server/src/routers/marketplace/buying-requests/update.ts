@@ -1,0 +1,44 @@
+import { ZBuyingRequestDetail, ZUpdateBuyingRequestInput } from '@curio/shared';
+import { memberProcedure } from '../../../trpc/init.ts';
+import { runInTransaction } from '../../../db/transaction.ts';
+import { assertNoContactDetails } from '../../../services/moderation/contact-check.ts';
+import { assertRequestImagesStored, deleteRequestImages } from '../../../services/buying-requests/images.ts';
+import { lockOwnedRequest } from '../../../services/buying-requests/owned-request.ts';
+import { assertRequestTakesOffers } from '../../../services/buying-requests/status.ts';
+import { loadBuyingRequestDetail } from '../../../services/buying-requests/read.ts';
+import { storageFor } from '../../../storage/storage-for.ts';
+
+/**
+ * /edit-buying-request/:id: the owner replaces title, description, category, images, tags and
+ * budget while the request is still active (ADR 0009); a settled request is history.
+ */
+export const update = memberProcedure
+  .input(ZUpdateBuyingRequestInput)
+  .output(ZBuyingRequestDetail)
+  .mutation(async ({ ctx, input }) => {
+    const storage = storageFor(ctx.services);
+    const now = ctx.services.clock.now();
+    const removedImages = await runInTransaction(ctx.services.db, async (trx) => {
+      const request = await lockOwnedRequest(trx, input.id, ctx.user.id);
+      assertRequestTakesOffers(request, now);
+      assertNoContactDetails({ title: input.title, description: input.description });
+      await assertRequestImagesStored(storage, input.images);
+      const before = await trx.selectFrom('buying_requests').select('images').where('id', '=', input.id).executeTakeFirstOrThrow();
+      await trx
+        .updateTable('buying_requests')
+        .set({
+          title: input.title,
+          description: input.description,
+          category: input.category,
+          tags: input.tags,
+          images: input.images,
+          budget_min_cents: input.budgetMinCents,
+          budget_max_cents: input.budgetMaxCents,
+        })
+        .where('id', '=', input.id)
+        .execute();
+      return before.images.filter((key) => !input.images.includes(key));
+    });
+    await deleteRequestImages(storage, removedImages);
+    return loadBuyingRequestDetail(ctx.services.db, input.id, ctx.user.id, now);
+  });

@@ -1,0 +1,12 @@
+import { ZFeedPage, ZFeedPageInput } from '@curio/shared';
+import { publicProcedure } from '../../../trpc/init.ts';
+import { loadFeedPage } from '../../../services/feed/feed-page.ts';
+
+/** The discovery feed (spec 1 §2 "Home"). Public: visitors browse it (spec 1 §6). */
+export const page = publicProcedure
+  .input(ZFeedPageInput)
+  .output(ZFeedPage)
+  .query(({ ctx, input }) => {
+    const q = input.q?.trim();
+    return loadFeedPage(ctx.services.db, { ...input, q: q ? q : undefined }, ctx.services.clock.now());
+  });

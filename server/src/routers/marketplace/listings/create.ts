@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import { LIMITS, ZCreateListingInput, ZListingCreated, uploadUrl } from '@curio/shared';
+import { memberProcedure } from '../../../trpc/init.ts';
+import { appError, AppErrorCause } from '../../../trpc/app-error.ts';
+import { runInTransaction, type Tx } from '../../../db/transaction.ts';
+import { transfer, publishBalanceChangesInTransaction } from '../../../ledger/index.ts';
+import { withIdempotency } from '../../../services/idempotency/with-idempotency.ts';
+import { assertNoContactDetails } from '../../../services/moderation/contact-check.ts';
+import { recordActivity } from '../../../services/activities/record-activity.ts';
+import { assertImagesStored } from '../../../services/listings/listing-images.ts';
+import { storageFor } from '../../../storage/storage-for.ts';
+
+function isInsufficientPoints(error: unknown): boolean {
+  return error instanceof TRPCError && error.cause instanceof AppErrorCause && error.cause.data.code === 'INSUFFICIENT_POINTS';
+}
+
+/**
+ * Publish supply (spec 1 §5). The listing and its 1-point fee commit together or not at all;
+ * it starts pending review and is visible meanwhile (ADR 0008). With an idempotency key a
+ * double submit publishes once and charges once.
+ */
+export const create = memberProcedure
+  .input(ZCreateListingInput)
+  .output(ZListingCreated)
+  .mutation(async ({ ctx, input }) => {
+    const { idempotencyKey, ...fields } = input;
+    const userId = ctx.user.id;
+    assertNoContactDetails({ title: fields.title, description: fields.description });
+    await assertImagesStored(storageFor(ctx.services), fields.images);
+
+    const publish = async (trx: Tx) => {
+      const id = randomUUID();
+      await trx
+        .insertInto('listings')
+        .values({
+          id,
+          seller_id: userId,
+          title: fields.title,
+          description: fields.description,
+          category: fields.category,
+          unit: fields.unit,
+          quantity: fields.quantity,
+          price_cents: fields.priceCents,
+          original_price_cents: fields.originalPriceCents ?? null,
+          warranty_days: fields.warrantyDays,
+          tags: fields.tags,
+          images: fields.images,
+          is_anonymous: fields.isAnonymous,
+          review_status: 'pending',
+          status: 'available',
+        })
+        .execute();
+      try {
+        await transfer(trx, {
+          currency: 'points',
+          from: { user: userId },
+          // spent points go to the fees account (ADR 0003), not back into the rewards pool
+          to: { system: 'fees' },
+          amount: LIMITS.publishListingPointsCost,
+          kind: 'publish_fee',
+          referenceType: 'listing',
+          referenceId: id,
+          createdBy: userId,
+        });
+      } catch (error) {
+        if (isInsufficientPoints(error)) throw appError('PUBLISH_POINTS_REQUIRED', { needed: LIMITS.publishListingPointsCost });
+        throw error;
+      }
+      // an anonymous listing on the seller's activity feed would name its seller
+      if (!fields.isAnonymous) {
+        const cover = fields.images[0];
+        await recordActivity(trx, {
+          userId,
+          type: 'publish_listing',
+          relatedId: id,
+          data: {
+            title: fields.title,
+            image: cover ? uploadUrl(cover) : null,
+            price: fields.priceCents,
+            category: fields.category,
+          },
+        });
+      }
+      await publishBalanceChangesInTransaction(trx, ctx.services.events, [userId]);
+      return { id };
+    };
+
+    return runInTransaction(ctx.services.db, (trx) =>
+      idempotencyKey
+        ? withIdempotency(trx, { userId, key: idempotencyKey, operation: 'marketplace.listings.create', params: fields }, () => publish(trx))
+        : publish(trx),
+    );
+  });

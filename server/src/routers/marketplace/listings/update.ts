@@ -1,0 +1,50 @@
+import { ZListingCreated, ZUpdateListingInput } from '@curio/shared';
+import { memberProcedure } from '../../../trpc/init.ts';
+import { runInTransaction } from '../../../db/transaction.ts';
+import { assertNoContactDetails } from '../../../services/moderation/contact-check.ts';
+import { assertImagesStored, deleteImagesQuietly } from '../../../services/listings/listing-images.ts';
+import { lockOwnedListing } from '../../../services/listings/owned-listing.ts';
+import { storageFor } from '../../../storage/storage-for.ts';
+
+/**
+ * /edit-listing/:id: the owner rewrites the publish fields. Changed content goes back to
+ * pending review unless an admin already rejected it (ADR 0008). Images no longer used are
+ * removed from storage once the change is committed.
+ */
+export const update = memberProcedure
+  .input(ZUpdateListingInput)
+  .output(ZListingCreated)
+  .mutation(async ({ ctx, input }) => {
+    const { id, ...fields } = input;
+    assertNoContactDetails({ title: fields.title, description: fields.description });
+    const storage = storageFor(ctx.services);
+
+    const removedImages = await runInTransaction(ctx.services.db, async (trx) => {
+      const listing = await lockOwnedListing(trx, id, ctx.user.id);
+      const added = fields.images.filter((key) => !listing.images.includes(key));
+      await assertImagesStored(storage, added);
+      await trx
+        .updateTable('listings')
+        .set({
+          title: fields.title,
+          description: fields.description,
+          category: fields.category,
+          unit: fields.unit,
+          quantity: fields.quantity,
+          price_cents: fields.priceCents,
+          original_price_cents: fields.originalPriceCents ?? null,
+          warranty_days: fields.warrantyDays,
+          tags: fields.tags,
+          images: fields.images,
+          is_anonymous: fields.isAnonymous,
+          review_status: listing.review_status === 'rejected' ? 'rejected' : 'pending',
+          updated_at: ctx.services.clock.now(),
+        })
+        .where('id', '=', id)
+        .execute();
+      return listing.images.filter((key) => !fields.images.includes(key));
+    });
+
+    await deleteImagesQuietly(storage, removedImages);
+    return { id };
+  });

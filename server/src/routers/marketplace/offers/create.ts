@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { ZCreateOfferInput, ZOffer } from '@curio/shared';
+import { memberProcedure } from '../../../trpc/init.ts';
+import { appError } from '../../../trpc/app-error.ts';
+import { runInTransaction } from '../../../db/transaction.ts';
+import { assertRequestTakesOffers, countActiveOffers, lockRequest, syncRequestWithOffers } from '../../../services/buying-requests/status.ts';
+import { loadOffers } from '../../../services/offers/read.ts';
+
+/** PostgreSQL unique_violation: the one-active-offer-per-seller index caught a double submit. */
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
+}
+
+/**
+ * Make an offer (spec 1 §5 offer dialog). The request row is locked while the active offers are
+ * counted and the new one inserted, so N sellers racing for the last places get exactly the
+ * places there are and the rest get OFFERS_FULL.
+ */
+export const create = memberProcedure
+  .input(ZCreateOfferInput)
+  .output(ZOffer)
+  .mutation(async ({ ctx, input }) => {
+    const now = ctx.services.clock.now();
+    const sellerId = ctx.user.id;
+    const id = randomUUID();
+    try {
+      await runInTransaction(ctx.services.db, async (trx) => {
+        const request = await lockRequest(trx, input.requestId);
+        if (request.user_id === sellerId) throw appError('CANNOT_OFFER_OWN_REQUEST');
+        assertRequestTakesOffers(request, now);
+        if (request.budget_min_cents !== null && input.priceCents < request.budget_min_cents) {
+          throw appError('OFFER_BELOW_MIN_BUDGET', { field: 'priceCents' });
+        }
+        if (request.budget_max_cents !== null && input.priceCents > request.budget_max_cents) {
+          throw appError('OFFER_ABOVE_MAX_BUDGET', { field: 'priceCents' });
+        }
+        const existing = await trx
+          .selectFrom('buying_offers')
+          .select('id')
+          .where('request_id', '=', request.id)
+          .where('seller_id', '=', sellerId)
+          .where('status', 'in', ['pending', 'negotiating'])
+          .executeTakeFirst();
+        if (existing) throw appError('OFFER_ALREADY_ACTIVE', undefined, 'CONFLICT');
+        const { active } = await countActiveOffers(trx, request.id);
+        if (active >= request.max_offers_allowed) throw appError('OFFERS_FULL', undefined, 'CONFLICT');
+        await trx
+          .insertInto('buying_offers')
+          .values({
+            id,
+            request_id: request.id,
+            seller_id: sellerId,
+            price_cents: input.priceCents,
+            original_price_cents: input.priceCents,
+            current_price_cents: input.priceCents,
+            message: input.message,
+            status: 'pending',
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await trx
+          .updateTable('buying_requests')
+          .set({ offer_count: sql<number>`offer_count + 1` })
+          .where('id', '=', request.id)
+          .execute();
+        await syncRequestWithOffers(trx, request);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw appError('OFFER_ALREADY_ACTIVE', undefined, 'CONFLICT');
+      throw error;
+    }
+    const [offer] = await loadOffers(ctx.services.db, { offerIds: [id] });
+    if (!offer) throw appError('OFFER_NOT_FOUND', undefined, 'NOT_FOUND');
+    return offer;
+  });

@@ -1,0 +1,8 @@
+import { ZMySocialItems } from '@curio/shared';
+import { memberProcedure } from '../../../trpc/init.ts';
+import { loadMySocialItems } from '../../../services/social/my-items.ts';
+
+/** The profile's favourites tab: favourited listings and buying requests, newest first. */
+export const myFavorites = memberProcedure
+  .output(ZMySocialItems)
+  .query(({ ctx }) => loadMySocialItems(ctx.services.db, 'favorite', ctx.user.id));

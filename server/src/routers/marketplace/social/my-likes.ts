@@ -1,0 +1,8 @@
+import { ZMySocialItems } from '@curio/shared';
+import { memberProcedure } from '../../../trpc/init.ts';
+import { loadMySocialItems } from '../../../services/social/my-items.ts';
+
+/** The profile's likes tab: liked listings and buying requests, most recently liked first. */
+export const myLikes = memberProcedure
+  .output(ZMySocialItems)
+  .query(({ ctx }) => loadMySocialItems(ctx.services.db, 'like', ctx.user.id));

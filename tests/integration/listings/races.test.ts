@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { getBalances } from '../../../server/src/ledger/index.ts';
+import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
+import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { insertTestUser } from '../../helpers/users.ts';
+import { fundPoints, listingInput } from './support.ts';
+
+let db: TestDatabase;
+let services: TestServices;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  services = createTestServices(db);
+  if (!onRealPostgres()) console.warn(`[listings races] skipped: ${NEEDS_POSTGRES}`);
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+async function listingsOf(sellerId: string) {
+  return db.db.selectFrom('listings').select('id').where('seller_id', '=', sellerId).execute();
+}
+
+describe('publishing under concurrency (real PostgreSQL)', () => {
+  test.skipIf(!onRealPostgres())('ten publishes racing over three points: exactly three listings, balance 0', async () => {
+    const user = await insertTestUser(db.db);
+    await fundPoints(services, user.id, 3);
+    const caller = await callerFor(services, user.id);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, index) => caller.marketplace.listings.create(listingInput({ title: `race ${index}` }))),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3);
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') expect(String((outcome.reason as Error).message)).toBe('PUBLISH_POINTS_REQUIRED');
+    }
+    expect(await listingsOf(user.id)).toHaveLength(3);
+    expect((await getBalances(db.db, user.id)).points).toBe(0);
+  });
+
+  test.skipIf(!onRealPostgres())('eight submits racing with one idempotency key: one listing, one point', async () => {
+    const user = await insertTestUser(db.db);
+    await fundPoints(services, user.id, 5);
+    const caller = await callerFor(services, user.id);
+    const input = listingInput({ idempotencyKey: 'race-key-7f3e2a10' });
+    const results = await Promise.all(Array.from({ length: 8 }, () => caller.marketplace.listings.create(input)));
+    expect(new Set(results.map((result) => result.id)).size).toBe(1);
+    expect(await listingsOf(user.id)).toHaveLength(1);
+    expect((await getBalances(db.db, user.id)).points).toBe(4);
+  });
+
+  test.skipIf(!onRealPostgres())('twenty views racing from ten viewers count ten', async () => {
+    const seller = await insertTestUser(db.db);
+    await fundPoints(services, seller.id, 1);
+    const { id } = await (await callerFor(services, seller.id)).marketplace.listings.create(listingInput());
+    const visitor = await callerFor(services);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        visitor.marketplace.listings.recordView({ id, visitorKey: `racing-visitor-${String(index % 10).padStart(4, '0')}` }),
+      ),
+    );
+    const row = await db.db.selectFrom('listings').select('view_count').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.view_count).toBe(10);
+  });
+});

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { TRPCError } from '@trpc/server';
+import { createTestServices, type TestServices } from '../../helpers/services.ts';
+import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { toAppErrorData } from '../../../server/src/trpc/error-formatter.ts';
+import { member, requestInput } from '../buying-requests/support.ts';
+
+let db: TestDatabase;
+let services: TestServices;
+
+beforeAll(async () => {
+  db = await createTestDatabase({ poolSize: 30 });
+  services = createTestServices(db);
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+if (!onRealPostgres()) console.warn(`offer-race.test.ts: races skipped — ${NEEDS_POSTGRES}`);
+
+function outcomeCode(result: PromiseSettledResult<unknown>): string {
+  if (result.status === 'fulfilled') return 'OK';
+  return result.reason instanceof TRPCError ? toAppErrorData(result.reason).code : String(result.reason);
+}
+
+test.skipIf(!onRealPostgres())('20 sellers offering at once on a request with max 3: exactly 3 get in', async () => {
+  const requester = await member(services);
+  const { id: requestId } = await requester.api.marketplace.buyingRequests.create(requestInput({ maxOffersAllowed: 3 }));
+  const sellers = await Promise.all(Array.from({ length: 20 }, () => member(services)));
+  const results = await Promise.allSettled(
+    sellers.map((seller) => seller.api.marketplace.offers.create({ requestId, priceCents: 20_000 })),
+  );
+  const codes = results.map(outcomeCode);
+  expect(codes.filter((c) => c === 'OK')).toHaveLength(3);
+  expect(codes.filter((c) => c === 'OFFERS_FULL')).toHaveLength(17);
+  const request = await db.db
+    .selectFrom('buying_requests')
+    .select(['active_offers_count', 'offer_count', 'status'])
+    .where('id', '=', requestId)
+    .executeTakeFirstOrThrow();
+  expect(request).toEqual({ active_offers_count: 3, offer_count: 3, status: 'offer_limit_reached' });
+  const rows = await db.db.selectFrom('buying_offers').select('id').where('request_id', '=', requestId).execute();
+  expect(rows).toHaveLength(3);
+});
+
+test.skipIf(!onRealPostgres())('one seller double-submitting at once gets one offer and OFFER_ALREADY_ACTIVE', async () => {
+  const requester = await member(services);
+  const { id: requestId } = await requester.api.marketplace.buyingRequests.create(requestInput({ maxOffersAllowed: 10 }));
+  const seller = await member(services);
+  const results = await Promise.allSettled(
+    Array.from({ length: 5 }, () => seller.api.marketplace.offers.create({ requestId, priceCents: 20_000 })),
+  );
+  const codes = results.map(outcomeCode).sort();
+  expect(codes).toEqual(['OFFER_ALREADY_ACTIVE', 'OFFER_ALREADY_ACTIVE', 'OFFER_ALREADY_ACTIVE', 'OFFER_ALREADY_ACTIVE', 'OK']);
+});
+
+test.skipIf(!onRealPostgres())('accept racing a withdrawal and a new offer settles once with exact counts', async () => {
+  const requester = await member(services);
+  const { id: requestId } = await requester.api.marketplace.buyingRequests.create(requestInput({ maxOffersAllowed: 3 }));
+  const [a, b, c] = await Promise.all([member(services), member(services), member(services)]);
+  const offerA = await a.api.marketplace.offers.create({ requestId, priceCents: 20_000 });
+  const offerB = await b.api.marketplace.offers.create({ requestId, priceCents: 20_000 });
+  await Promise.allSettled([
+    requester.api.marketplace.offers.accept({ offerId: offerA.id }),
+    b.api.marketplace.offers.withdraw({ offerId: offerB.id }),
+    c.api.marketplace.offers.create({ requestId, priceCents: 20_000 }),
+  ]);
+  const request = await db.db
+    .selectFrom('buying_requests')
+    .select(['status', 'active_offers_count', 'selected_offer_id'])
+    .where('id', '=', requestId)
+    .executeTakeFirstOrThrow();
+  expect(request).toEqual({ status: 'deal_made', active_offers_count: 0, selected_offer_id: offerA.id });
+  const active = await db.db
+    .selectFrom('buying_offers')
+    .select('id')
+    .where('request_id', '=', requestId)
+    .where('status', 'in', ['pending', 'negotiating'])
+    .execute();
+  expect(active).toEqual([]);
+});

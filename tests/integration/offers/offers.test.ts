@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
+import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { expectAppError } from '../auth/support.ts';
+import { putSetting } from '../../../server/src/services/settings/settings.ts';
+import { member, requestInput } from '../buying-requests/support.ts';
+
+let db: TestDatabase;
+let services: TestServices;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  services = createTestServices(db);
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+async function requestState(id: string) {
+  return db.db
+    .selectFrom('buying_requests')
+    .select(['status', 'active_offers_count', 'offer_count', 'selected_offer_id'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+/** A requester with one open request (budget 100.00-500.00 USDN unless overridden). */
+async function openRequest(overrides: Parameters<typeof requestInput>[0] = {}) {
+  const requester = await member(services, 'Buyer');
+  const { id } = await requester.api.marketplace.buyingRequests.create(requestInput(overrides));
+  return { requester, requestId: id };
+}
+
+describe('marketplace.offers.create', () => {
+  test('a pending offer at the seller\'s price; counts go up', async () => {
+    const { requestId } = await openRequest();
+    const seller = await member(services, 'Seller');
+    const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 20_000, message: '  Boxed  ' });
+    expect(offer).toMatchObject({
+      requestId,
+      seller: { id: seller.user.id, nickname: 'Seller' },
+      priceCents: 20_000,
+      currentPriceCents: 20_000,
+      message: 'Boxed',
+      status: 'pending',
+      negotiationRound: 0,
+      maxNegotiationRounds: 3,
+      lastProposerId: seller.user.id,
+      history: [],
+    });
+    expect(await requestState(requestId)).toMatchObject({ status: 'open', active_offers_count: 1, offer_count: 1 });
+  });
+
+  test.each([
+    ['OFFER_PRICE_INVALID', 0],
+    ['OFFER_PRICE_INVALID', -100],
+    ['OFFER_PRICE_INVALID', 10.5],
+    ['OFFER_BELOW_MIN_BUDGET', 9_999],
+    ['OFFER_ABOVE_MAX_BUDGET', 50_001],
+  ] as const)('%s for %d cents, and nothing is written', async (code, priceCents) => {
+    const { requestId } = await openRequest();
+    const seller = await member(services);
+    await expectAppError(seller.api.marketplace.offers.create({ requestId, priceCents }), code);
+    expect(await requestState(requestId)).toMatchObject({ active_offers_count: 0, offer_count: 0 });
+  });
+
+  test('the budget bounds themselves are allowed; without a budget any positive price is', async () => {
+    const { requestId } = await openRequest();
+    const low = await member(services);
+    const high = await member(services);
+    await low.api.marketplace.offers.create({ requestId, priceCents: 10_000 });
+    await high.api.marketplace.offers.create({ requestId, priceCents: 50_000 });
+    const open = await openRequest({ budgetMinCents: null, budgetMaxCents: null });
+    const any = await member(services);
+    await expect(any.api.marketplace.offers.create({ requestId: open.requestId, priceCents: 1 })).resolves.toMatchObject({ status: 'pending' });
+  });
+
+  test('the requester cannot offer on their own request; visitors must sign in', async () => {
+    const { requester, requestId } = await openRequest();
+    await expectAppError(requester.api.marketplace.offers.create({ requestId, priceCents: 20_000 }), 'CANNOT_OFFER_OWN_REQUEST');
+    const visitor = await callerFor(services);
+    await expectAppError(visitor.marketplace.offers.create({ requestId, priceCents: 20_000 }), 'LOGIN_REQUIRED');
+  });
+
+  test('one active offer per seller; after withdrawing, the seller may offer again', async () => {
+    const { requestId } = await openRequest();
+    const seller = await member(services);
+    const first = await seller.api.marketplace.offers.create({ requestId, priceCents: 20_000 });
+    await expectAppError(seller.api.marketplace.offers.create({ requestId, priceCents: 21_000 }), 'OFFER_ALREADY_ACTIVE');
+    await seller.api.marketplace.offers.withdraw({ offerId: first.id });
+    await expect(seller.api.marketplace.offers.create({ requestId, priceCents: 21_000 })).resolves.toMatchObject({ status: 'pending' });
+    expect(await requestState(requestId)).toMatchObject({ active_offers_count: 1, offer_count: 2 });
+  });
+
+  test('the partial unique index backs the one-active-offer rule', async () => {
+    const { requestId } = await openRequest();
+    const seller = await member(services);
+    await seller.api.marketplace.offers.create({ requestId, priceCents: 20_000 });
+    await expect(
+      db.db
+        .insertInto('buying_offers')
+        .values({ request_id: requestId, seller_id: seller.user.id, price_cents: 1, original_price_cents: 1, current_price_cents: 1 })
+        .execute(),
+    ).rejects.toMatchObject({ code: '23505' });
+  });
+
+  test('full at the maximum (OFFERS_FULL); a withdrawal or rejection reopens it', async () => {
+    const { requester, requestId } = await openRequest({ maxOffersAllowed: 2 });
+    const [a, b, c] = await Promise.all([member(services), member(services), member(services)]);
+    const offerA = await a.api.marketplace.offers.create({ requestId, priceCents: 20_000 });
+    const offerB = await b.api.marketplace.offers.create({ requestId, priceCents: 20_000 });
+    expect(await requestState(requestId)).toMatchObject({ status: 'offer_limit_reached', active_offers_count: 2 });
+    expect(await requester.api.marketplace.buyingRequests.get({ id: requestId })).toMatchObject({ acceptingOffers: false });
+    await expectAppError(c.api.marketplace.offers.create({ requestId, priceCents: 20_000 }), 'OFFERS_FULL');
+
+    await a.api.marketplace.offers.withdraw({ offerId: offerA.id });
+    expect(await requestState(requestId)).toMatchObject({ status: 'open', active_offers_count: 1 });
+    await c.api.marketplace.offers.create({ requestId, priceCents: 20_000 });
+    expect(await requestState(requestId)).toMatchObject({ status: 'offer_limit_reached', active_offers_count: 2 });
+    await requester.api.marketplace.offers.reject({ offerId: offerB.id });
+    expect(await requestState(requestId)).toMatchObject({ status: 'open', active_offers_count: 1 });
+  });
+});
+
+describe('marketplace.offers.withdraw and reject', () => {
+  test('only the seller withdraws, only the requester rejects, only active offers', async () => {
+    const { requester, requestId } = await openRequest();
+    const seller = await member(services);
+    const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 20_000 });
+    await expectAppError(requester.api.marketplace.offers.withdraw({ offerId: offer.id }), 'OFFER_NOT_FOUND');
+    await expectAppError(seller.api.marketplace.offers.reject({ offerId: offer.id }), 'OFFER_NOT_FOUND');
+    const stranger = await member(services);
+    await expectAppError(stranger.api.marketplace.offers.reject({ offerId: offer.id }), 'OFFER_NOT_FOUND');
+    expect(await requester.api.marketplace.offers.reject({ offerId: offer.id })).toMatchObject({ status: 'rejected' });
+    await expectAppError(seller.api.marketplace.offers.withdraw({ offerId: offer.id }), 'OFFER_NOT_ACTIVE');
+    await expectAppError(requester.api.marketplace.offers.reject({ offerId: offer.id }), 'OFFER_NOT_ACTIVE');
+    await expectAppError(seller.api.marketplace.offers.withdraw({ offerId: crypto.randomUUID() }), 'OFFER_NOT_FOUND');
+  });
+});
+
+describe('marketplace.offers.counter', () => {
+  test('parties alternate; each round is recorded; the request is in negotiation', async () => {
+    const { requester, requestId } = await openRequest();
+    const seller = await member(services, 'Seller');
+    const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 30_000 });
+    await expectAppError(seller.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 29_000 }), 'NOT_YOUR_TURN');
+
+    const one = await requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 25_000, message: 'too much' });
+    expect(one).toMatchObject({ status: 'negotiating', negotiationRound: 1, currentPriceCents: 25_000, priceCents: 30_000, lastProposerId: requester.user.id });
+    expect(await requestState(requestId)).toMatchObject({ status: 'in_negotiation', active_offers_count: 1 });
+    await expectAppError(requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 24_000 }), 'NOT_YOUR_TURN');
+
+    const two = await seller.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 27_500 });
+    expect(two.history).toEqual([
+      expect.objectContaining({ round: 1, proposerId: requester.user.id, proposerNickname: 'Buyer', proposedPriceCents: 25_000, message: 'too much' }),
+      expect.objectContaining({ round: 2, proposerId: seller.user.id, proposerNickname: 'Seller', proposedPriceCents: 27_500, message: null }),
+    ]);
+    const stranger = await member(services);
+    await expectAppError(stranger.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 1_000 }), 'OFFER_NOT_FOUND');
+  });
+
+  test('the price must change and be valid', async () => {
+    const { requester, requestId } = await openRequest();
+    const seller = await member(services);
+    const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 30_000 });
+    await expectAppError(requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 30_000 }), 'COUNTER_PRICE_UNCHANGED');
+    await expectAppError(requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 0 }), 'OFFER_PRICE_INVALID');
+    const after = await db.db.selectFrom('buying_offers').selectAll().where('id', '=', offer.id).executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ status: 'pending', negotiation_round: 0, current_price_cents: 30_000 });
+  });
+
+  test('rounds stop at buying_offer_max_negotiation_rounds, read from the settings', async () => {
+    await putSetting(db.db, 'buying_offer_max_negotiation_rounds', 2, null, services.clock.now());
+    try {
+      const { requester, requestId } = await openRequest();
+      const seller = await member(services);
+      const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 30_000 });
+      await requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 25_000 });
+      const second = await seller.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 28_000 });
+      expect(second).toMatchObject({ negotiationRound: 2, maxNegotiationRounds: 2 });
+      await expectAppError(requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 26_000 }), 'NEGOTIATION_ROUNDS_EXCEEDED');
+      // the last proposal can still be accepted
+      await expect(requester.api.marketplace.offers.accept({ offerId: offer.id })).resolves.toMatchObject({ status: 'accepted', priceCents: 30_000 });
+    } finally {
+      await putSetting(db.db, 'buying_offer_max_negotiation_rounds', 3, null, services.clock.now());
+    }
+  });
+
+  test('with the default of 3, a fourth counter is refused', async () => {
+    const { requester, requestId } = await openRequest();
+    const seller = await member(services);
+    const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 30_000 });
+    await requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 25_000 });
+    await seller.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 28_000 });
+    await requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 26_000 });
+    await expectAppError(seller.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 27_000 }), 'NEGOTIATION_ROUNDS_EXCEEDED');
+  });
+
+  test('the request leaves in_negotiation when its last negotiating offer is withdrawn', async () => {
+    const { requester, requestId } = await openRequest({ maxOffersAllowed: 1 });
+    const seller = await member(services);
+    const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 30_000 });
+    expect(await requestState(requestId)).toMatchObject({ status: 'offer_limit_reached' });
+    await requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 25_000 });
+    expect(await requestState(requestId)).toMatchObject({ status: 'in_negotiation', active_offers_count: 1 });
+    const late = await member(services);
+    await expectAppError(late.api.marketplace.offers.create({ requestId, priceCents: 20_000 }), 'OFFERS_FULL');
+    await seller.api.marketplace.offers.withdraw({ offerId: offer.id });
+    expect(await requestState(requestId)).toMatchObject({ status: 'open', active_offers_count: 0 });
+  });
+});
+
+describe('marketplace.offers.accept', () => {
+  test('the requester accepts: deal_made, offer selected, the others rejected', async () => {
+    const { requester, requestId } = await openRequest();
+    const [a, b, c] = await Promise.all([member(services), member(services), member(services)]);
+    const offerA = await a.api.marketplace.offers.create({ requestId, priceCents: 30_000 });
+    const offerB = await b.api.marketplace.offers.create({ requestId, priceCents: 31_000 });
+    const offerC = await c.api.marketplace.offers.create({ requestId, priceCents: 32_000 });
+    await c.api.marketplace.offers.withdraw({ offerId: offerC.id });
+    await requester.api.marketplace.offers.counter({ offerId: offerB.id, priceCents: 29_000 });
+    await b.api.marketplace.offers.counter({ offerId: offerB.id, priceCents: 29_500 });
+
+    await expectAppError(a.api.marketplace.offers.accept({ offerId: offerA.id }), 'NOT_YOUR_TURN');
+    const accepted = await requester.api.marketplace.offers.accept({ offerId: offerB.id });
+    expect(accepted).toMatchObject({ status: 'accepted', currentPriceCents: 29_500 });
+    expect(accepted.acceptedAt).toEqual(services.clock.now());
+    const agreed = await db.db.selectFrom('buying_offers').select('price_cents').where('id', '=', offerB.id).executeTakeFirstOrThrow();
+    expect(agreed.price_cents).toBe(29_500);
+    expect(await requestState(requestId)).toEqual({ status: 'deal_made', active_offers_count: 0, offer_count: 3, selected_offer_id: offerB.id });
+    const statuses = Object.fromEntries((await requester.api.marketplace.offers.forRequest({ requestId })).map((o) => [o.id, o.status]));
+    expect(statuses).toEqual({ [offerA.id]: 'rejected', [offerB.id]: 'accepted', [offerC.id]: 'withdrawn' });
+
+    await expectAppError(requester.api.marketplace.offers.accept({ offerId: offerA.id }), 'OFFER_NOT_ACTIVE');
+    const d = await member(services);
+    await expectAppError(d.api.marketplace.offers.create({ requestId, priceCents: 30_000 }), 'REQUEST_NOT_OPEN');
+    expect(await requester.api.marketplace.buyingRequests.get({ id: requestId })).toMatchObject({ status: 'deal_made', selectedOfferId: offerB.id });
+  });
+
+  test('after the requester countered, the seller accepts the requester\'s price; the requester may not accept their own', async () => {
+    const { requester, requestId } = await openRequest();
+    const seller = await member(services);
+    const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 30_000 });
+    await requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 26_000 });
+    await expectAppError(requester.api.marketplace.offers.accept({ offerId: offer.id }), 'NOT_YOUR_TURN');
+    await expect(seller.api.marketplace.offers.accept({ offerId: offer.id })).resolves.toMatchObject({ status: 'accepted', currentPriceCents: 26_000 });
+    expect(await requestState(requestId)).toMatchObject({ status: 'deal_made', selected_offer_id: offer.id });
+  });
+
+  test('nothing is accepted on an expired request', async () => {
+    const { requester, requestId } = await openRequest({ expiresInDays: 1 });
+    const seller = await member(services);
+    const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 30_000 });
+    services.clock.advance(24 * 3600 * 1000);
+    try {
+      await expectAppError(requester.api.marketplace.offers.accept({ offerId: offer.id }), 'REQUEST_NOT_OPEN');
+      await expectAppError(requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 1_000 }), 'REQUEST_NOT_OPEN');
+    } finally {
+      services.clock.advance(-24 * 3600 * 1000);
+    }
+  });
+});
+
+describe('marketplace.offers.forRequest and mine', () => {
+  test('the requester sees every offer, a seller only their own; mine lists the seller\'s offers with the request', async () => {
+    const { requester, requestId } = await openRequest({ title: 'Rare vinyl' });
+    const [a, b] = await Promise.all([member(services), member(services)]);
+    const offerA = await a.api.marketplace.offers.create({ requestId, priceCents: 30_000 });
+    // offers are listed in the order they were made
+    services.clock.advance(1000);
+    const offerB = await b.api.marketplace.offers.create({ requestId, priceCents: 31_000 });
+    await requester.api.marketplace.offers.counter({ offerId: offerA.id, priceCents: 28_000 });
+
+    expect((await requester.api.marketplace.offers.forRequest({ requestId })).map((o) => o.id)).toEqual([offerA.id, offerB.id]);
+    const own = await a.api.marketplace.offers.forRequest({ requestId });
+    expect(own.map((o) => o.id)).toEqual([offerA.id]);
+    expect(own[0]!.history).toHaveLength(1);
+
+    const mine = await a.api.marketplace.offers.mine();
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ id: offerA.id, status: 'negotiating', request: { id: requestId, title: 'Rare vinyl', status: 'in_negotiation' } });
+    expect(await requester.api.marketplace.offers.mine()).toEqual([]);
+    const visitor = await callerFor(services);
+    await expectAppError(visitor.marketplace.offers.forRequest({ requestId }), 'LOGIN_REQUIRED');
+  });
+});
