@@ -138,11 +138,14 @@ function RequestDetail({ request }: { request: TBuyingRequestDetail }) {
       },
     });
 
+  const settled = ['deal_made', 'closed', 'expired', 'completed'].includes(request.status);
   const offerButtonLabel = request.viewer.myActiveOfferId
     ? t('buying:detail.offerMade')
-    : !request.acceptingOffers && full
-      ? t('buying:detail.offersFull')
-      : t('buying:detail.makeOffer');
+    : settled
+      ? t('buying:detail.offersClosed')
+      : !request.acceptingOffers && full
+        ? t('buying:detail.offersFull')
+        : t('buying:detail.makeOffer');
   const canOffer = request.acceptingOffers && !request.viewer.myActiveOfferId;
 
   const actions = isOwner ? (
@@ -334,10 +337,10 @@ function RequestDetail({ request }: { request: TBuyingRequestDetail }) {
         withBorder
         shadow="md"
         py="sm"
-        pl="sm"
-        // room on the right for the floating support button, which sits over this corner
-        pr={84}
+        px="sm"
         radius={0}
+        // the floating support button rises above a bar marked like this (layout.module.css)
+        data-page-action-bar
         style={{ position: 'fixed', left: 0, right: 0, bottom: 'var(--app-shell-footer-offset, 0rem)', zIndex: 140 }}
       >
         <Group gap="sm" wrap="nowrap">

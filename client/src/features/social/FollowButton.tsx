@@ -48,6 +48,8 @@ export function FollowButton({ userId, following, followersCount = 0, size = 'sm
       leftSection={state.active ? <IconUserCheck size={16} aria-hidden /> : <IconUserPlus size={16} aria-hidden />}
       aria-pressed={state.active}
       data-pending={pending || undefined}
+      // a short label that must never be squeezed by a long nickname beside it
+      style={{ flexShrink: 0 }}
       onClick={() => void toggle()}
     >
       {t(state.active ? 'follow.unfollow' : 'follow.follow')}

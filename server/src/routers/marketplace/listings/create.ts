@@ -9,6 +9,7 @@ import { withIdempotency } from '../../../services/idempotency/with-idempotency.
 import { assertNoContactDetails } from '../../../services/moderation/contact-check.ts';
 import { recordActivity } from '../../../services/activities/record-activity.ts';
 import { assertImagesStored } from '../../../services/listings/listing-images.ts';
+import { listingColumns } from '../../../services/listings/listing-columns.ts';
 import { storageFor } from '../../../storage/storage-for.ts';
 
 function isInsufficientPoints(error: unknown): boolean {
@@ -36,17 +37,7 @@ export const create = memberProcedure
         .values({
           id,
           seller_id: userId,
-          title: fields.title,
-          description: fields.description,
-          category: fields.category,
-          unit: fields.unit,
-          quantity: fields.quantity,
-          price_cents: fields.priceCents,
-          original_price_cents: fields.originalPriceCents ?? null,
-          warranty_days: fields.warrantyDays,
-          tags: fields.tags,
-          images: fields.images,
-          is_anonymous: fields.isAnonymous,
+          ...listingColumns(fields),
           review_status: 'pending',
           status: 'available',
         })

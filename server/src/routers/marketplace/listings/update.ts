@@ -4,6 +4,7 @@ import { runInTransaction } from '../../../db/transaction.ts';
 import { assertNoContactDetails } from '../../../services/moderation/contact-check.ts';
 import { assertImagesStored, deleteImagesQuietly } from '../../../services/listings/listing-images.ts';
 import { lockOwnedListing } from '../../../services/listings/owned-listing.ts';
+import { listingColumns } from '../../../services/listings/listing-columns.ts';
 import { storageFor } from '../../../storage/storage-for.ts';
 
 /**
@@ -26,17 +27,7 @@ export const update = memberProcedure
       await trx
         .updateTable('listings')
         .set({
-          title: fields.title,
-          description: fields.description,
-          category: fields.category,
-          unit: fields.unit,
-          quantity: fields.quantity,
-          price_cents: fields.priceCents,
-          original_price_cents: fields.originalPriceCents ?? null,
-          warranty_days: fields.warrantyDays,
-          tags: fields.tags,
-          images: fields.images,
-          is_anonymous: fields.isAnonymous,
+          ...listingColumns(fields),
           review_status: listing.review_status === 'rejected' ? 'rejected' : 'pending',
           updated_at: ctx.services.clock.now(),
         })

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { runInTransaction } from '../../server/src/db/transaction.ts';
+import { publishBalanceChanges, transfer } from '../../server/src/ledger/index.ts';
+import type { E2EServer } from './e2e-server.ts';
+
+export interface E2EMember {
+  id: string;
+  email: string;
+}
+
+/**
+ * Signs a new member up from inside the page, so the session cookie lands in that page's
+ * browser context exactly as the sign-up form would leave it.
+ */
+export async function signUpInPage(page: Page, label: string): Promise<E2EMember> {
+  const email = `e2e-${label}-${randomBytes(4).toString('hex')}@example.com`;
+  if (!page.url().startsWith('http')) await page.goto('/');
+  const outcome = await page.evaluate(async (address) => {
+    const post = await fetch('/trpc/auth.signUp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ json: { email: address, password: 'e2e-secret-123' } }),
+    });
+    const me = await fetch('/trpc/auth.me');
+    return { status: post.status, body: await post.text(), me: (await me.json()) as { result?: { data?: { json?: { id?: string } | null } } } };
+  }, email);
+  const id = outcome.me.result?.data?.json?.id;
+  if (outcome.status !== 200 || !id) throw new Error(`sign-up of ${email} failed (${outcome.status}): ${outcome.body}`);
+  return { id, email };
+}
+
+/** Grants Curio points from the rewards account: publishing a listing costs one. */
+export async function fundPoints(server: E2EServer, userId: string, amount: number): Promise<void> {
+  const { affectedUserIds } = await runInTransaction(server.db.db, (trx) =>
+    transfer(trx, { currency: 'points', from: { system: 'rewards' }, to: { user: userId }, amount, kind: 'checkin' }),
+  );
+  await publishBalanceChanges(server.running.services.events, affectedUserIds);
+}
+
+export interface ImageFiles {
+  paths: string[];
+  remove: () => Promise<void>;
+}
+
+/** Small PNGs in distinct colours, written to a scratch folder for a file input to pick. */
+export async function writeTestImages(colours: string[]): Promise<ImageFiles> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'curio-e2e-images-'));
+  const paths: string[] = [];
+  for (const [index, background] of colours.entries()) {
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background } }).png().toBuffer();
+    const file = path.join(dir, `photo-${index + 1}.png`);
+    await writeFile(file, png);
+    paths.push(file);
+  }
+  return { paths, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** A tRPC mutation sent from the page with its cookies, for setup that is not the journey under test. */
+export async function mutateInPage<T>(page: Page, procedure: string, input: unknown): Promise<T> {
+  const outcome = await page.evaluate(
+    async ({ procedure, input }) => {
+      const response = await fetch(`/trpc/${procedure}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ json: input }),
+      });
+      return { status: response.status, body: await response.text() };
+    },
+    { procedure, input },
+  );
+  if (outcome.status !== 200) throw new Error(`${procedure} answered ${outcome.status}: ${outcome.body}`);
+  return (JSON.parse(outcome.body) as { result: { data: { json: T } } }).result.data.json;
+}
