@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Center, Container, Loader, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { appErrorOf } from '../../lib/app-error.ts';
 import { useRequireMember } from '../auth/use-require-member.ts';
 import { BuyingRequestForm } from './BuyingRequestForm.tsx';
+import { PageHeader } from '../layout/PageHeader.tsx';
 
 /** /edit-buying-request/:id: the owner edits; anyone else is told 'no permission to edit' and sent home (spec 1 §6). */
 export function EditBuyingRequestPage() {
@@ -41,14 +42,7 @@ export function EditBuyingRequestPage() {
   return (
     <Container size={720} px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-            {t('buying:edit.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('buying:edit.subtitle')}
-          </Text>
-        </Stack>
+        <PageHeader title={t('buying:edit.title')} subtitle={t('buying:edit.subtitle')} />
         <BuyingRequestForm mode="edit" requestId={id} />
       </Stack>
     </Container>

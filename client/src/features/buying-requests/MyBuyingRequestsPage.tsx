@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Card, Center, Container, Group, Loader, Modal, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Center, Container, Group, Loader, Modal, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -13,6 +13,7 @@ import { useRequireMember } from '../auth/use-require-member.ts';
 import { OfferCard } from '../offers/OfferCard.tsx';
 import { useBudgetText } from './budget-text.ts';
 import { RequestStatusBadge } from './RequestStatusBadge.tsx';
+import { PageHeader } from '../layout/PageHeader.tsx';
 
 function isActive(status: string): boolean {
   return (ACTIVE_BUYING_REQUEST_STATUSES as readonly string[]).includes(status);
@@ -32,14 +33,7 @@ export function MyBuyingRequestsPage() {
     <Container size="lg" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end">
-          <Stack gap={4}>
-            <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-              {t('my.title')}
-            </Title>
-            <Text c="dimmed" size="sm">
-              {t('my.subtitle')}
-            </Text>
-          </Stack>
+          <PageHeader title={t('my.title')} subtitle={t('my.subtitle')} />
           <Group gap="xs">
             <Button component={Link} to="/buying-requests/offers" variant="default" radius="xl" size="sm">
               {t('my.myOffers')}

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Center, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Center, Container, Loader, Paper, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { appErrorOf } from '../../lib/app-error.ts';
 import { useRequireMember } from '../auth/use-require-member.ts';
 import { ListingForm } from '../publish/ListingForm.tsx';
+import { PageHeader } from '../layout/PageHeader.tsx';
 
 /**
  * /edit-listing/:id and /listing/:id/edit: the owner's edit form. Visitors go to /auth; anyone
@@ -41,14 +42,7 @@ export function EditListingPage() {
   return (
     <Container size={760} px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-            {t('listing:edit.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('listing:edit.subtitle')}
-          </Text>
-        </Stack>
+        <PageHeader title={t('listing:edit.title')} subtitle={t('listing:edit.subtitle')} />
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
           <ListingForm key={listing.data.id} mode="edit" listing={listing.data} />
         </Paper>

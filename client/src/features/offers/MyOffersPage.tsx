@@ -1,4 +1,4 @@
-import { Anchor, Box, Center, Container, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Center, Container, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/app-error.ts';
 import { useRequireMember } from '../auth/use-require-member.ts';
 import { RequestStatusBadge } from '../buying-requests/RequestStatusBadge.tsx';
 import { OfferCard } from './OfferCard.tsx';
+import { PageHeader } from '../layout/PageHeader.tsx';
 
 type Filter = 'active' | 'all';
 
@@ -30,14 +31,7 @@ export function MyOffersPage() {
     <Container size="lg" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end">
-          <Stack gap={4}>
-            <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-              {t('mine.title')}
-            </Title>
-            <Text c="dimmed" size="sm">
-              {t('mine.subtitle')}
-            </Text>
-          </Stack>
+          <PageHeader title={t('mine.title')} subtitle={t('mine.subtitle')} />
           <SegmentedControl
             radius="xl"
             value={filter}

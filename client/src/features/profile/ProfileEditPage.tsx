@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Center, Container, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Center, Container, Group, Loader, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -24,6 +24,7 @@ import { AvatarField, type AvatarChange } from './AvatarField.tsx';
 import { ApiTokensSection } from './ApiTokensSection.tsx';
 import { AvatarUploadError, avatarFileProblem, uploadAvatar } from './upload-avatar.ts';
 import { currencyOptions, languageOptions } from './preference-options.ts';
+import { PageHeader } from '../layout/PageHeader.tsx';
 
 interface ProfileValues {
   nickname: string;
@@ -50,14 +51,7 @@ export function ProfileEditPage() {
   return (
     <Container size={640} px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-            {t('title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('subtitle')}
-          </Text>
-        </Stack>
+        <PageHeader title={t('title')} subtitle={t('subtitle')} />
         {/* keyed by user so a different sign-in starts from that member's values */}
         <ProfileForm key={user.id} user={user} />
         <ApiTokensSection />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Container, Divider, EmptyState, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Container, Divider, EmptyState, Group, Loader, Paper, Stack, Switch } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconInfoCircle, IconMoodEmpty } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ACTIVITY_TYPES, BRAND, type TActivityPrivacy } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { useRequireMember } from '../auth/use-require-member.ts';
+import { PageHeader } from '../layout/PageHeader.tsx';
 
 /** /privacy-settings: which kinds of activity others may see on the member's profile (spec 1 §3). */
 export function PrivacySettingsPage() {
@@ -39,14 +40,7 @@ export function PrivacySettingsPage() {
   return (
     <Container size={640} px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-            {t('privacy.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('privacy.subtitle')}
-          </Text>
-        </Stack>
+        <PageHeader title={t('privacy.title')} subtitle={t('privacy.subtitle')} />
         {body}
       </Stack>
     </Container>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Center, Container, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Center, Container, Loader, Paper, Stack, Tabs } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBuildingStore, IconSpeakerphone } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { BRAND } from '@curio/shared';
 import { useRequireMember } from '../auth/use-require-member.ts';
 import { ListingForm } from './ListingForm.tsx';
+import { PageHeader } from '../layout/PageHeader.tsx';
 
 const BuyingRequestForm = lazy(async () => ({
   default: (await import('../buying-requests/BuyingRequestForm.tsx')).BuyingRequestForm,
@@ -49,14 +50,7 @@ export function CreatePage() {
   return (
     <Container size={760} px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-            {t('create.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('create.subtitle')}
-          </Text>
-        </Stack>
+        <PageHeader title={t('create.title')} subtitle={t('create.subtitle')} />
         <Tabs
           value={tab}
           onChange={(value) => setSearchParams(value === 'buying' ? { tab: 'buying' } : {}, { replace: true })}
