@@ -113,6 +113,7 @@ function RequestDetail({ request }: { request: TBuyingRequestDetail }) {
 
   const budget = useBudgetText(request.budgetMinCents, request.budgetMaxCents);
   const full = request.activeOffersCount >= request.maxOffersAllowed;
+  const settled = ['deal_made', 'closed', 'expired', 'completed'].includes(request.status);
   const progress = Math.min(100, (request.activeOffersCount / request.maxOffersAllowed) * 100);
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const isOwner = request.viewer.isOwner;
@@ -138,7 +139,6 @@ function RequestDetail({ request }: { request: TBuyingRequestDetail }) {
       },
     });
 
-  const settled = ['deal_made', 'closed', 'expired', 'completed'].includes(request.status);
   const offerButtonLabel = request.viewer.myActiveOfferId
     ? t('buying:detail.offerMade')
     : settled
@@ -269,15 +269,20 @@ function RequestDetail({ request }: { request: TBuyingRequestDetail }) {
                   <Text size="sm" fw={600}>
                     {t('buying:detail.offerProgress')}
                   </Text>
-                  <Text size="sm" c={full ? 'red' : 'dimmed'} fw={500}>
-                    {t('home:card.offersProgress', { active: request.activeOffersCount, max: request.maxOffersAllowed })}
+                  <Text size="sm" c={full && !settled ? 'red' : 'dimmed'} fw={500}>
+                    {settled
+                      ? t('buying:detail.offersReceived', { count: request.offerCount })
+                      : t('home:card.offersProgress', { active: request.activeOffersCount, max: request.maxOffersAllowed })}
                   </Text>
                 </Group>
-                <Progress
-                  value={progress}
-                  color={full ? 'red' : 'grape'}
-                  aria-label={t('home:card.offersProgress', { active: request.activeOffersCount, max: request.maxOffersAllowed })}
-                />
+                {/* a settled request has no open slots left to show: the bar would read as empty */}
+                {!settled && (
+                  <Progress
+                    value={progress}
+                    color={full ? 'red' : 'grape'}
+                    aria-label={t('home:card.offersProgress', { active: request.activeOffersCount, max: request.maxOffersAllowed })}
+                  />
+                )}
                 {request.viewer.myActiveOfferId && (
                   <Anchor component={Link} to="/buying-requests/offers" size="sm">
                     {t('buying:detail.seeMyOffer')}
