@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/transaction.ts';
 import { appError } from '../../trpc/app-error.ts';
-import { lockRequest, type LockedRequest } from '../buying-requests/status.ts';
+import { assertRequestTakesOffers, lockRequest, type LockedRequest } from '../buying-requests/status.ts';
 
 export interface LockedOffer {
   id: string;
@@ -37,4 +37,25 @@ export function isActiveOffer(offer: LockedOffer): boolean {
 /** Who proposed the price on the table: the seller, until the requester counters. */
 export function lastProposer(offer: LockedOffer): string {
   return offer.counter_offer_by ?? offer.seller_id;
+}
+
+/**
+ * Locks an offer for a move in the negotiation (accept or counter) and checks the turn rules
+ * both moves share: the caller is the requester or the offer's seller (anyone else sees
+ * OFFER_NOT_FOUND), the offer is still active, the request still takes offers, and the caller
+ * did not propose the price on the table (ADR 0009).
+ */
+export async function lockOfferForMove(
+  trx: Tx,
+  input: { offerId: string; userId: string; now: Date },
+): Promise<{ offer: LockedOffer; request: LockedRequest }> {
+  const locked = await lockOfferWithRequest(trx, input.offerId);
+  const { offer, request } = locked;
+  if (request.user_id !== input.userId && offer.seller_id !== input.userId) {
+    throw appError('OFFER_NOT_FOUND', undefined, 'NOT_FOUND');
+  }
+  if (!isActiveOffer(offer)) throw appError('OFFER_NOT_ACTIVE');
+  assertRequestTakesOffers(request, input.now);
+  if (lastProposer(offer) === input.userId) throw appError('NOT_YOUR_TURN');
+  return locked;
 }

@@ -6,6 +6,7 @@ import { assertNoContactDetails } from '../../../services/moderation/contact-che
 import { recordActivity } from '../../../services/activities/record-activity.ts';
 import { assertRequestImagesStored } from '../../../services/buying-requests/images.ts';
 import { storageFor } from '../../../storage/storage-for.ts';
+import { requestColumns } from '../../../services/buying-requests/request-columns.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -24,13 +25,7 @@ export const create = memberProcedure
         .values({
           id,
           user_id: ctx.user.id,
-          title: input.title,
-          description: input.description,
-          category: input.category,
-          tags: input.tags,
-          images: input.images,
-          budget_min_cents: input.budgetMinCents,
-          budget_max_cents: input.budgetMaxCents,
+          ...requestColumns(input),
           max_offers_allowed: input.maxOffersAllowed,
           status: 'open',
           created_at: now,

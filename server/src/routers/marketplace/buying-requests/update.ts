@@ -7,6 +7,7 @@ import { lockOwnedRequest } from '../../../services/buying-requests/owned-reques
 import { assertRequestTakesOffers } from '../../../services/buying-requests/status.ts';
 import { loadBuyingRequestDetail } from '../../../services/buying-requests/read.ts';
 import { storageFor } from '../../../storage/storage-for.ts';
+import { requestColumns } from '../../../services/buying-requests/request-columns.ts';
 
 /**
  * /edit-buying-request/:id: the owner replaces title, description, category, images, tags and
@@ -27,13 +28,7 @@ export const update = memberProcedure
       await trx
         .updateTable('buying_requests')
         .set({
-          title: input.title,
-          description: input.description,
-          category: input.category,
-          tags: input.tags,
-          images: input.images,
-          budget_min_cents: input.budgetMinCents,
-          budget_max_cents: input.budgetMaxCents,
+          ...requestColumns(input),
         })
         .where('id', '=', input.id)
         .execute();

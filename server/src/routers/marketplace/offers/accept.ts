@@ -2,8 +2,7 @@ import { ACTIVE_BUYING_REQUEST_STATUSES, ZOffer, ZOfferIdInput } from '@curio/sh
 import { memberProcedure } from '../../../trpc/init.ts';
 import { appError } from '../../../trpc/app-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { assertRequestTakesOffers } from '../../../services/buying-requests/status.ts';
-import { isActiveOffer, lastProposer, lockOfferWithRequest } from '../../../services/offers/locked-offer.ts';
+import { lockOfferForMove } from '../../../services/offers/locked-offer.ts';
 import { loadOffers } from '../../../services/offers/read.ts';
 
 /**
@@ -18,12 +17,7 @@ export const accept = memberProcedure
   .mutation(async ({ ctx, input }) => {
     const now = ctx.services.clock.now();
     await runInTransaction(ctx.services.db, async (trx) => {
-      const { offer, request } = await lockOfferWithRequest(trx, input.offerId);
-      const isRequester = request.user_id === ctx.user.id;
-      if (!isRequester && offer.seller_id !== ctx.user.id) throw appError('OFFER_NOT_FOUND', undefined, 'NOT_FOUND');
-      if (!isActiveOffer(offer)) throw appError('OFFER_NOT_ACTIVE');
-      assertRequestTakesOffers(request, now);
-      if (lastProposer(offer) === ctx.user.id) throw appError('NOT_YOUR_TURN');
+      const { offer, request } = await lockOfferForMove(trx, { offerId: input.offerId, userId: ctx.user.id, now });
 
       const settled = await trx
         .updateTable('buying_requests')

@@ -2,8 +2,8 @@ import { ZCounterOfferInput, ZOffer } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { appError } from '../../../trpc/app-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { assertRequestTakesOffers, syncRequestWithOffers } from '../../../services/buying-requests/status.ts';
-import { isActiveOffer, lastProposer, lockOfferWithRequest } from '../../../services/offers/locked-offer.ts';
+import { syncRequestWithOffers } from '../../../services/buying-requests/status.ts';
+import { lockOfferForMove } from '../../../services/offers/locked-offer.ts';
 import { loadOffers } from '../../../services/offers/read.ts';
 import { getSetting } from '../../../services/settings/settings.ts';
 
@@ -19,12 +19,8 @@ export const counter = memberProcedure
     const now = ctx.services.clock.now();
     const maxRounds = await getSetting(ctx.services.db, 'buying_offer_max_negotiation_rounds');
     await runInTransaction(ctx.services.db, async (trx) => {
-      const { offer, request } = await lockOfferWithRequest(trx, input.offerId);
+      const { offer, request } = await lockOfferForMove(trx, { offerId: input.offerId, userId: ctx.user.id, now });
       const isRequester = request.user_id === ctx.user.id;
-      if (!isRequester && offer.seller_id !== ctx.user.id) throw appError('OFFER_NOT_FOUND', undefined, 'NOT_FOUND');
-      if (!isActiveOffer(offer)) throw appError('OFFER_NOT_ACTIVE');
-      assertRequestTakesOffers(request, now);
-      if (lastProposer(offer) === ctx.user.id) throw appError('NOT_YOUR_TURN');
       if (offer.negotiation_round >= maxRounds) throw appError('NEGOTIATION_ROUNDS_EXCEEDED', { max: maxRounds });
       if (input.priceCents === offer.current_price_cents) throw appError('COUNTER_PRICE_UNCHANGED', { field: 'priceCents' });
 
