@@ -6,3 +6,4 @@ export * from './rules/limits.ts';
 export * from './rules/tags.ts';
 export * from './rules/contact-filter.ts';
 export * from './schemas/index.ts';
+export * from './rules/time-zone.ts';

@@ -76,6 +76,21 @@ export interface BuyingRequestsTable {
   search_grams: Generated<string[]>;
 }
 
+export interface CheckInsTable {
+  user_id: string;
+  local_date: Date;
+  time_zone: string;
+  streak: number;
+  points: number;
+  created_at: Generated<Date>;
+}
+
+export interface CommentLikesTable {
+  comment_id: string;
+  user_id: string;
+  created_at: Generated<Date>;
+}
+
 export interface ComplaintsTable {
   id: Generated<string>;
   reporter_id: string;
@@ -91,6 +106,20 @@ export interface ComplaintsTable {
   resolved_by: string | null;
   resolved_at: Date | null;
   created_at: Generated<Date>;
+}
+
+export interface EscrowTransactionsTable {
+  id: string | null;
+  buyer_id: string | null;
+  seller_id: string | null;
+  listing_id: string | null;
+  order_id: string | null;
+  points_amount: number | null;
+  deposit_cents: number | null;
+  escrow_type: string | null;
+  status: string | null;
+  confirmed_at: Date | null;
+  resolved_at: Date | null;
 }
 
 export interface IdempotencyKeysTable {
@@ -134,6 +163,17 @@ export interface LedgerTransfersTable {
   memo: string | null;
   created_by: string | null;
   created_at: Generated<Date>;
+}
+
+export interface ListingCommentsTable {
+  id: Generated<string>;
+  listing_id: string;
+  user_id: string;
+  parent_comment_id: string | null;
+  content: string;
+  likes_count: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export interface ListingLikesTable {
@@ -197,6 +237,16 @@ export interface MessagesTable {
   created_at: Generated<Date>;
 }
 
+export interface NotificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  type: string;
+  params: Generated<Json>;
+  link: string | null;
+  is_read: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
 export interface OfferNegotiationsTable {
   id: Generated<string>;
   offer_id: string;
@@ -205,6 +255,34 @@ export interface OfferNegotiationsTable {
   proposed_price_cents: number;
   message: string | null;
   created_at: Generated<Date>;
+}
+
+export interface OrdersTable {
+  id: Generated<string>;
+  listing_id: string | null;
+  buying_request_id: string | null;
+  offer_id: string | null;
+  buyer_id: string;
+  seller_id: string;
+  title: string;
+  image_key: string | null;
+  unit: string | null;
+  unit_price_cents: number;
+  quantity: number;
+  total_cents: number;
+  status: string;
+  status_before_refund: string | null;
+  delivery_info: string | null;
+  paid_at: Date | null;
+  shipped_at: Date | null;
+  completed_at: Date | null;
+  cancelled_at: Date | null;
+  refunded_at: Date | null;
+  auto_complete_at: Date | null;
+  ship_deadline_at: Date | null;
+  completed_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export interface PasswordResetRequestsTable {
@@ -233,6 +311,22 @@ export interface PointsRewardsTable {
   created_at: Date | null;
 }
 
+export interface PointsWithdrawalRequestsTable {
+  id: Generated<string>;
+  user_id: string;
+  points_amount: number;
+  fee_points: number;
+  cash_amount_cents: number;
+  withdrawal_method: string;
+  account_info: string;
+  status: Generated<string>;
+  admin_notes: string | null;
+  processed_by: string | null;
+  processed_at: Date | null;
+  completed_at: Date | null;
+  created_at: Generated<Date>;
+}
+
 export interface ProfilesTable {
   user_id: string;
   nickname: string;
@@ -245,6 +339,54 @@ export interface ProfilesTable {
   activity_privacy: Generated<Json>;
   created_at: Generated<Date>;
   last_active_at: Generated<Date>;
+  time_zone: string | null;
+}
+
+export interface RechargeCodeRedemptionsTable {
+  id: Generated<string>;
+  code_id: string;
+  user_id: string;
+  usdn_received_cents: number;
+  redeemed_at: Generated<Date>;
+}
+
+export interface RechargeCodesTable {
+  id: Generated<string>;
+  code: string;
+  value_cents: number;
+  batch_name: string | null;
+  status: Generated<string>;
+  expires_at: Date | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  used_by: string | null;
+  used_at: Date | null;
+}
+
+export interface RefundsTable {
+  id: Generated<string>;
+  order_id: string;
+  requester_id: string;
+  reason: string;
+  amount_cents: number;
+  status: Generated<string>;
+  admin_notes: string | null;
+  processed_by: string | null;
+  processed_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface ReviewsTable {
+  id: Generated<string>;
+  order_id: string;
+  listing_id: string | null;
+  reviewer_id: string;
+  reviewee_id: string;
+  rating: number;
+  content: string;
+  images: Generated<string[]>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export interface SessionsTable {
@@ -261,6 +403,17 @@ export interface SystemSettingsTable {
   updated_by: string | null;
 }
 
+export interface TipsTable {
+  id: Generated<string>;
+  order_id: string;
+  from_user_id: string;
+  to_user_id: string;
+  currency: string;
+  amount: number;
+  message: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface UsdnTransactionsTable {
   transfer_id: number | null;
   user_id: string | null;
@@ -272,6 +425,47 @@ export interface UsdnTransactionsTable {
   reference_id: string | null;
   created_by: string | null;
   created_at: Date | null;
+}
+
+export interface UsdnTransfersTable {
+  id: Generated<string>;
+  from_user_id: string;
+  to_user_id: string;
+  to_user_email: string;
+  amount_cents: number;
+  notes: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface UsdnWithdrawalRequestsTable {
+  id: Generated<string>;
+  user_id: string;
+  usdn_amount_cents: number;
+  fee_cents: number;
+  usdt_amount_cents: number;
+  network: Generated<string>;
+  withdrawal_address: string;
+  status: Generated<string>;
+  transaction_hash: string | null;
+  rejection_reason: string | null;
+  processed_by: string | null;
+  processed_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface UsdtRechargeRequestsTable {
+  id: Generated<string>;
+  user_id: string;
+  usdt_amount_cents: number;
+  status: Generated<string>;
+  transaction_hash: string | null;
+  payment_proof: Generated<string[]>;
+  credited_cents: number | null;
+  admin_notes: string | null;
+  rejection_reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  created_at: Generated<Date>;
 }
 
 export interface UserActivitiesTable {
@@ -342,24 +536,39 @@ export interface Database {
   buying_request_likes: BuyingRequestLikesTable;
   buying_request_views: BuyingRequestViewsTable;
   buying_requests: BuyingRequestsTable;
+  check_ins: CheckInsTable;
+  comment_likes: CommentLikesTable;
   complaints: ComplaintsTable;
+  escrow_transactions: EscrowTransactionsTable;
   idempotency_keys: IdempotencyKeysTable;
   invitations: InvitationsTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
+  listing_comments: ListingCommentsTable;
   listing_likes: ListingLikesTable;
   listing_views: ListingViewsTable;
   listings: ListingsTable;
   mail_outbox: MailOutboxTable;
   messages: MessagesTable;
+  notifications: NotificationsTable;
   offer_negotiations: OfferNegotiationsTable;
+  orders: OrdersTable;
   password_reset_requests: PasswordResetRequestsTable;
   password_reset_tokens: PasswordResetTokensTable;
   points_rewards: PointsRewardsTable;
+  points_withdrawal_requests: PointsWithdrawalRequestsTable;
   profiles: ProfilesTable;
+  recharge_code_redemptions: RechargeCodeRedemptionsTable;
+  recharge_codes: RechargeCodesTable;
+  refunds: RefundsTable;
+  reviews: ReviewsTable;
   sessions: SessionsTable;
   system_settings: SystemSettingsTable;
+  tips: TipsTable;
   usdn_transactions: UsdnTransactionsTable;
+  usdn_transfers: UsdnTransfersTable;
+  usdn_withdrawal_requests: UsdnWithdrawalRequestsTable;
+  usdt_recharge_requests: UsdtRechargeRequestsTable;
   user_activities: UserActivitiesTable;
   user_bans: UserBansTable;
   user_favorites: UserFavoritesTable;

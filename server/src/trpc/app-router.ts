@@ -5,6 +5,8 @@ import { walletRouter } from '../routers/wallet/router.ts';
 import { chatRouter } from '../routers/chat/router.ts';
 import { systemRouter } from '../routers/system/router.ts';
 import { marketplaceRouter } from '../routers/marketplace/router.ts';
+import { ordersRouter } from '../routers/orders/router.ts';
+import { pointsRouter } from '../routers/points/router.ts';
 
 /** The whole API. The client imports only this type (DESIGN decision 1). */
 export const appRouter = router({
@@ -14,6 +16,8 @@ export const appRouter = router({
   chat: chatRouter,
   system: systemRouter,
   marketplace: marketplaceRouter,
+  orders: ordersRouter,
+  points: pointsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,3 +12,5 @@ export * from './listings.ts';
 export * from './buying-requests.ts';
 export * from './offers.ts';
 export * from './feed.ts';
+export * from './orders.ts';
+export * from './notifications.ts';

@@ -12,7 +12,6 @@ import {
   Grid,
   Group,
   Loader,
-  NumberInput,
   Paper,
   SimpleGrid,
   Stack,
@@ -30,7 +29,6 @@ import {
   IconEdit,
   IconEye,
   IconFlag,
-  IconMessageCircle,
   IconMessages,
   IconShare,
   IconShieldCheck,
@@ -54,6 +52,9 @@ import { SellerCard } from './SellerCard.tsx';
 import { ShareDialog } from '../sharing/ShareDialog.tsx';
 import { ReportDialog } from './ReportDialog.tsx';
 import { sessionVisitorKey } from './visitor-key.ts';
+import { PurchasePanel } from '../orders/PurchasePanel.tsx';
+import { ListingComments } from '../comments/ListingComments.tsx';
+import { ListingReviews } from '../reviews/ListingReviews.tsx';
 import classes from './listing.module.css';
 
 /** Counts this visit once per listing and page load; the server dedupes per viewer anyway. */
@@ -124,7 +125,6 @@ function ListingDetail({ listing }: { listing: TListingDetail }) {
   const gate = useMemberGate();
   const [shareOpen, setShareOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
-  const [quantity, setQuantity] = useState<number | string>(1);
   const remove = trpc.marketplace.listings.delete.useMutation();
   const recommendations = trpc.marketplace.listings.recommendations.useQuery({ id: listing.id });
 
@@ -292,30 +292,7 @@ function ListingDetail({ listing }: { listing: TListingDetail }) {
                 </Button>
               </Group>
             ) : (
-              <Stack gap="sm">
-                {!soldOut && (
-                  <NumberInput
-                    label={t('listing:buyer.quantity')}
-                    description={t('listing:buyer.inStock', { count: listing.quantity })}
-                    min={1}
-                    max={listing.quantity}
-                    clampBehavior="strict"
-                    allowDecimal={false}
-                    allowNegative={false}
-                    value={quantity}
-                    onChange={setQuantity}
-                    maw={220}
-                  />
-                )}
-                <Group gap="sm" grow>
-                  <Button variant="default" leftSection={<IconMessageCircle size={16} aria-hidden />} onClick={openChat}>
-                    {t('listing:buyer.chat')}
-                  </Button>
-                  {soldOut && (
-                    <Button disabled>{t('listing:buyer.soldOut')}</Button>
-                  )}
-                </Group>
-              </Stack>
+              <PurchasePanel listing={listing} soldOut={soldOut} onChat={openChat} />
             )}
 
             <SellerCard
@@ -353,10 +330,10 @@ function ListingDetail({ listing }: { listing: TListingDetail }) {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="comments">
-          <EmptyState text={t('listing:tabs.noComments')} />
+          <ListingComments listing={listing} />
         </Tabs.Panel>
         <Tabs.Panel value="reviews">
-          <EmptyState text={t('listing:tabs.noReviews')} />
+          <ListingReviews listingId={listing.id} />
         </Tabs.Panel>
       </Tabs>
 
@@ -403,15 +380,5 @@ function Fact({ label, value }: { label: string; value: string }) {
         {value}
       </Text>
     </>
-  );
-}
-
-function EmptyState({ text }: { text: string }) {
-  return (
-    <Center py="xl">
-      <Text c="dimmed" size="sm">
-        {text}
-      </Text>
-    </Center>
   );
 }

@@ -5,6 +5,8 @@ import { buyingRequestsRouter } from './buying-requests/router.ts';
 import { offersRouter } from './offers/router.ts';
 import { socialRouter } from './social/router.ts';
 import { profilesRouter } from './profiles/router.ts';
+import { commentsRouter } from './comments/router.ts';
+import { reviewsRouter } from './reviews/router.ts';
 
 /** Spec 1: the discovery feed, listings, buying requests and offers, social records, profiles. */
 export const marketplaceRouter = router({
@@ -14,4 +16,6 @@ export const marketplaceRouter = router({
   offers: offersRouter,
   social: socialRouter,
   profiles: profilesRouter,
+  comments: commentsRouter,
+  reviews: reviewsRouter,
 });

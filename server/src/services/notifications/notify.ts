@@ -1,0 +1,27 @@
+import { sql } from 'kysely';
+import type { TNotificationParams, TNotificationType } from '@curio/shared';
+import type { Tx } from '../../db/transaction.ts';
+
+export interface NotificationInput {
+  userId: string;
+  type: TNotificationType;
+  params?: TNotificationParams;
+  /** In-app path the notification opens, e.g. /orders/<id>. */
+  link?: string;
+}
+
+/**
+ * Records a notification inside the caller's transaction, so it exists exactly when the event
+ * it reports committed. Live delivery (bell count over the event bus) is the messaging issue's.
+ */
+export async function notify(trx: Tx, input: NotificationInput): Promise<void> {
+  await trx
+    .insertInto('notifications')
+    .values({
+      user_id: input.userId,
+      type: input.type,
+      params: sql`cast(${JSON.stringify(input.params ?? {})} as jsonb)`,
+      link: input.link ?? null,
+    })
+    .execute();
+}
