@@ -42,6 +42,14 @@ export async function fundPoints(server: E2EServer, userId: string, amount: numb
   await publishBalanceChanges(server.running.services.events, affectedUserIds);
 }
 
+/** Grants USDN (in cents) from the issuance account, as a redeemed code would. */
+export async function fundUsdn(server: E2EServer, userId: string, cents: number): Promise<void> {
+  const { affectedUserIds } = await runInTransaction(server.db.db, (trx) =>
+    transfer(trx, { currency: 'usdn', from: { system: 'issuance' }, to: { user: userId }, amount: cents, kind: 'demo_seed' }),
+  );
+  await publishBalanceChanges(server.running.services.events, affectedUserIds);
+}
+
 export interface ImageFiles {
   paths: string[];
   remove: () => Promise<void>;
