@@ -14,3 +14,7 @@ export * from './offers.ts';
 export * from './feed.ts';
 export * from './orders.ts';
 export * from './notifications.ts';
+export * from './comments.ts';
+export * from './reviews.ts';
+export * from './tips.ts';
+export * from './points.ts';

@@ -1,0 +1,2 @@
+// Schemas of the tips area (issue 4); filled in by its builder.
+export {};
