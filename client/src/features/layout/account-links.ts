@@ -2,7 +2,9 @@ import {
   IconArrowsExchange,
   IconBuildingBank,
   IconClipboardList,
+  IconCoins,
   IconGift,
+  IconHistory,
   IconHeart,
   IconMessageCircle,
   IconReceipt,
@@ -44,6 +46,8 @@ export const ACCOUNT_LINK_GROUPS: { labelKey: `account.${string}`; links: Accoun
     labelKey: 'account.groupWallet',
     links: [
       { to: '/recharge', labelKey: 'account.recharge', Icon: IconWallet },
+      { to: '/wallet', labelKey: 'account.balanceHistory', Icon: IconHistory },
+      { to: '/curio-center', labelKey: 'account.pointsCenter', Icon: IconCoins },
       { to: '/points-transfer', labelKey: 'account.transfer', Icon: IconArrowsExchange },
       { to: '/withdrawal', labelKey: 'account.withdrawal', Icon: IconBuildingBank },
       { to: '/invitations', labelKey: 'account.invitations', Icon: IconGift },

@@ -58,6 +58,8 @@ export const SITEMAP_SECTIONS: SitemapSection[] = [
       { path: '/recharge', labelKey: 'sitemap.links.recharge' },
       { path: '/withdrawal', labelKey: 'sitemap.links.withdrawal' },
       { path: '/points-transfer', labelKey: 'sitemap.links.transfer' },
+      { path: '/wallet', labelKey: 'sitemap.links.balanceHistory' },
+      { path: '/points-redemption', labelKey: 'sitemap.links.pointsRedemption' },
     ],
   },
   {
