@@ -4,6 +4,7 @@ import * as ledgerReadModels from './20261121T0020_ledger_read_models.ts';
 import * as marketplaceSocialOffers from './20261121T0050_marketplace_social_offers.ts';
 import * as feedSearchAndSortIndexes from './20261121T0051_feed_search_and_sort_indexes.ts';
 import * as ordersAndMoney from './20261121T0060_orders_and_money.ts';
+import * as messaging from './20261121T0070_messaging.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the same set runs under
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '20261121T0050_marketplace_social_offers': marketplaceSocialOffers,
   '20261121T0051_feed_search_and_sort_indexes': feedSearchAndSortIndexes,
   '20261121T0060_orders_and_money': ordersAndMoney,
+  '20261121T0070_messaging': messaging,
 };

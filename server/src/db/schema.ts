@@ -108,6 +108,14 @@ export interface ComplaintsTable {
   created_at: Generated<Date>;
 }
 
+export interface ConversationsTable {
+  user_id: string;
+  peer_id: string;
+  last_message_id: string;
+  last_message_at: Date;
+  order_id: string | null;
+}
+
 export interface EscrowTransactionsTable {
   id: string | null;
   buyer_id: string | null;
@@ -228,6 +236,22 @@ export interface MailOutboxTable {
   error: string | null;
 }
 
+export interface MessageViolationsTable {
+  id: Generated<string>;
+  message_id: string | null;
+  sender_id: string;
+  receiver_id: string;
+  violation_type: string;
+  detected_types: string[];
+  original_content: string;
+  detected_patterns: string[];
+  created_at: Generated<Date>;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  action_taken: string | null;
+  notes: string | null;
+}
+
 export interface MessagesTable {
   id: Generated<string>;
   sender_id: string;
@@ -235,6 +259,11 @@ export interface MessagesTable {
   content: string;
   is_read: Generated<boolean>;
   created_at: Generated<Date>;
+  order_id: string | null;
+  listing_id: string | null;
+  client_id: string | null;
+  seq: GeneratedAlways<number>;
+  has_violation: Generated<boolean>;
 }
 
 export interface NotificationsTable {
@@ -488,6 +517,13 @@ export interface UserBansTable {
   unbanned_at: Date | null;
 }
 
+export interface UserBlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  reason: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface UserFavoritesTable {
   user_id: string;
   listing_id: string;
@@ -539,6 +575,7 @@ export interface Database {
   check_ins: CheckInsTable;
   comment_likes: CommentLikesTable;
   complaints: ComplaintsTable;
+  conversations: ConversationsTable;
   escrow_transactions: EscrowTransactionsTable;
   idempotency_keys: IdempotencyKeysTable;
   invitations: InvitationsTable;
@@ -549,6 +586,7 @@ export interface Database {
   listing_views: ListingViewsTable;
   listings: ListingsTable;
   mail_outbox: MailOutboxTable;
+  message_violations: MessageViolationsTable;
   messages: MessagesTable;
   notifications: NotificationsTable;
   offer_negotiations: OfferNegotiationsTable;
@@ -571,6 +609,7 @@ export interface Database {
   usdt_recharge_requests: UsdtRechargeRequestsTable;
   user_activities: UserActivitiesTable;
   user_bans: UserBansTable;
+  user_blocks: UserBlocksTable;
   user_favorites: UserFavoritesTable;
   user_follows: UserFollowsTable;
   user_points: UserPointsTable;
