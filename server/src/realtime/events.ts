@@ -9,6 +9,8 @@ import type { Database } from '../db/schema.ts';
 export type RealtimeEvent =
   | { type: 'unread-changed'; userId: string }
   | { type: 'balances-changed'; userId: string }
+  | { type: 'messages-changed'; userId: string }
+  | { type: 'notifications-changed'; userId: string }
   | { type: 'session-revoked'; userId: string; sessionIds: string[] };
 
 export type RealtimeListener = (event: RealtimeEvent) => void;
@@ -20,6 +22,8 @@ export type RealtimeListener = (event: RealtimeEvent) => void;
 export const ZRealtimeEvent: z.ZodType<RealtimeEvent> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('unread-changed'), userId: z.guid() }),
   z.object({ type: z.literal('balances-changed'), userId: z.guid() }),
+  z.object({ type: z.literal('messages-changed'), userId: z.guid() }),
+  z.object({ type: z.literal('notifications-changed'), userId: z.guid() }),
   z.object({
     type: z.literal('session-revoked'),
     userId: z.guid(),
@@ -31,7 +35,7 @@ export const ZRealtimeEvent: z.ZodType<RealtimeEvent> = z.discriminatedUnion('ty
  * The event types that only say "re-read this user's numbers". After a delivery gap a bus
  * re-announces them to every local subscriber, since some may have been missed meanwhile.
  */
-export const REFRESH_EVENT_TYPES = ['unread-changed', 'balances-changed'] as const;
+export const REFRESH_EVENT_TYPES = ['unread-changed', 'balances-changed', 'messages-changed', 'notifications-changed'] as const;
 
 export interface EventBus {
   /**

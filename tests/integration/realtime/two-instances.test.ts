@@ -11,7 +11,7 @@ import { loadConfig } from '../../../server/src/config.ts';
 import { invalidateSession } from '../../../server/src/auth/sessions.ts';
 import { LISTENER_APPLICATION_NAME, PgEventBus } from '../../../server/src/realtime/pg-event-bus.ts';
 import { SESSION_REVOKED_CLOSE_CODE } from '../../../server/src/realtime/session-sockets.ts';
-import { EVENTS_CHANNEL, type RealtimeEvent } from '../../../server/src/realtime/events.ts';
+import { EVENTS_CHANNEL, REFRESH_EVENT_TYPES, type RealtimeEvent } from '../../../server/src/realtime/events.ts';
 import type { Database } from '../../../server/src/db/schema.ts';
 
 /**
@@ -297,10 +297,10 @@ describe.skipIf(!realPostgres)('PgEventBus between two processes', () => {
       expect(bus.listening).toBe(true);
       expect(gaps).toBe(1);
       // the gap re-announces refresh events to local subscribers
-      expect(seen.map((e) => e.type).sort()).toEqual(['balances-changed', 'unread-changed']);
+      expect(seen.map((e) => e.type).sort()).toEqual([...REFRESH_EVENT_TYPES].sort());
 
       await rawNotify(handleB.db, JSON.stringify({ type: 'balances-changed', userId }));
-      await eventually(() => seen.length === 3);
+      await eventually(() => seen.length === REFRESH_EVENT_TYPES.length + 1);
     } finally {
       await allowConnections(true);
       await admin.end();

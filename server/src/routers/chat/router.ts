@@ -1,8 +1,24 @@
 import { router } from '../../trpc/init.ts';
 import { unreadCount } from './unread-count.ts';
 import { onUnreadCount } from './on-unread-count.ts';
+import { send } from './send-message.ts';
+import { conversations } from './conversations.ts';
+import { thread } from './thread.ts';
+import { markRead } from './mark-read.ts';
+import { block, unblock } from './block.ts';
+import { peer } from './peer.ts';
+import { onMessages } from './on-messages.ts';
 
+/** Spec 2 "Messages centre": conversations, threads, live delivery, read marking, blocking. */
 export const chatRouter = router({
   unreadCount,
   onUnreadCount,
+  send,
+  conversations,
+  thread,
+  markRead,
+  block,
+  unblock,
+  peer,
+  onMessages,
 });

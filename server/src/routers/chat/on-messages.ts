@@ -1,0 +1,52 @@
+import { tracked } from '@trpc/server';
+import { sql } from 'kysely';
+import { ZResumableSubscriptionInput } from '@curio/shared';
+import { memberProcedure } from '../../trpc/init.ts';
+import { UserEventWatch } from '../../realtime/user-event-watch.ts';
+import { selectMessageColumns, toChatMessage } from '../../services/chat/message-row.ts';
+
+const BATCH = 100;
+
+/**
+ * The member's live message stream: every message they send or receive, in seq order, from
+ * any server process. Each is tracked by its seq, so a reconnecting client resumes after the
+ * last one it got; seq order is commit order per member (ADR 0017), so nothing committed
+ * later can slip in behind the cursor. A fresh subscription starts after the newest message.
+ */
+export const onMessages = memberProcedure
+  .input(ZResumableSubscriptionInput)
+  .subscription(async function* ({ ctx, input, signal }) {
+    const me = ctx.user.id;
+    const db = ctx.services.db;
+    // listen before reading, so a message committed in between wakes the loop
+    const watch = new UserEventWatch(ctx.services.events, me, ['messages-changed'], signal);
+    try {
+      let cursor = Number(input?.lastEventId ?? Number.NaN);
+      if (!Number.isSafeInteger(cursor) || cursor < 0) {
+        const row = await db
+          .selectFrom('messages')
+          .select(sql<string>`coalesce(max(seq), 0)`.as('seq'))
+          .where((eb) => eb.or([eb('sender_id', '=', me), eb('receiver_id', '=', me)]))
+          .executeTakeFirstOrThrow();
+        cursor = Number(row.seq);
+      }
+      do {
+        for (;;) {
+          const rows = await selectMessageColumns(db.selectFrom('messages'))
+            .where((eb) => eb.or([eb('sender_id', '=', me), eb('receiver_id', '=', me)]))
+            .where('seq', '>', cursor)
+            .orderBy('seq')
+            .limit(BATCH)
+            .execute();
+          for (const row of rows) {
+            const message = toChatMessage(row);
+            cursor = message.seq;
+            yield tracked(String(message.seq), message);
+          }
+          if (rows.length < BATCH) break;
+        }
+      } while (await watch.next());
+    } finally {
+      watch.stop();
+    }
+  });

@@ -1,0 +1,36 @@
+import { ZChatPeerDetail, ZPeerInput, uploadUrl } from '@curio/shared';
+import { memberProcedure } from '../../trpc/init.ts';
+import { appError } from '../../trpc/app-error.ts';
+import { blockStateBetween } from '../../services/chat/blocks.ts';
+
+/**
+ * Who a conversation is with, and whether either side blocked the other: the thread header,
+ * the block menu and the "cannot contact this seller" notice read it before anything is sent.
+ */
+export const peer = memberProcedure
+  .input(ZPeerInput)
+  .output(ZChatPeerDetail)
+  .query(async ({ ctx, input }) => {
+    if (input.peerId === ctx.user.id) throw appError('CANNOT_MESSAGE_SELF');
+    const row = await ctx.services.db
+      .selectFrom('profiles')
+      .select([
+        'user_id',
+        'nickname',
+        'avatar_key',
+        (eb) =>
+          eb
+            .exists(eb.selectFrom('user_roles').select('user_id').whereRef('user_roles.user_id', '=', 'profiles.user_id').where('role', '=', 'admin'))
+            .as('is_admin'),
+      ])
+      .where('user_id', '=', input.peerId)
+      .executeTakeFirst();
+    if (!row) throw appError('USER_NOT_FOUND', undefined, 'NOT_FOUND');
+    return {
+      id: row.user_id,
+      nickname: row.nickname,
+      avatarUrl: row.avatar_key ? uploadUrl(row.avatar_key) : null,
+      isAdmin: Boolean(row.is_admin),
+      blockState: await blockStateBetween(ctx.services.db, ctx.user.id, input.peerId),
+    };
+  });

@@ -1,0 +1,17 @@
+import { ZSendMessageInput, ZSendMessageResult } from '@curio/shared';
+import { memberProcedure } from '../../trpc/init.ts';
+import { sendMessage } from '../../services/chat/send-message.ts';
+
+export const send = memberProcedure
+  .input(ZSendMessageInput)
+  .output(ZSendMessageResult)
+  .mutation(({ ctx, input }) =>
+    sendMessage(ctx.services, {
+      senderId: ctx.user.id,
+      peerId: input.peerId,
+      content: input.content,
+      orderId: input.orderId,
+      listingId: input.listingId,
+      clientId: input.clientId,
+    }),
+  );

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { TChatMessage } from '@curio/shared';
+import { callerFor } from '../../helpers/services.ts';
+import { createTestDatabase, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { insertTestUser } from '../../helpers/users.ts';
+import { SubscriptionRecorder, createTestSession, openWsClient } from '../../helpers/ws-client.ts';
+import { openDatabase, type DbHandle } from '../../../server/src/db/database.ts';
+import { startServer, type RunningServer } from '../../../server/src/app.ts';
+import { loadConfig } from '../../../server/src/config.ts';
+
+/**
+ * The live message stream (chat.onMessages) across two server processes on one database: what
+ * is sent through one process reaches a member subscribed on the other, every message once, in
+ * seq order, also when many are sent at the same moment. Needs PostgreSQL's NOTIFY.
+ */
+describe.skipIf(!onRealPostgres())('chat.onMessages across two processes', () => {
+  let testDb: TestDatabase;
+  let handleA: DbHandle;
+  let handleB: DbHandle;
+  let serverA: RunningServer;
+  let serverB: RunningServer;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    handleA = await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 6 });
+    handleB = await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 10 });
+    const config = { ...loadConfig({}), port: 0 };
+    serverA = await startServer(config, { dbHandle: handleA, jobs: false });
+    serverB = await startServer(config, { dbHandle: handleB, jobs: false });
+  });
+
+  afterAll(async () => {
+    await serverA?.close();
+    await serverB?.close();
+    await handleA?.close();
+    await handleB?.close();
+    await testDb?.close();
+  });
+
+  test('60 parallel sends through server B arrive once each, in seq order, on server A', async () => {
+    const inbox = await insertTestUser(testDb.db);
+    const senders = await Promise.all(Array.from({ length: 6 }, () => insertTestUser(testDb.db)));
+    const callers = await Promise.all(senders.map((s) => callerFor(serverB.services, s.id)));
+    const { cookie } = await createTestSession(testDb.db, serverA.services.clock, inbox.id);
+    const client = openWsClient(serverA.url, { cookie });
+    try {
+      const recorder = new SubscriptionRecorder<TChatMessage>();
+      const ready = new SubscriptionRecorder<true>();
+      const subscription = client.trpc.chat.onMessages.subscribe(undefined, {
+        onStarted: () => ready.push(true),
+        onData: (tracked) => recorder.push(tracked.data),
+        onError: (error) => recorder.fail(error),
+      });
+      await ready.waitForValues(1);
+      // the subscription reads its starting point after it is registered; give it that moment
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          callers[i % callers.length]!.chat.send({ peerId: inbox.id, content: `n${i}`, clientId: `stream-${i}-${inbox.id}` }),
+        ),
+      );
+      const received = await recorder.waitForValues(60, 15_000);
+      expect(new Set(received.map((m) => m.id)).size).toBe(60);
+      const seqs = received.map((m) => m.seq);
+      expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+      expect(new Set(received.map((m) => m.content))).toEqual(new Set(Array.from({ length: 60 }, (_, i) => `n${i}`)));
+      // nothing more arrives afterwards
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(recorder.values).toHaveLength(60);
+      subscription.unsubscribe();
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('a resumed subscription continues after the last seq it saw, without repeats', async () => {
+    const inbox = await insertTestUser(testDb.db);
+    const sender = await insertTestUser(testDb.db);
+    const api = await callerFor(serverB.services, sender.id);
+    const first = await api.chat.send({ peerId: inbox.id, content: 'before', clientId: `resume-1-${inbox.id}` });
+    await api.chat.send({ peerId: inbox.id, content: 'missed while away', clientId: `resume-2-${inbox.id}` });
+
+    const { cookie } = await createTestSession(testDb.db, serverA.services.clock, inbox.id);
+    const client = openWsClient(serverA.url, { cookie });
+    try {
+      const recorder = new SubscriptionRecorder<TChatMessage>();
+      client.trpc.chat.onMessages.subscribe(
+        { lastEventId: String(first.message.seq) },
+        { onData: (tracked) => recorder.push(tracked.data), onError: (error) => recorder.fail(error) },
+      );
+      const [missed] = await recorder.waitForValues(1);
+      expect(missed?.content).toBe('missed while away');
+      await api.chat.send({ peerId: inbox.id, content: 'live', clientId: `resume-3-${inbox.id}` });
+      expect((await recorder.waitForValues(2)).map((m) => m.content)).toEqual(['missed while away', 'live']);
+    } finally {
+      await client.close();
+    }
+  });
+});
