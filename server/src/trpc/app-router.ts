@@ -7,6 +7,7 @@ import { systemRouter } from '../routers/system/router.ts';
 import { marketplaceRouter } from '../routers/marketplace/router.ts';
 import { ordersRouter } from '../routers/orders/router.ts';
 import { pointsRouter } from '../routers/points/router.ts';
+import { notificationsRouter } from '../routers/notifications/router.ts';
 
 /** The whole API. The client imports only this type (DESIGN decision 1). */
 export const appRouter = router({
@@ -18,6 +19,7 @@ export const appRouter = router({
   marketplace: marketplaceRouter,
   orders: ordersRouter,
   points: pointsRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -37,3 +37,21 @@ export type TNotificationType = z.infer<typeof ZNotificationType>;
 /** Values interpolated into the translated text: titles, nicknames, formatted amounts. */
 export const ZNotificationParams = z.record(z.string(), z.union([z.string(), z.number()]));
 export type TNotificationParams = z.infer<typeof ZNotificationParams>;
+
+export const ZNotification = z.object({
+  id: z.uuid(),
+  type: ZNotificationType,
+  params: ZNotificationParams,
+  link: z.string().nullable(),
+  isRead: z.boolean(),
+  createdAt: z.date(),
+});
+export type TNotification = z.infer<typeof ZNotification>;
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const ZNotificationsInput = z.object({ cursor: z.string().max(100).nullish() }).nullish();
+export const ZNotificationsPage = z.object({ items: z.array(ZNotification), nextCursor: z.string().nullable() });
+export type TNotificationsPage = z.infer<typeof ZNotificationsPage>;
+
+/** Marks the given notifications read, or all of the member's when ids is absent. */
+export const ZMarkNotificationsReadInput = z.object({ ids: z.array(z.uuid()).max(100).optional() });

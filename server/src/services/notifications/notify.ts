@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { TNotificationParams, TNotificationType } from '@curio/shared';
 import type { Tx } from '../../db/transaction.ts';
+import type { EventBus } from '../../realtime/events.ts';
 
 export interface NotificationInput {
   userId: string;
@@ -12,9 +13,9 @@ export interface NotificationInput {
 
 /**
  * Records a notification inside the caller's transaction, so it exists exactly when the event
- * it reports committed. Live delivery (bell count over the event bus) is the messaging issue's.
+ * it reports committed; with the event bus, the member's bell updates live once it commits.
  */
-export async function notify(trx: Tx, input: NotificationInput): Promise<void> {
+export async function notify(trx: Tx, input: NotificationInput, events?: EventBus): Promise<void> {
   await trx
     .insertInto('notifications')
     .values({
@@ -24,4 +25,5 @@ export async function notify(trx: Tx, input: NotificationInput): Promise<void> {
       link: input.link ?? null,
     })
     .execute();
+  await events?.publishInTransaction(trx, { type: 'notifications-changed', userId: input.userId });
 }

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { NOTIFICATIONS_PAGE_SIZE } from '@curio/shared';
+import { createTestServices, type TestServices } from '../../helpers/services.ts';
+import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { member } from '../buying-requests/support.ts';
+import { runInTransaction } from '../../../server/src/db/transaction.ts';
+import { notify, type NotificationInput } from '../../../server/src/services/notifications/notify.ts';
+import type { RealtimeEvent } from '../../../server/src/realtime/events.ts';
+
+let db: TestDatabase;
+let services: TestServices;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  services = createTestServices(db);
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+function send(input: NotificationInput) {
+  return runInTransaction(db.db, (trx) => notify(trx, input, services.events));
+}
+
+describe('notifications', () => {
+  test('a notification reaches only its member, with its params and link, and rings the bell', async () => {
+    const seller = await member(services);
+    const other = await member(services);
+    const seen: RealtimeEvent[] = [];
+    const stop = services.events.subscribe(seller.user.id, (event) => seen.push(event));
+    await send({ userId: seller.user.id, type: 'tip_received', params: { amount: '5.00', currency: 'USDN', nickname: 'Mika' }, link: '/orders/x' });
+    stop();
+    expect(seen).toEqual([{ type: 'notifications-changed', userId: seller.user.id }]);
+
+    const page = await seller.api.notifications.list();
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]).toMatchObject({ type: 'tip_received', params: { amount: '5.00', nickname: 'Mika' }, link: '/orders/x', isRead: false });
+    expect(await seller.api.notifications.unreadCount()).toEqual({ count: 1 });
+    expect((await other.api.notifications.list()).items).toHaveLength(0);
+  });
+
+  test('pages newest first without gaps; marking some or all read', async () => {
+    const m = await member(services);
+    const total = NOTIFICATIONS_PAGE_SIZE + 3;
+    for (let i = 0; i < total; i++) await send({ userId: m.user.id, type: 'order_paid', params: { n: i } });
+    const first = await m.api.notifications.list();
+    expect(first.items).toHaveLength(NOTIFICATIONS_PAGE_SIZE);
+    const second = await m.api.notifications.list({ cursor: first.nextCursor });
+    expect(second.items).toHaveLength(3);
+    expect(second.nextCursor).toBeNull();
+    expect(new Set([...first.items, ...second.items].map((n) => n.id)).size).toBe(total);
+
+    expect(await m.api.notifications.markRead({ ids: [first.items[0]!.id] })).toEqual({ updated: 1 });
+    expect(await m.api.notifications.unreadCount()).toEqual({ count: total - 1 });
+    expect(await m.api.notifications.markRead({})).toEqual({ updated: total - 1 });
+    expect(await m.api.notifications.unreadCount()).toEqual({ count: 0 });
+  });
+
+  test('one member cannot mark another member\'s notifications read', async () => {
+    const owner = await member(services);
+    const intruder = await member(services);
+    await send({ userId: owner.user.id, type: 'warning' });
+    const [item] = (await owner.api.notifications.list()).items;
+    expect(await intruder.api.notifications.markRead({ ids: [item!.id] })).toEqual({ updated: 0 });
+    expect(await owner.api.notifications.unreadCount()).toEqual({ count: 1 });
+  });
+
+  test('a stored type this build does not know is left out instead of failing the list', async () => {
+    const m = await member(services);
+    await db.db.insertInto('notifications').values({ user_id: m.user.id, type: 'from_the_future' }).execute();
+    await send({ userId: m.user.id, type: 'banned' });
+    expect((await m.api.notifications.list()).items.map((n) => n.type)).toEqual(['banned']);
+  });
+});
