@@ -62,6 +62,8 @@ export const router = createBrowserRouter([
       { path: '/wallet', lazy: async () => ({ Component: (await import('../features/wallet/BalanceHistoryPage.tsx')).BalanceHistoryPage }) },
       { path: '/invitations', lazy: async () => ({ Component: (await import('../features/points/InvitationsPage.tsx')).InvitationsPage }) },
       { path: '/points-redemption', lazy: async () => ({ Component: (await import('../features/points/PointsRedemptionPage.tsx')).PointsRedemptionPage }) },
+      { path: '/messages', lazy: async () => ({ Component: (await import('../features/messages/MessagesPage.tsx')).MessagesPage }) },
+      { path: '/notifications', lazy: async () => ({ Component: (await import('../features/notifications/NotificationsPage.tsx')).NotificationsPage }) },
       { path: '/sitemap', lazy: async () => ({ Component: (await import('../features/sitemap/SitemapPage.tsx')).SitemapPage }) },
       { path: '*', lazy: async () => ({ Component: (await import('../features/layout/NotFoundPage.tsx')).NotFoundPage }) },
     ],

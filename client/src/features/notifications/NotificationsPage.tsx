@@ -1,0 +1,6 @@
+import { NotFoundPage } from '../layout/NotFoundPage.tsx';
+
+/** Being built in issue 5; until then the route answers as before. */
+export function NotificationsPage() {
+  return <NotFoundPage />;
+}
