@@ -1,12 +1,13 @@
 import { RATES_REFRESH_MS } from '@curio/shared';
 import type { AppServices } from '../services/app-services.ts';
 import { ratesServiceFor } from '../services/rates/rates-service.ts';
+import { startOrderSweeper } from './order-sweeper.ts';
 
 export interface RunningJobs {
   stop(): void;
 }
 
-/** Periodic work of this process (exchange-rate refresh; later the order sweeper). */
+/** Periodic work of this process: exchange-rate refresh and the order sweeper (DESIGN decision 12). */
 export function startBackgroundJobs(services: AppServices): RunningJobs {
   const timers: NodeJS.Timeout[] = [];
   const rates = ratesServiceFor(services);
@@ -18,10 +19,13 @@ export function startBackgroundJobs(services: AppServices): RunningJobs {
   ratesTimer.unref();
   timers.push(ratesTimer);
 
+  const sweeper = startOrderSweeper(services);
+
   return {
     stop() {
       for (const timer of timers) clearInterval(timer);
       rates.stop();
+      sweeper.stop();
     },
   };
 }

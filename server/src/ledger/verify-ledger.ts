@@ -14,13 +14,16 @@ export type LedgerViolation =
       fromTransfers: number;
     }
   | { check: 'negative_user_balance'; accountId: number; currency: string; kind: string; userId: string; balance: number }
-  | { check: 'currency_mismatch'; transferId: number; currency: string; debitCurrency: string; creditCurrency: string };
+  | { check: 'currency_mismatch'; transferId: number; currency: string; debitCurrency: string; creditCurrency: string }
+  | { check: 'order_escrow'; orderId: string; status: string; totalCents: number; escrowCents: number };
 
 export interface LedgerReport {
   ok: boolean;
   violations: LedgerViolation[];
   accounts: number;
   transfers: number;
+  /** Orders whose escrow was checked. */
+  orders: number;
   /** Sum of all balances per currency: zero in a healthy ledger. */
   sums: Record<Currency, number>;
 }
@@ -112,24 +115,53 @@ export async function verifyLedger(db: Kysely<Database>): Promise<LedgerReport> 
         });
       }
 
+      // DESIGN decision 5: an order's escrow holds its total exactly while the order is open
+      // (paid, shipped, refunding) and nothing once it is resolved — never both released and refunded
+      const escrowDrift = await sql<{ id: string; status: string; total_cents: number; escrow_cents: number }>`
+        SELECT o.id, o.status, o.total_cents, COALESCE(e.net, 0)::bigint AS escrow_cents
+          FROM orders o
+          LEFT JOIN (
+            SELECT t.reference_id,
+                   sum(CASE WHEN t.credit_account_id = x.id THEN t.amount ELSE -t.amount END) AS net
+              FROM ledger_transfers t
+              JOIN ledger_accounts x ON x.kind = 'escrow' AND x.user_id IS NULL AND x.currency = 'usdn'
+                                    AND (t.credit_account_id = x.id OR t.debit_account_id = x.id)
+             WHERE t.reference_type = 'order'
+             GROUP BY t.reference_id
+          ) e ON e.reference_id = o.id::text
+         WHERE COALESCE(e.net, 0) <> CASE WHEN o.status IN ('paid','shipped','refunding') THEN o.total_cents ELSE 0 END
+         ORDER BY o.created_at, o.id`.execute(trx);
+      for (const row of escrowDrift.rows) {
+        violations.push({
+          check: 'order_escrow',
+          orderId: row.id,
+          status: row.status,
+          totalCents: Number(row.total_cents),
+          escrowCents: Number(row.escrow_cents),
+        });
+      }
+
       const counts = await trx
         .selectNoFrom([
           sql<number>`(SELECT count(*) FROM ledger_accounts)::int`.as('accounts'),
           sql<number>`(SELECT count(*) FROM ledger_transfers)::int`.as('transfers'),
+          sql<number>`(SELECT count(*) FROM orders)::int`.as('orders'),
         ])
         .executeTakeFirstOrThrow();
 
-      return { ok: violations.length === 0, violations, accounts: counts.accounts, transfers: counts.transfers, sums };
+      return { ok: violations.length === 0, violations, accounts: counts.accounts, transfers: counts.transfers, orders: counts.orders, sums };
     });
 }
 
 /** A human-readable report for scripts/check-ledger.ts and test failure messages. */
 export function formatLedgerReport(report: LedgerReport): string {
   const lines = [
-    `ledger: ${report.accounts} accounts, ${report.transfers} transfers; sums usdn=${report.sums.usdn} points=${report.sums.points}`,
+    `ledger: ${report.accounts} accounts, ${report.transfers} transfers; sums usdn=${report.sums.usdn} points=${report.sums.points}; ${report.orders} orders`,
   ];
   if (report.ok) {
-    lines.push('ok: every currency sums to zero, every balance matches its transfers, no user balance is negative');
+    lines.push(
+      'ok: every currency sums to zero, every balance matches its transfers, no user balance is negative, every order escrow holds what its status says',
+    );
     return lines.join('\n');
   }
   lines.push(`${report.violations.length} violation(s):`);
@@ -150,6 +182,9 @@ export function formatLedgerReport(report: LedgerReport): string {
         lines.push(
           `  - transfer ${v.transferId} is ${v.currency} but moves ${v.debitCurrency} -> ${v.creditCurrency}`,
         );
+        break;
+      case 'order_escrow':
+        lines.push(`  - order ${v.orderId} (${v.status}, total ${v.totalCents}) has ${v.escrowCents} in escrow`);
         break;
     }
   }

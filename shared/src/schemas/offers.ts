@@ -71,6 +71,8 @@ export const ZOffer = z.object({
   createdAt: z.date(),
   updatedAt: z.date(),
   history: z.array(ZNegotiationRound),
+  /** The paid order an accepted offer became (ADR 0013); null until then. */
+  orderId: z.uuid().nullable(),
 });
 export type TOffer = z.infer<typeof ZOffer>;
 

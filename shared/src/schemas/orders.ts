@@ -164,3 +164,15 @@ export const ZOrderComplaintInput = z.object({
 
 /** CSV of the member's sold orders (spec 2): UTF-8 with a BOM so Excel reads Chinese text. */
 export const ZOrdersCsv = z.object({ filename: z.string(), csv: z.string() });
+
+/** orders.complain's answer: the complaint row it filed. */
+export const ZOrderComplaintResult = z.object({ complaintId: z.uuid() });
+export type TOrderComplaintResult = z.infer<typeof ZOrderComplaintResult>;
+
+export type TShipOrderInput = z.input<typeof ZShipOrderInput>;
+export type TConfirmReceiptInput = z.input<typeof ZConfirmReceiptInput>;
+export type TRequestRefundInput = z.input<typeof ZRequestRefundInput>;
+export type TOrderComplaintInput = z.input<typeof ZOrderComplaintInput>;
+export type TOrderIdInput = z.infer<typeof ZOrderIdInput>;
+export type TSellSummaryInput = z.infer<typeof ZSellSummaryInput>;
+export type TOrdersCsv = z.infer<typeof ZOrdersCsv>;

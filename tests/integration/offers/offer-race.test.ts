@@ -4,6 +4,7 @@ import { createTestServices, type TestServices } from '../../helpers/services.ts
 import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { toAppErrorData } from '../../../server/src/trpc/error-formatter.ts';
 import { member, requestInput } from '../buying-requests/support.ts';
+import { fund } from '../ledger/ledger-fixtures.ts';
 
 let db: TestDatabase;
 let services: TestServices;
@@ -60,6 +61,8 @@ test.skipIf(!onRealPostgres())('accept racing a withdrawal and a new offer settl
   const [a, b, c] = await Promise.all([member(services), member(services), member(services)]);
   const offerA = await a.api.marketplace.offers.create({ requestId, priceCents: 20_000 });
   const offerB = await b.api.marketplace.offers.create({ requestId, priceCents: 20_000 });
+  // the accept charges the requester the agreed price (ADR 0013)
+  await fund(db.db, requester.user.id, 'usdn', 20_000);
   await Promise.allSettled([
     requester.api.marketplace.offers.accept({ offerId: offerA.id }),
     b.api.marketplace.offers.withdraw({ offerId: offerB.id }),

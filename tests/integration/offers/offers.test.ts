@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts'
 import { expectAppError } from '../auth/support.ts';
 import { putSetting } from '../../../server/src/services/settings/settings.ts';
 import { member, requestInput } from '../buying-requests/support.ts';
+import { fund } from '../ledger/ledger-fixtures.ts';
 
 let db: TestDatabase;
 let services: TestServices;
@@ -179,7 +180,8 @@ describe('marketplace.offers.counter', () => {
       const second = await seller.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 28_000 });
       expect(second).toMatchObject({ negotiationRound: 2, maxNegotiationRounds: 2 });
       await expectAppError(requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 26_000 }), 'NEGOTIATION_ROUNDS_EXCEEDED');
-      // the last proposal can still be accepted
+      // the last proposal can still be accepted (and paid: the accept charges the requester, ADR 0013)
+      await fund(db.db, requester.user.id, 'usdn', 30_000);
       await expect(requester.api.marketplace.offers.accept({ offerId: offer.id })).resolves.toMatchObject({ status: 'accepted', priceCents: 30_000 });
     } finally {
       await putSetting(db.db, 'buying_offer_max_negotiation_rounds', 3, null, services.clock.now());
@@ -222,6 +224,7 @@ describe('marketplace.offers.accept', () => {
     await b.api.marketplace.offers.counter({ offerId: offerB.id, priceCents: 29_500 });
 
     await expectAppError(a.api.marketplace.offers.accept({ offerId: offerA.id }), 'NOT_YOUR_TURN');
+    await fund(db.db, requester.user.id, 'usdn', 29_500);
     const accepted = await requester.api.marketplace.offers.accept({ offerId: offerB.id });
     expect(accepted).toMatchObject({ status: 'accepted', currentPriceCents: 29_500 });
     expect(accepted.acceptedAt).toEqual(services.clock.now());
@@ -243,6 +246,7 @@ describe('marketplace.offers.accept', () => {
     const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 30_000 });
     await requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 26_000 });
     await expectAppError(requester.api.marketplace.offers.accept({ offerId: offer.id }), 'NOT_YOUR_TURN');
+    await fund(db.db, requester.user.id, 'usdn', 26_000);
     await expect(seller.api.marketplace.offers.accept({ offerId: offer.id })).resolves.toMatchObject({ status: 'accepted', currentPriceCents: 26_000 });
     expect(await requestState(requestId)).toMatchObject({ status: 'deal_made', selected_offer_id: offer.id });
   });

@@ -11,7 +11,10 @@ export async function loadOffers(db: Kysely<Database>, filter: OfferFilter): Pro
     .selectFrom('buying_offers as o')
     .innerJoin('buying_requests as r', 'r.id', 'o.request_id')
     .innerJoin('profiles as p', 'p.user_id', 'o.seller_id')
+    // at most one order per offer (orders_offer_key)
+    .leftJoin('orders as ord', 'ord.offer_id', 'o.id')
     .select([
+      'ord.id as order_id',
       'o.id',
       'o.request_id',
       'o.seller_id',
@@ -84,5 +87,6 @@ export async function loadOffers(db: Kysely<Database>, filter: OfferFilter): Pro
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     history: historyByOffer.get(row.id) ?? [],
+    orderId: row.order_id,
   }));
 }

@@ -1,22 +1,27 @@
 import { ACTIVE_BUYING_REQUEST_STATUSES, ZOffer, ZOfferIdInput } from '@curio/shared';
+import { TRPCError } from '@trpc/server';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { AppErrorCause, appError } from '../../../trpc/app-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
+import { publishBalanceChanges } from '../../../ledger/index.ts';
 import { lockOfferForMove } from '../../../services/offers/locked-offer.ts';
 import { loadOffers } from '../../../services/offers/read.ts';
+import { createOfferOrder } from '../../../services/offers/offer-order.ts';
 
 /**
  * Accept the price on the table. The requester accepts a seller's price; after the requester has
  * countered, it is the seller's turn and the seller accepts the requester's price (ADR 0009) —
  * nobody accepts their own proposal. The request becomes deal_made with this offer selected,
- * every other active offer is rejected. Turning the deal into a paid order belongs to the orders issue.
+ * every other active offer is rejected, and — in the same transaction — the requester is charged
+ * the agreed price into escrow and a paid order is created (ADR 0013). A requester who cannot
+ * pay makes the accept fail as a whole: nothing changes, the negotiation stays where it was.
  */
 export const accept = memberProcedure
   .input(ZOfferIdInput)
   .output(ZOffer)
   .mutation(async ({ ctx, input }) => {
     const now = ctx.services.clock.now();
-    await runInTransaction(ctx.services.db, async (trx) => {
+    const affected = await runInTransaction(ctx.services.db, async (trx) => {
       const { offer, request } = await lockOfferForMove(trx, { offerId: input.offerId, userId: ctx.user.id, now });
 
       const settled = await trx
@@ -38,7 +43,17 @@ export const accept = memberProcedure
         .where('id', '<>', offer.id)
         .where('status', 'in', ['pending', 'negotiating'])
         .execute();
+
+      try {
+        return await createOfferOrder(trx, { offer, request, acceptedBy: ctx.user.id, now });
+      } catch (error) {
+        // the seller cannot top up the requester's balance: tell them whose balance is short
+        const isShort = error instanceof TRPCError && error.cause instanceof AppErrorCause && error.cause.data.code === 'INSUFFICIENT_BALANCE';
+        if (isShort && ctx.user.id === offer.seller_id) throw appError('BUYER_BALANCE_INSUFFICIENT');
+        throw error;
+      }
     });
+    await publishBalanceChanges(ctx.services.events, affected.affectedUserIds);
     const [offer] = await loadOffers(ctx.services.db, { offerIds: [input.offerId] });
     if (!offer) throw appError('OFFER_NOT_FOUND', undefined, 'NOT_FOUND');
     return offer;

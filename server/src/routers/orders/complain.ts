@@ -1,0 +1,38 @@
+import { ZOrderComplaintInput, ZOrderComplaintResult } from '@curio/shared';
+import { memberProcedure } from '../../trpc/init.ts';
+import { appError } from '../../trpc/app-error.ts';
+import { runInTransaction } from '../../db/transaction.ts';
+import { lockOrderForParty } from '../../services/orders/lock-order.ts';
+import { assertImagesStored } from '../../services/listings/listing-images.ts';
+import { storageFor } from '../../storage/storage-for.ts';
+
+/**
+ * Either party files a complaint about the order for an admin (spec 2 §2, §5), unless it was
+ * cancelled. The other party is the defendant (target_user_id). Evidence images must have been
+ * uploaded, so the admin never opens a complaint whose pictures do not exist.
+ */
+export const complain = memberProcedure
+  .input(ZOrderComplaintInput)
+  .output(ZOrderComplaintResult)
+  .mutation(async ({ ctx, input }) => {
+    const now = ctx.services.clock.now();
+    await assertImagesStored(storageFor(ctx.services), input.evidenceImages);
+    return runInTransaction(ctx.services.db, async (trx) => {
+      const order = await lockOrderForParty(trx, { orderId: input.orderId, userId: ctx.user.id });
+      if (order.status === 'cancelled') throw appError('COMPLAINT_NOT_ALLOWED');
+      const row = await trx
+        .insertInto('complaints')
+        .values({
+          reporter_id: ctx.user.id,
+          target_user_id: order.buyer_id === ctx.user.id ? order.seller_id : order.buyer_id,
+          order_id: order.id,
+          type: input.type,
+          reason: input.reason,
+          evidence_images: input.evidenceImages,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { complaintId: row.id };
+    });
+  });

@@ -1,0 +1,48 @@
+import { stringify } from 'csv-stringify/sync';
+import { BRAND, formatCents, localDateIn, ZOrdersCsv, ZSellSummaryInput } from '@curio/shared';
+import { memberProcedure } from '../../trpc/init.ts';
+import { memberTimeZone } from '../../services/orders/member-time-zone.ts';
+import { formatLocalMinute } from '../../services/orders/local-time.ts';
+
+/** Excel and other spreadsheets run a cell starting with one of these as a formula (CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/**
+ * The member's sold orders as CSV (spec 2 "Orders list"): id, title, buyer, quantity, total,
+ * status, created. UTF-8 with a BOM and CRLF line ends, so Excel opens Chinese titles correctly;
+ * totals in USDN, times on the member's wall clock; text a buyer or seller typed cannot smuggle
+ * in a formula.
+ */
+export const exportCsv = memberProcedure
+  .input(ZSellSummaryInput.optional())
+  .output(ZOrdersCsv)
+  .query(async ({ ctx, input }) => {
+    const now = ctx.services.clock.now();
+    const timeZone = await memberTimeZone(ctx.services.db, ctx.user.id, input?.timeZone);
+    const rows = await ctx.services.db
+      .selectFrom('orders as o')
+      .innerJoin('profiles as bp', 'bp.user_id', 'o.buyer_id')
+      .select(['o.id', 'o.title', 'bp.nickname', 'o.quantity', 'o.total_cents', 'o.status', 'o.created_at'])
+      .where('o.seller_id', '=', ctx.user.id)
+      .orderBy('o.created_at', 'desc')
+      .orderBy('o.id', 'desc')
+      .execute();
+    const records = rows.map((row) => [
+      row.id,
+      csvCell(row.title),
+      csvCell(row.nickname),
+      String(row.quantity),
+      formatCents(row.total_cents),
+      row.status,
+      formatLocalMinute(row.created_at, timeZone),
+    ]);
+    const csv = stringify([['id', 'title', 'buyer', 'quantity', 'total', 'status', 'created'], ...records], {
+      record_delimiter: 'windows',
+      bom: true,
+    });
+    return { filename: `${BRAND.toLowerCase()}-orders-${localDateIn(now, timeZone)}.csv`, csv };
+  });

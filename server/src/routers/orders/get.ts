@@ -1,0 +1,11 @@
+import { ZOrderDetail, ZOrderIdInput } from '@curio/shared';
+import { memberProcedure } from '../../trpc/init.ts';
+import { loadOrderDetail } from '../../services/orders/read-orders.ts';
+
+/** /orders/:id — for the order's buyer and seller only (spec 2 §6). */
+export const get = memberProcedure
+  .input(ZOrderIdInput)
+  .output(ZOrderDetail)
+  .query(({ ctx, input }) =>
+    loadOrderDetail(ctx.services.db, { orderId: input.orderId, viewerId: ctx.user.id, now: ctx.services.clock.now() }),
+  );

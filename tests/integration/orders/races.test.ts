@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { TRPCError } from '@trpc/server';
+import { ORDER_LIMITS } from '@curio/shared';
+import { createTestServices, type TestServices } from '../../helpers/services.ts';
+import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { insertTestUser } from '../../helpers/users.ts';
+import { toAppErrorData } from '../../../server/src/trpc/error-formatter.ts';
+import { runInTransaction } from '../../../server/src/db/transaction.ts';
+import { runSweepOnce } from '../../../server/src/jobs/order-sweeper.ts';
+import { approveRefund } from '../../../server/src/services/orders/resolve-refund.ts';
+import { expectLedgerHealthy, insertListing, key, listingRow, member, shippedOrder, transfersFor, usdn } from './support.ts';
+
+let db: TestDatabase;
+let services: TestServices;
+
+beforeAll(async () => {
+  db = await createTestDatabase({ poolSize: 40 });
+  services = createTestServices(db);
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+if (!onRealPostgres()) console.warn(`orders races skipped: ${NEEDS_POSTGRES}`);
+
+function outcomeCode(result: PromiseSettledResult<unknown>): string {
+  if (result.status === 'fulfilled') return 'OK';
+  return result.reason instanceof TRPCError ? toAppErrorData(result.reason).code : String(result.reason);
+}
+
+describe.skipIf(!onRealPostgres())('orders under concurrency (real PostgreSQL)', () => {
+  test('100 buyers racing for a stock of 3: exactly 3 orders, quantity 0, sold', async () => {
+    const seller = await member(services);
+    const listingId = await insertListing(db.db, seller.id, { quantity: 3, priceCents: 1_000 });
+    const buyers = await Promise.all(Array.from({ length: 100 }, () => member(services, { usdnCents: 1_000 })));
+    const results = await Promise.allSettled(buyers.map((b) => b.api.orders.purchase({ listingId, quantity: 1, idempotencyKey: key() })));
+    const codes = results.map(outcomeCode);
+    expect(codes.filter((c) => c === 'OK')).toHaveLength(3);
+    // the losers see a translated reason, never a 500
+    expect(new Set(codes.filter((c) => c !== 'OK'))).toEqual(new Set(['LISTING_NOT_AVAILABLE']));
+    expect(await listingRow(db.db, listingId)).toMatchObject({ quantity: 0, status: 'sold', purchase_count: 3 });
+    expect(await db.db.selectFrom('orders').select('id').where('listing_id', '=', listingId).execute()).toHaveLength(3);
+    const paid = await Promise.all(buyers.map((b) => usdn(db.db, b.id)));
+    expect(paid.filter((cents) => cents === 0)).toHaveLength(3);
+    await expectLedgerHealthy(db.db);
+  });
+
+  test('a buyer funded for one item firing 20 purchases of 20 listings: exactly one order', async () => {
+    const seller = await member(services);
+    const buyer = await member(services, { usdnCents: 1_500 });
+    const listings = await Promise.all(Array.from({ length: 20 }, () => insertListing(db.db, seller.id, { quantity: 1, priceCents: 1_500 })));
+    const results = await Promise.allSettled(listings.map((listingId) => buyer.api.orders.purchase({ listingId, quantity: 1, idempotencyKey: key() })));
+    const codes = results.map(outcomeCode);
+    expect(codes.filter((c) => c === 'OK')).toHaveLength(1);
+    expect(codes.filter((c) => c === 'INSUFFICIENT_BALANCE')).toHaveLength(19);
+    expect(await db.db.selectFrom('orders').select('id').where('buyer_id', '=', buyer.id).execute()).toHaveLength(1);
+    expect(await usdn(db.db, buyer.id)).toBe(0);
+    const stock = await db.db.selectFrom('listings').select('quantity').where('id', 'in', listings).execute();
+    expect(stock.filter((row) => row.quantity === 0)).toHaveLength(1);
+    await expectLedgerHealthy(db.db);
+  });
+
+  test('one idempotency key fired 10 times at once: one order, one transfer', async () => {
+    const seller = await member(services);
+    const buyer = await member(services, { usdnCents: 10_000 });
+    const listingId = await insertListing(db.db, seller.id, { quantity: 10, priceCents: 1_000 });
+    const idempotencyKey = key();
+    const results = await Promise.all(Array.from({ length: 10 }, () => buyer.api.orders.purchase({ listingId, quantity: 1, idempotencyKey })));
+    expect(new Set(results.map((r) => r.orderId)).size).toBe(1);
+    expect(await usdn(db.db, buyer.id)).toBe(9_000);
+    expect((await listingRow(db.db, listingId)).quantity).toBe(9);
+  });
+
+  test('confirmReceipt racing two sweeps after the deadline: one escrow release per order', async () => {
+    const made = await Promise.all(Array.from({ length: 6 }, () => shippedOrder(services, { priceCents: 2_000 })));
+    services.clock.advance(ORDER_LIMITS.autoCompleteAfterMs + 1_000);
+    const confirms = made.map((m) => m.buyer.api.orders.confirmReceipt({ orderId: m.orderId, idempotencyKey: key() }));
+    const results = await Promise.allSettled([...confirms, runSweepOnce(services), runSweepOnce(services)]);
+    for (const result of results.slice(0, made.length)) {
+      // the buyer either won or found the order already completed by the sweeper
+      expect(['OK', 'ORDER_STATUS_CHANGED']).toContain(outcomeCode(result));
+    }
+    expect(results.slice(made.length).every((r) => r.status === 'fulfilled')).toBe(true);
+    for (const m of made) {
+      const kinds = (await transfersFor(db.db, m.orderId)).map((t) => t.kind);
+      expect(kinds.filter((k) => k === 'escrow_release')).toHaveLength(1);
+      expect(kinds.filter((k) => k === 'order_points')).toHaveLength(2);
+      expect(await usdn(db.db, m.seller.id)).toBe(2_000);
+    }
+    await expectLedgerHealthy(db.db);
+  });
+
+  test('two sweepers racing over many due orders: each order resolved once', async () => {
+    const made = await Promise.all(Array.from({ length: 12 }, () => shippedOrder(services, { priceCents: 1_000 })));
+    services.clock.advance(ORDER_LIMITS.autoCompleteAfterMs + 1_000);
+    const [a, b] = await Promise.all([runSweepOnce(services), runSweepOnce(services)]);
+    expect(a.autoCompleted + b.autoCompleted).toBe(made.length);
+    for (const m of made) {
+      expect((await transfersFor(db.db, m.orderId)).filter((t) => t.kind === 'escrow_release')).toHaveLength(1);
+    }
+    await expectLedgerHealthy(db.db);
+  });
+
+  test('two parallel refund approvals: one refund transfer', async () => {
+    const admin = await insertTestUser(db.db, { admin: true });
+    const { buyer, orderId } = await shippedOrder(services, { priceCents: 3_000 });
+    await buyer.api.orders.requestRefund({ orderId, reason: 'broken' });
+    const refund = await db.db.selectFrom('refunds').select('id').where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    const now = services.clock.now();
+    const results = await Promise.allSettled(
+      Array.from({ length: 2 }, () => runInTransaction(db.db, (trx) => approveRefund(trx, { refundId: refund.id, adminId: admin.id, notes: null, now }))),
+    );
+    expect(results.map(outcomeCode).sort()).toEqual(['OK', 'ORDER_STATUS_CHANGED']);
+    expect((await transfersFor(db.db, orderId)).filter((t) => t.kind === 'refund')).toHaveLength(1);
+    expect(await usdn(db.db, buyer.id)).toBe(3_000);
+    await expectLedgerHealthy(db.db);
+  });
+});
