@@ -73,7 +73,16 @@ export const ZConversation = z.object({
 export type TConversation = z.infer<typeof ZConversation>;
 
 export const ZConversationsInput = z.object({ cursor: z.string().max(100).nullish() }).nullish();
-export const ZConversationsPage = z.object({ items: z.array(ZConversation), nextCursor: z.string().nullable() });
+export const ZConversationsPage = z.object({
+  items: z.array(ZConversation),
+  nextCursor: z.string().nullable(),
+  /**
+   * The newest seq among the member's messages when this page was read: a client subscribes to
+   * chat.onMessages with it as lastEventId, so a message committed after this read is streamed
+   * and one before it is already in the data it loaded (no gap between query and stream).
+   */
+  latestSeq: z.number().int().nonnegative(),
+});
 export type TConversationsPage = z.infer<typeof ZConversationsPage>;
 
 export const ZThreadInput = z.object({

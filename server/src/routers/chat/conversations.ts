@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { CHAT_LIMITS, ZConversationsInput, ZConversationsPage, uploadUrl } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
 import { appError } from '../../trpc/app-error.ts';
+import { latestSeqOf } from '../../services/chat/latest-seq.ts';
 
 /** Cursor: the last row's time and peer id, so equal times page without gaps or repeats. */
 function decodeCursor(cursor: string): { at: Date; peerId: string } {
@@ -55,6 +56,8 @@ export const conversations = memberProcedure
         eb.or([eb('c.last_message_at', '<', at), eb.and([eb('c.last_message_at', '=', at), eb('c.peer_id', '<', peerId)])]),
       );
     }
+    // read before the page, so anything the page misses has a higher seq and will be streamed
+    const latest = await latestSeqOf(ctx.services.db, me);
     const rows = await query.orderBy('c.last_message_at', 'desc').orderBy('c.peer_id', 'desc').limit(limit + 1).execute();
     const page = rows.slice(0, limit);
     const last = page.at(-1);
@@ -66,5 +69,6 @@ export const conversations = memberProcedure
         orderId: row.order_id,
       })),
       nextCursor: rows.length > limit && last ? `${last.last_message_at.toISOString()}|${last.peer_id}` : null,
+      latestSeq: latest,
     };
   });

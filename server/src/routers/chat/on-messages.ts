@@ -1,9 +1,9 @@
 import { tracked } from '@trpc/server';
-import { sql } from 'kysely';
 import { ZResumableSubscriptionInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
 import { UserEventWatch } from '../../realtime/user-event-watch.ts';
 import { selectMessageColumns, toChatMessage } from '../../services/chat/message-row.ts';
+import { latestSeqOf } from '../../services/chat/latest-seq.ts';
 
 const BATCH = 100;
 
@@ -11,7 +11,8 @@ const BATCH = 100;
  * The member's live message stream: every message they send or receive, in seq order, from
  * any server process. Each is tracked by its seq, so a reconnecting client resumes after the
  * last one it got; seq order is commit order per member (ADR 0017), so nothing committed
- * later can slip in behind the cursor. A fresh subscription starts after the newest message.
+ * later can slip in behind the cursor. A fresh subscription starts after the newest message;
+ * a client that has loaded data first passes chat.conversations' latestSeq as lastEventId instead.
  */
 export const onMessages = memberProcedure
   .input(ZResumableSubscriptionInput)
@@ -23,12 +24,7 @@ export const onMessages = memberProcedure
     try {
       let cursor = Number(input?.lastEventId ?? Number.NaN);
       if (!Number.isSafeInteger(cursor) || cursor < 0) {
-        const row = await db
-          .selectFrom('messages')
-          .select(sql<string>`coalesce(max(seq), 0)`.as('seq'))
-          .where((eb) => eb.or([eb('sender_id', '=', me), eb('receiver_id', '=', me)]))
-          .executeTakeFirstOrThrow();
-        cursor = Number(row.seq);
+        cursor = await latestSeqOf(db, me);
       }
       do {
         for (;;) {
