@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.ts';
 
@@ -102,4 +102,15 @@ export function decodeEvent(payload: string | undefined): RealtimeEvent | null {
   }
   const parsed = ZRealtimeEvent.safeParse(raw);
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Sends an event on the database's NOTIFY channel, through `executor`: inside a transaction it
+ * is delivered only on commit. Both runtime buses listen on this channel (PgEventBus over
+ * LISTEN, LocalEventBus.forPglite through PGlite's listen), so code that holds only a
+ * transaction, not the bus, can still raise an event. One statement, however many payloads.
+ */
+export async function notifyThroughDatabase(executor: Kysely<Database>, event: RealtimeEvent): Promise<void> {
+  const payloads = encodeEvent(event);
+  await sql`SELECT pg_notify(${EVENTS_CHANNEL}, payload) FROM unnest(${payloads}::text[]) AS payload`.execute(executor);
 }

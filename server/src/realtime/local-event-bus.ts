@@ -1,11 +1,12 @@
 import { EventEmitter } from 'node:events';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../db/schema.ts';
 import {
   EVENTS_CHANNEL,
   decodeEvent,
   encodeEvent,
+  notifyThroughDatabase,
   type EventBus,
   type RealtimeEvent,
   type RealtimeListener,
@@ -50,14 +51,12 @@ export class LocalEventBus implements EventBus {
    * state until the next event. Only tests build the bus that way; create-event-bus.ts never does.
    */
   async publishInTransaction(trx: Kysely<Database>, event: RealtimeEvent): Promise<void> {
-    const payloads = encodeEvent(event);
     if (!this.listening) {
+      encodeEvent(event);
       this.dispatch(event);
       return;
     }
-    for (const payload of payloads) {
-      await sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${payload})`.execute(trx);
-    }
+    await notifyThroughDatabase(trx, event);
   }
 
   /** Hands an event that arrived from elsewhere (another process) to local subscribers. */

@@ -1,11 +1,11 @@
 import pg from 'pg';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import {
   EVENTS_CHANNEL,
   REFRESH_EVENT_TYPES,
   decodeEvent,
-  encodeEvent,
+  notifyThroughDatabase,
   type EventBus,
   type RealtimeEvent,
   type RealtimeListener,
@@ -97,9 +97,7 @@ export class PgEventBus implements EventBus {
   }
 
   private async notify(executor: Kysely<Database>, event: RealtimeEvent): Promise<void> {
-    for (const payload of encodeEvent(event)) {
-      await sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${payload})`.execute(executor);
-    }
+    await notifyThroughDatabase(executor, event);
   }
 
   private async connectListener(): Promise<pg.Client> {

@@ -1,25 +1,30 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { NOTIFICATIONS_PAGE_SIZE } from '@curio/shared';
 import { createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { member } from '../buying-requests/support.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { notify, type NotificationInput } from '../../../server/src/services/notifications/notify.ts';
-import type { RealtimeEvent } from '../../../server/src/realtime/events.ts';
+import type { EventBus, RealtimeEvent } from '../../../server/src/realtime/events.ts';
+import { createEventBus } from '../../../server/src/realtime/create-event-bus.ts';
 
 let db: TestDatabase;
 let services: TestServices;
+let bus: EventBus;
 
 beforeAll(async () => {
   db = await createTestDatabase();
   services = createTestServices(db);
+  // the bus the server would run on this database (LISTEN on PostgreSQL, PGlite's own listen)
+  bus = await createEventBus(db);
 });
 afterAll(async () => {
+  await bus?.close();
   await db?.close();
 });
 
 function send(input: NotificationInput) {
-  return runInTransaction(db.db, (trx) => notify(trx, input, services.events));
+  return runInTransaction(db.db, (trx) => notify(trx, input));
 }
 
 describe('notifications', () => {
@@ -27,10 +32,10 @@ describe('notifications', () => {
     const seller = await member(services);
     const other = await member(services);
     const seen: RealtimeEvent[] = [];
-    const stop = services.events.subscribe(seller.user.id, (event) => seen.push(event));
+    const stop = bus.subscribe(seller.user.id, (event) => seen.push(event));
     await send({ userId: seller.user.id, type: 'tip_received', params: { amount: '5.00', currency: 'USDN', nickname: 'Mika' }, link: '/orders/x' });
+    await vi.waitFor(() => expect(seen).toEqual([{ type: 'notifications-changed', userId: seller.user.id }]));
     stop();
-    expect(seen).toEqual([{ type: 'notifications-changed', userId: seller.user.id }]);
 
     const page = await seller.api.notifications.list();
     expect(page.items).toHaveLength(1);

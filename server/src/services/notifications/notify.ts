@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { TNotificationParams, TNotificationType } from '@curio/shared';
 import type { Tx } from '../../db/transaction.ts';
-import type { EventBus } from '../../realtime/events.ts';
+import { notifyThroughDatabase } from '../../realtime/events.ts';
 
 export interface NotificationInput {
   userId: string;
@@ -13,9 +13,11 @@ export interface NotificationInput {
 
 /**
  * Records a notification inside the caller's transaction, so it exists exactly when the event
- * it reports committed; with the event bus, the member's bell updates live once it commits.
+ * it reports committed, and rings the member's bell once it commits. The ring goes straight
+ * through the database's NOTIFY channel, so the many services that notify need only their
+ * transaction, not the event bus.
  */
-export async function notify(trx: Tx, input: NotificationInput, events?: EventBus): Promise<void> {
+export async function notify(trx: Tx, input: NotificationInput): Promise<void> {
   await trx
     .insertInto('notifications')
     .values({
@@ -25,5 +27,5 @@ export async function notify(trx: Tx, input: NotificationInput, events?: EventBu
       link: input.link ?? null,
     })
     .execute();
-  await events?.publishInTransaction(trx, { type: 'notifications-changed', userId: input.userId });
+  await notifyThroughDatabase(trx, { type: 'notifications-changed', userId: input.userId });
 }
