@@ -7,3 +7,5 @@ export * from './rules/tags.ts';
 export * from './rules/contact-filter.ts';
 export * from './schemas/index.ts';
 export * from './rules/time-zone.ts';
+export * from './rules/solana-address.ts';
+export * from './rules/redeem-code.ts';

@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { BRAND, type Language } from '@curio/shared';
+import { BRAND, displayRedeemCode, formatCents, type Language } from '@curio/shared';
 import type { AppServices } from '../services/app-services.ts';
 import { runInTransaction } from './transaction.ts';
 import { createUserWithProfile } from '../services/auth/create-user.ts';
 import { transfer } from '../ledger/index.ts';
 import { storageFor } from '../storage/storage-for.ts';
 import { STORED_IMAGE_CONTENT_TYPE, newUploadKey } from '../storage/keys.ts';
+import { generateRechargeCodes } from '../services/recharge-codes/generate-codes.ts';
 
 export interface DemoLogin {
   role: 'admin' | 'member';
@@ -27,6 +28,9 @@ const MEMBER_PASSWORD = 'curio-demo-2026';
 const DEMO_USDN_CENTS = 50_000;
 const DEMO_POINTS = 20;
 const REQUEST_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** A few single-use recharge codes, so the top-up screen can be tried at once. */
+const DEMO_CODE_COUNT = 5;
+const DEMO_CODE_CENTS = 10_000;
 
 type MemberHandle = 'lin' | 'mika' | 'alex' | 'sofia';
 
@@ -419,6 +423,7 @@ export async function seedDemoMarketplace(services: AppServices): Promise<DemoLo
   const storage = storageFor(services);
   const now = services.clock.now();
   const storedKeys: string[] = [];
+  let demoCodes: string[] = [];
   try {
     const listingImages: string[][] = [];
     for (const listing of LISTINGS) {
@@ -460,6 +465,16 @@ export async function seedDemoMarketplace(services: AppServices): Promise<DemoLo
           kind: 'demo_seed',
         });
       }
+      // random like any generated batch (never fixed strings a public demo would leak)
+      const codes = await generateRechargeCodes(trx, {
+        count: DEMO_CODE_COUNT,
+        valueCents: DEMO_CODE_CENTS,
+        batchName: 'Demo',
+        expiresAt: null,
+        createdBy: ids.get('admin') ?? null,
+        now,
+      });
+      demoCodes = codes.map((code) => displayRedeemCode(code.code));
       const idOf = (handle: MemberHandle): string => {
         const id = ids.get(handle);
         if (!id) throw new Error(`demo seed: no account ${handle}`);
@@ -550,6 +565,8 @@ export async function seedDemoMarketplace(services: AppServices): Promise<DemoLo
     throw error;
   }
 
+  // printed here because the callers print only the logins that follow
+  console.log(`Demo recharge codes (${formatCents(DEMO_CODE_CENTS)} USDN each, single use): ${demoCodes.join('  ')}`);
   return ACCOUNTS.map((account) => ({
     role: account.handle === 'admin' ? 'admin' : 'member',
     email: account.email,

@@ -1,6 +1,120 @@
-import { NotFoundPage } from '../layout/NotFoundPage.tsx';
+import { useState } from 'react';
+import { Anchor, Button, Center, Container, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { BRAND, formatCents, type THistoryEntry } from '@curio/shared';
+import { trpc } from '../../lib/trpc.ts';
+import { useRequireMember } from '../auth/use-require-member.ts';
+import { PageHeader } from '../layout/PageHeader.tsx';
+import { WalletBalanceCard } from './WalletBalanceCard.tsx';
+import { HistoryList } from './HistoryList.tsx';
 
-/** Being built in issue 4; until then the route answers as before. */
+type Currency = 'usdn' | 'points';
+const PAGE_SIZE = 30;
+const KNOWN_KINDS = new Set([
+  'code_redemption', 'usdt_recharge', 'admin_adjustment', 'purchase_escrow', 'escrow_release', 'refund', 'withdrawal_hold',
+  'withdrawal_release', 'withdrawal_burn', 'withdrawal_fee', 'transfer', 'tip', 'publish_fee', 'invitation_reward',
+  'order_points', 'checkin', 'demo_seed',
+]);
+
+/** /wallet: every movement of the member's available USDX or points, newest first, paged. */
 export function BalanceHistoryPage() {
-  return <NotFoundPage />;
+  const { t } = useTranslation('wallet');
+  const { user } = useRequireMember();
+  const [currency, setCurrency] = useState<Currency>('usdn');
+  useDocumentTitle(`${t('history.title')} · ${BRAND}`);
+  if (!user) {
+    return (
+      <Center py={120}>
+        <Loader aria-label={t('loading')} />
+      </Center>
+    );
+  }
+  return (
+    <Container size="md" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <PageHeader title={t('history.title')} subtitle={t('history.subtitle')} />
+        <WalletBalanceCard>
+          <Group gap="xs">
+            <Button component={Link} to="/recharge" size="xs" variant="light">
+              {t('history.topUp')}
+            </Button>
+            <Button component={Link} to="/withdrawal" size="xs" variant="default">
+              {t('history.withdraw')}
+            </Button>
+            <Button component={Link} to="/points-transfer" size="xs" variant="default">
+              {t('history.transfer')}
+            </Button>
+          </Group>
+        </WalletBalanceCard>
+        <SegmentedControl
+          value={currency}
+          onChange={(value) => setCurrency(value)}
+          data={[
+            { value: 'usdn', label: t('history.usdn') },
+            { value: 'points', label: t('history.points', { brand: BRAND }) },
+          ]}
+          radius="xl"
+          style={{ alignSelf: 'flex-start' }}
+        />
+        <Entries key={currency} currency={currency} />
+      </Stack>
+    </Container>
+  );
+}
+
+function Entries({ currency }: { currency: Currency }) {
+  const { t } = useTranslation('wallet');
+  const pages = trpc.wallet.history.useInfiniteQuery(
+    { currency, limit: PAGE_SIZE },
+    { getNextPageParam: (last) => last.nextCursor ?? undefined, initialCursor: null },
+  );
+  const entries = pages.data?.pages.flatMap((page) => page.entries);
+  return (
+    <Stack gap="sm" data-testid="wallet-history">
+      <HistoryList
+        query={{ data: entries, error: pages.error, isLoading: pages.isLoading }}
+        empty={t('history.empty')}
+        render={(entry) => <EntryRow entry={entry} currency={currency} />}
+      />
+      {pages.hasNextPage && (
+        <Button variant="default" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage} style={{ alignSelf: 'center' }}>
+          {t('history.more')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function EntryRow({ entry, currency }: { entry: THistoryEntry; currency: Currency }) {
+  const { t, i18n } = useTranslation('wallet');
+  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const reason = t(`history.kinds.${KNOWN_KINDS.has(entry.kind) ? entry.kind : 'other'}`);
+  const positive = entry.amount > 0;
+  const amount =
+    currency === 'usdn'
+      ? `${positive ? '+' : '−'}${formatCents(Math.abs(entry.amount))} USDX`
+      : `${positive ? '+' : '−'}${Math.abs(entry.amount).toLocaleString(i18n.language)}`;
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm">
+      <Stack gap={0} miw={0}>
+        {entry.link ? (
+          <Anchor component={Link} to={entry.link} size="sm" fw={500} truncate>
+            {reason}
+          </Anchor>
+        ) : (
+          <Text size="sm" fw={500} truncate>
+            {reason}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          {dateTime.format(entry.createdAt)}
+        </Text>
+      </Stack>
+      <Text fw={600} c={positive ? 'teal' : undefined} style={{ flexShrink: 0 }}>
+        {amount}
+      </Text>
+    </Group>
+  );
 }

@@ -1,6 +1,69 @@
-import { NotFoundPage } from '../layout/NotFoundPage.tsx';
+import { Anchor, Center, Container, Group, Loader, Stack, Tabs } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconHistory } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { BRAND } from '@curio/shared';
+import { useRequireMember } from '../auth/use-require-member.ts';
+import { PageHeader } from '../layout/PageHeader.tsx';
+import { WalletBalanceCard } from './WalletBalanceCard.tsx';
+import { CodeTab } from './CodeTab.tsx';
+import { UsdtTab } from './UsdtTab.tsx';
 
-/** Being built in issue 4; until then the route answers as before. */
+type RechargeTab = 'code' | 'usdt';
+
+/** /recharge (spec 2 §2): the USDX balance and two ways to top up, a code (default) or USDT (?tab=usdt). */
 export function RechargePage() {
-  return <NotFoundPage />;
+  const { t } = useTranslation('wallet');
+  const { user } = useRequireMember();
+  const [params, setParams] = useSearchParams();
+  const tab: RechargeTab = params.get('tab') === 'usdt' ? 'usdt' : 'code';
+  useDocumentTitle(`${t('recharge.title')} · ${BRAND}`);
+  const changeTab = (next: string | null) => {
+    const copy = new URLSearchParams(params);
+    if (next === 'usdt') copy.set('tab', 'usdt');
+    else copy.delete('tab');
+    setParams(copy, { replace: true });
+  };
+
+  if (!user) {
+    return (
+      <Center py={120}>
+        <Loader aria-label={t('loading')} />
+      </Center>
+    );
+  }
+  return (
+    <Container size="md" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <PageHeader title={t('recharge.title')} subtitle={t('recharge.subtitle')} />
+        <WalletBalanceCard>
+          <Group gap="md">
+            <Anchor component={Link} to="/wallet" size="sm">
+              <Group gap={4} wrap="nowrap">
+                <IconHistory size={16} aria-hidden />
+                {t('history.title')}
+              </Group>
+            </Anchor>
+          </Group>
+        </WalletBalanceCard>
+        <Tabs value={tab} onChange={changeTab} keepMounted={false}>
+          <Tabs.List grow mb="lg">
+            <Tabs.Tab value="code">
+              {t('recharge.tabs.code')}
+            </Tabs.Tab>
+            <Tabs.Tab value="usdt">
+              {t('recharge.tabs.usdt')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="code">
+            <CodeTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="usdt">
+            <UsdtTab />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Container>
+  );
 }

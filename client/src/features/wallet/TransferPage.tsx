@@ -1,6 +1,186 @@
-import { NotFoundPage } from '../layout/NotFoundPage.tsx';
+import { useState } from 'react';
+import { Alert, Button, Center, Container, Group, Loader, Paper, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconArrowDownLeft, IconArrowUpRight, IconCheck, IconGift } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { BRAND, formatCents, TRANSFER_NOTES_MAX } from '@curio/shared';
+import { trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/app-error.ts';
+import { useRequireMember } from '../auth/use-require-member.ts';
+import { PageHeader } from '../layout/PageHeader.tsx';
+import { useBalances } from '../layout/use-live-counters.ts';
+import { WalletBalanceCard } from './WalletBalanceCard.tsx';
+import { HistoryList } from './HistoryList.tsx';
+import { useIdempotencyKey } from './use-idempotency-key.ts';
 
-/** Being built in issue 4; until then the route answers as before. */
+/** /points-transfer (spec 2 §2): send USDX to another member by e-mail, and the last 20 transfers. */
 export function TransferPage() {
-  return <NotFoundPage />;
+  const { t } = useTranslation('wallet');
+  const { user } = useRequireMember();
+  useDocumentTitle(`${t('transfer.title')} · ${BRAND}`);
+  if (!user) {
+    return (
+      <Center py={120}>
+        <Loader aria-label={t('loading')} />
+      </Center>
+    );
+  }
+  return (
+    <Container size="md" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <PageHeader title={t('transfer.title')} subtitle={t('transfer.subtitle')} />
+        <WalletBalanceCard />
+        <TransferForm />
+        <TransferHistory />
+      </Stack>
+    </Container>
+  );
+}
+
+function TransferForm() {
+  const { t } = useTranslation(['wallet', 'errors']);
+  const balances = useBalances();
+  const available = balances.data?.usdnAvailableCents ?? 0;
+  const [email, setEmail] = useState('');
+  const [amount, setAmount] = useState('');
+  const [notes, setNotes] = useState('');
+  const idempotency = useIdempotencyKey('transfer');
+  const utils = trpc.useUtils();
+  const send = trpc.wallet.transfer.useMutation({
+    onSuccess: (result, input) => {
+      idempotency.renew();
+      setEmail('');
+      setAmount('');
+      setNotes('');
+      notifications.show({
+        color: 'teal',
+        icon: <IconCheck size={18} />,
+        message: t('transfer.submitted', { amount: formatCents(result.amountCents), email: input.email.trim() }),
+      });
+      void utils.wallet.transfers.invalidate();
+      void utils.wallet.balances.invalidate();
+    },
+    onError: (error) => notifications.show({ color: 'red', title: t('transfer.failed'), message: errorMessage(error) }),
+  });
+
+  const trimmed = amount.trim();
+  const value = trimmed === '' ? null : Number(trimmed);
+  let amountError: string | null = null;
+  if (value !== null) {
+    if (!Number.isFinite(value) || value <= 0) amountError = t('transfer.amountInvalid');
+    else if (!Number.isInteger(value)) amountError = t('errors:AMOUNT_NOT_WHOLE');
+    else if (value * 100 > available) amountError = t('overBalance');
+  }
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    // spec 2 §8: 'Fill in all fields' before anything is sent
+    if (email.trim() === '' || value === null) {
+      notifications.show({ color: 'red', message: t('errors:FIELDS_REQUIRED') });
+      return;
+    }
+    if (amountError) {
+      notifications.show({ color: 'red', message: amountError });
+      return;
+    }
+    send.mutate({ email: email.trim(), amount: value, notes: notes.trim() || undefined, idempotencyKey: idempotency.current() });
+  };
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('transfer.emailLabel')}
+            placeholder="name@example.com"
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            required
+          />
+          <TextInput
+            label={t('transfer.amountLabel')}
+            placeholder="1"
+            inputMode="numeric"
+            type="number"
+            step={1}
+            min={1}
+            value={amount}
+            onChange={(event) => setAmount(event.currentTarget.value)}
+            error={amountError}
+            required
+            rightSection={<Text size="xs" c="dimmed">USDX</Text>}
+            rightSectionWidth={52}
+          />
+          <Textarea
+            label={t('transfer.notesLabel')}
+            value={notes}
+            onChange={(event) => setNotes(event.currentTarget.value)}
+            maxLength={TRANSFER_NOTES_MAX}
+            autosize
+            minRows={2}
+            description={`${notes.length}/${TRANSFER_NOTES_MAX}`}
+          />
+          <Alert variant="light" color="teal" icon={<IconGift size={18} />}>
+            {t('transfer.feeFree')}
+          </Alert>
+          <Button type="submit" size="md" loading={send.isPending}>
+            {t('transfer.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function TransferHistory() {
+  const { t, i18n } = useTranslation('wallet');
+  const list = trpc.wallet.transfers.useQuery();
+  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <Stack gap="sm">
+      <Title order={2} fz="h4">
+        {t('transfer.historyTitle')}
+      </Title>
+      <HistoryList
+        query={list}
+        empty={t('transfer.historyEmpty')}
+        render={(row) => {
+          const sent = row.direction === 'sent';
+          return (
+            <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+              <Group gap="sm" wrap="nowrap" miw={0} align="flex-start">
+                <ThemeIcon variant="light" color={sent ? 'orange' : 'teal'} radius="xl" size={32} style={{ flexShrink: 0 }}>
+                  {sent ? (
+                    <IconArrowUpRight size={18} aria-label={t('transfer.sent')} />
+                  ) : (
+                    <IconArrowDownLeft size={18} aria-label={t('transfer.received')} />
+                  )}
+                </ThemeIcon>
+                <Stack gap={0} miw={0}>
+                  <Text size="sm" fw={500} truncate>
+                    {sent ? t('transfer.sentTo', { name: row.counterparty }) : t('transfer.receivedFrom', { name: row.counterparty })}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {dateTime.format(row.createdAt)}
+                  </Text>
+                  {row.notes && (
+                    <Text size="xs" c="dimmed" lineClamp={2}>
+                      {row.notes}
+                    </Text>
+                  )}
+                </Stack>
+              </Group>
+              <Text fw={600} c={sent ? undefined : 'teal'} style={{ flexShrink: 0 }}>
+                {sent ? '−' : '+'}
+                {formatCents(row.amountCents)} USDX
+              </Text>
+            </Group>
+          );
+        }}
+      />
+    </Stack>
+  );
 }

@@ -1,6 +1,284 @@
-import { NotFoundPage } from '../layout/NotFoundPage.tsx';
+import { useState } from 'react';
+import { Alert, Button, Center, Container, Divider, Group, Loader, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  BRAND,
+  formatCents,
+  formatWalletAmount,
+  isSolanaAddress,
+  settingAmountToCents,
+  withdrawalQuote,
+  type TWithdrawalInfo,
+} from '@curio/shared';
+import { trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/app-error.ts';
+import { useRequireMember } from '../auth/use-require-member.ts';
+import { PageHeader } from '../layout/PageHeader.tsx';
+import { useBalances } from '../layout/use-live-counters.ts';
+import { WalletBalanceCard } from './WalletBalanceCard.tsx';
+import { HistoryList } from './HistoryList.tsx';
+import { RecordStatusBadge } from './RecordStatusBadge.tsx';
+import { useIdempotencyKey } from './use-idempotency-key.ts';
+import classes from './wallet.module.css';
 
-/** Being built in issue 4; until then the route answers as before. */
+type WithdrawalTab = 'apply' | 'history';
+
+function percentText(rate: number, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(rate);
+}
+
+/** /withdrawal (spec 2 §2): apply for a USDX withdrawal as USDT on Solana, or read the history (?tab=history). */
 export function WithdrawalPage() {
-  return <NotFoundPage />;
+  const { t } = useTranslation('wallet');
+  const { user } = useRequireMember();
+  const [params, setParams] = useSearchParams();
+  const tab: WithdrawalTab = params.get('tab') === 'history' ? 'history' : 'apply';
+  useDocumentTitle(`${t('withdrawal.title')} · ${BRAND}`);
+  const changeTab = (next: string | null) => {
+    const copy = new URLSearchParams(params);
+    if (next === 'history') copy.set('tab', 'history');
+    else copy.delete('tab');
+    setParams(copy, { replace: true });
+  };
+  if (!user) {
+    return (
+      <Center py={120}>
+        <Loader aria-label={t('loading')} />
+      </Center>
+    );
+  }
+  return (
+    <Container size="md" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <PageHeader title={t('withdrawal.title')} subtitle={t('withdrawal.subtitle')} />
+        <Tabs value={tab} onChange={changeTab} keepMounted={false}>
+          <Tabs.List grow mb="lg">
+            <Tabs.Tab value="apply">{t('withdrawal.tabs.apply')}</Tabs.Tab>
+            <Tabs.Tab value="history">{t('withdrawal.tabs.history')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="apply">
+            <ApplyTab onDone={() => changeTab('history')} />
+          </Tabs.Panel>
+          <Tabs.Panel value="history">
+            <WithdrawalHistory />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}
+
+function ApplyTab({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('wallet');
+  const info = trpc.wallet.withdrawalInfo.useQuery();
+  return (
+    <Stack gap="lg">
+      <WalletBalanceCard />
+      {info.error ? (
+        <Alert color="red" variant="light">
+          {t('usdt.configFailed')}
+        </Alert>
+      ) : !info.data ? (
+        <Center py="xl">
+          <Loader size="sm" aria-label={t('loading')} />
+        </Center>
+      ) : (
+        <>
+          <Facts info={info.data} />
+          <WithdrawalForm info={info.data} onDone={onDone} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Facts({ info }: { info: TWithdrawalInfo }) {
+  const { t, i18n } = useTranslation('wallet');
+  const facts = [
+    [t('withdrawal.facts.minimum'), `${formatWalletAmount(settingAmountToCents(info.minUsdn))} USDX`],
+    [t('withdrawal.facts.fee'), percentText(info.feeRate, i18n.language)],
+    [t('withdrawal.facts.review'), t('withdrawal.facts.reviewValue')],
+    [t('withdrawal.facts.network'), t('withdrawal.facts.networkValue')],
+    [t('withdrawal.facts.rate'), t('withdrawal.facts.rateValue', { rate: info.usdtRate })],
+  ] as const;
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
+      {facts.map(([label, value], index) => (
+        <Paper key={label} withBorder radius="md" p="sm" className={index === facts.length - 1 ? classes.lastFact : undefined}>
+          <Text size="xs" c="dimmed">
+            {label}
+          </Text>
+          <Text size="sm" fw={600}>
+            {value}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function WithdrawalForm({ info, onDone }: { info: TWithdrawalInfo; onDone: () => void }) {
+  const { t, i18n } = useTranslation(['wallet', 'errors']);
+  const balances = useBalances();
+  const available = balances.data?.usdnAvailableCents ?? 0;
+  const [amount, setAmount] = useState('');
+  const [address, setAddress] = useState('');
+  const [touchedAddress, setTouchedAddress] = useState(false);
+  const idempotency = useIdempotencyKey('withdrawal');
+  const utils = trpc.useUtils();
+  const create = trpc.wallet.createWithdrawal.useMutation({
+    onSuccess: () => {
+      idempotency.renew();
+      setAmount('');
+      setAddress('');
+      setTouchedAddress(false);
+      notifications.show({ color: 'teal', icon: <IconCheck size={18} />, message: t('withdrawal.submitted') });
+      void utils.wallet.withdrawals.invalidate();
+      void utils.wallet.balances.invalidate();
+      onDone();
+    },
+    onError: (error) => notifications.show({ color: 'red', title: t('withdrawal.failed'), message: errorMessage(error) }),
+  });
+
+  const minCents = settingAmountToCents(info.minUsdn);
+  const trimmed = amount.trim();
+  const value = trimmed === '' ? null : Number(trimmed);
+  let amountError: string | null = null;
+  if (value !== null) {
+    if (!Number.isFinite(value) || value <= 0) amountError = t('errors:INVALID_AMOUNT');
+    else if (!Number.isInteger(value)) amountError = t('errors:AMOUNT_NOT_WHOLE');
+    else if (value * 100 < minCents) amountError = t('errors:WITHDRAWAL_BELOW_MINIMUM', { min: formatWalletAmount(minCents) });
+    else if (value * 100 > available) amountError = t('wallet:overBalance');
+  }
+  const trimmedAddress = address.trim();
+  const addressValid = isSolanaAddress(trimmedAddress);
+  const addressError = touchedAddress && trimmedAddress !== '' && !addressValid ? t('errors:SOLANA_ADDRESS_INVALID') : null;
+  const quote = value !== null && amountError === null ? withdrawalQuote(value * 100, info.feeRate, info.usdtRate) : null;
+  const canSubmit = quote !== null && addressValid && !create.isPending;
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setTouchedAddress(true);
+    if (!canSubmit || value === null) return;
+    create.mutate({ amount: value, address: trimmedAddress, idempotencyKey: idempotency.current() });
+  };
+
+  const wholeAvailable = Math.floor(available / 100);
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('withdrawal.amountLabel')}
+            placeholder={t('withdrawal.amountPlaceholder', { min: formatWalletAmount(minCents) })}
+            inputMode="numeric"
+            type="number"
+            step={1}
+            min={0}
+            value={amount}
+            onChange={(event) => setAmount(event.currentTarget.value)}
+            error={amountError}
+            rightSectionWidth={64}
+            rightSection={
+              <Button variant="subtle" size="compact-xs" onClick={() => setAmount(String(wholeAvailable))} disabled={wholeAvailable <= 0}>
+                {t('withdrawal.all')}
+              </Button>
+            }
+          />
+          <TextInput
+            label={t('withdrawal.addressLabel')}
+            placeholder={t('withdrawal.addressPlaceholder')}
+            value={address}
+            onChange={(event) => setAddress(event.currentTarget.value)}
+            onBlur={() => setTouchedAddress(true)}
+            error={addressError}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={60}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          />
+          {quote && (
+            <Paper radius="md" p="sm" bg="var(--mantine-color-default-hover)" data-testid="withdrawal-preview">
+              <Stack gap={4}>
+                <Group justify="space-between">
+                  <Text size="sm" c="dimmed">
+                    {t('withdrawal.preview.held')}
+                  </Text>
+                  <Text size="sm">{formatCents(quote.amountCents)} USDX</Text>
+                </Group>
+                <Group justify="space-between">
+                  <Text size="sm" c="dimmed">
+                    {t('withdrawal.preview.fee', { percent: percentText(info.feeRate, i18n.language) })}
+                  </Text>
+                  <Text size="sm">−{formatCents(quote.feeCents)} USDX</Text>
+                </Group>
+                <Divider />
+                <Group justify="space-between">
+                  <Text size="sm" fw={600}>
+                    {t('withdrawal.preview.receive')}
+                  </Text>
+                  <Text size="sm" fw={700} c="teal">
+                    ≈ {formatCents(quote.usdtCents)} USDT
+                  </Text>
+                </Group>
+              </Stack>
+            </Paper>
+          )}
+          <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
+            {t('withdrawal.holdNote')}
+          </Alert>
+          <Button type="submit" size="md" loading={create.isPending} disabled={!canSubmit}>
+            {t('withdrawal.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function WithdrawalHistory() {
+  const { t, i18n } = useTranslation('wallet');
+  const list = trpc.wallet.withdrawals.useQuery();
+  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <HistoryList
+      query={list}
+      empty={t('withdrawal.historyEmpty')}
+      render={(row) => (
+        <Stack gap={4}>
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Stack gap={0} miw={0}>
+              <Text size="sm" fw={600}>
+                {formatCents(row.usdnAmountCents)} USDX
+              </Text>
+              <Text size="xs" c="dimmed">
+                {dateTime.format(row.createdAt)}
+              </Text>
+            </Stack>
+            <RecordStatusBadge status={row.status} />
+          </Group>
+          <Text size="xs" c="dimmed">
+            {t('withdrawal.feeLine', { amount: formatCents(row.feeCents) })} · {t('withdrawal.receive', { amount: formatCents(row.usdtAmountCents) })}
+          </Text>
+          <Text size="xs" c="dimmed" className={classes.hash}>
+            {t('withdrawal.address')}: {row.address}
+          </Text>
+          {row.transactionHash && (
+            <Text size="xs" className={classes.hash}>
+              {t('withdrawal.hash')}: {row.transactionHash}
+            </Text>
+          )}
+          {row.status === 'rejected' && row.rejectionReason && (
+            <Text size="xs" c="red">
+              {t('withdrawal.reason', { reason: row.rejectionReason })}
+            </Text>
+          )}
+        </Stack>
+      )}
+    />
+  );
 }

@@ -1,0 +1,247 @@
+import { useCallback, useState } from 'react';
+import { ActionIcon, Alert, Anchor, Box, Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { QRCodeSVG } from 'qrcode.react';
+import { useTranslation } from 'react-i18next';
+import {
+  formatCents,
+  formatWalletAmount,
+  LIMITS,
+  parseUsdnToCents,
+  TRANSACTION_HASH_PATTERN,
+  usdtRechargeCreditCents,
+  type TDepositInfo,
+} from '@curio/shared';
+import { trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/app-error.ts';
+import { useIdempotencyKey } from './use-idempotency-key.ts';
+import { ProofPicker } from './ProofPicker.tsx';
+import { HistoryList } from './HistoryList.tsx';
+import { RecordStatusBadge } from './RecordStatusBadge.tsx';
+import classes from './wallet.module.css';
+
+/** The USDT tab of /recharge (spec 2 §2 and §5 USDT top-up). */
+export function UsdtTab() {
+  const { t } = useTranslation('wallet');
+  const info = trpc.wallet.depositInfo.useQuery();
+  return (
+    <Stack gap="lg">
+      {info.error ? (
+        <Alert color="red" variant="light">
+          {t('usdt.configFailed')}
+        </Alert>
+      ) : (
+        <>
+          <DepositAddress info={info.data} />
+          {info.data && <RechargeForm info={info.data} />}
+        </>
+      )}
+      <RechargeHistory />
+    </Stack>
+  );
+}
+
+function DepositAddress({ info }: { info: TDepositInfo | undefined }) {
+  const { t } = useTranslation(['wallet', 'errors']);
+  if (!info) return null;
+  if (info.address === null) {
+    return (
+      <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
+        {t('errors:DEPOSIT_ADDRESS_MISSING')}
+      </Alert>
+    );
+  }
+  const address = info.address;
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Group align="flex-start" gap="lg" wrap="wrap">
+        <Box className={classes.qr}>
+          <QRCodeSVG value={address} size={132} title={t('usdt.qrAlt')} />
+        </Box>
+        <Stack gap="xs" style={{ flex: '1 1 240px' }} miw={0}>
+          <Text size="sm" fw={600}>
+            {t('usdt.addressLabel')}
+          </Text>
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <Text className={classes.address} data-testid="deposit-address">
+              {address}
+            </Text>
+            <CopyButton value={address} timeout={LIMITS.copiedStateMs}>
+              {({ copied, copy }) => (
+                <Tooltip label={copied ? t('usdt.copied') : t('usdt.copy')} withArrow>
+                  <ActionIcon
+                    variant="light"
+                    color={copied ? 'teal' : 'gray'}
+                    onClick={() => {
+                      copy();
+                      notifications.show({ color: 'teal', message: t('usdt.addressCopied') });
+                    }}
+                    aria-label={copied ? t('usdt.copied') : t('usdt.copy')}
+                  >
+                    {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </CopyButton>
+          </Group>
+          <Text size="xs" c="orange">
+            {t('usdt.warning')}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('usdt.review')}
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+function RechargeForm({ info }: { info: TDepositInfo }) {
+  const { t } = useTranslation(['wallet', 'errors']);
+  const [amount, setAmount] = useState('');
+  const [hash, setHash] = useState('');
+  const [proofs, setProofs] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
+  const idempotency = useIdempotencyKey('usdt');
+  const utils = trpc.useUtils();
+  const create = trpc.wallet.createUsdtRecharge.useMutation({
+    onSuccess: () => {
+      idempotency.renew();
+      setAmount('');
+      setHash('');
+      setProofs([]);
+      notifications.show({ color: 'teal', icon: <IconCheck size={18} />, message: t('usdt.submitted') });
+      void utils.wallet.usdtRecharges.invalidate();
+    },
+    onError: (error) => notifications.show({ color: 'red', title: t('usdt.failed'), message: errorMessage(error) }),
+  });
+
+  const cents = amount.trim() === '' ? null : parseUsdnToCents(amount);
+  const belowMinimum = cents !== null && cents < info.minUsdtCents;
+  const trimmedHash = hash.trim();
+  const hashInvalid = trimmedHash !== '' && !TRANSACTION_HASH_PATTERN.test(trimmedHash);
+  const hasProof = trimmedHash !== '' || proofs.length > 0;
+  const amountError =
+    amount.trim() === '' ? null : cents === null || cents <= 0 ? t('errors:INVALID_AMOUNT') : belowMinimum ? t('errors:RECHARGE_BELOW_MINIMUM', { min: formatWalletAmount(info.minUsdtCents) }) : null;
+  const busy = create.isPending || uploading;
+  const canSubmit = !busy && cents !== null && cents > 0 && !belowMinimum && hasProof && !hashInvalid && info.address !== null;
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit || cents === null) return;
+    create.mutate({
+      amountCents: cents,
+      transactionHash: trimmedHash || undefined,
+      proofImages: proofs,
+      idempotencyKey: idempotency.current(),
+    });
+  };
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('usdt.amountLabel')}
+            description={t('usdt.amountHint', { min: formatWalletAmount(info.minUsdtCents) })}
+            placeholder={formatWalletAmount(info.minUsdtCents)}
+            inputMode="decimal"
+            type="number"
+            step="0.01"
+            min={0}
+            value={amount}
+            onChange={(event) => setAmount(event.currentTarget.value)}
+            error={amountError}
+            rightSection={<Text size="xs" c="dimmed">USDT</Text>}
+            rightSectionWidth={52}
+          />
+          {cents !== null && !belowMinimum && cents > 0 && (
+            <Text size="sm" c="teal" data-testid="usdt-equivalent">
+              {t('usdt.equivalent', { amount: formatCents(usdtRechargeCreditCents(cents, info.rate)) })}{' '}
+              <Text span size="xs" c="dimmed">
+                {t('usdt.rateNote', { rate: info.rate })}
+              </Text>
+            </Text>
+          )}
+          <TextInput
+            label={t('usdt.hashLabel')}
+            placeholder={t('usdt.hashPlaceholder')}
+            value={hash}
+            onChange={(event) => setHash(event.currentTarget.value)}
+            error={hashInvalid ? t('usdt.hashInvalid') : null}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={200}
+          />
+          <ProofPicker value={proofs} onChange={setProofs} disabled={create.isPending} onBusyChange={onBusyChange} />
+          {!hasProof && (
+            <Text size="xs" c="dimmed">
+              {t('errors:RECHARGE_PROOF_REQUIRED')}
+            </Text>
+          )}
+          <Button type="submit" size="md" loading={create.isPending} disabled={!canSubmit}>
+            {t('usdt.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function RechargeHistory() {
+  const { t, i18n } = useTranslation('wallet');
+  const list = trpc.wallet.usdtRecharges.useQuery();
+  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <Stack gap="sm">
+      <Title order={2} fz="h4">
+        {t('usdt.historyTitle')}
+      </Title>
+      <HistoryList
+        query={list}
+        empty={t('usdt.historyEmpty')}
+        render={(row) => (
+          <Stack gap={4}>
+            <Group justify="space-between" wrap="nowrap" gap="sm">
+              <Stack gap={0} miw={0}>
+                <Text size="sm" fw={600}>
+                  {formatWalletAmount(row.usdtAmountCents)} USDT
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {dateTime.format(row.createdAt)}
+                </Text>
+              </Stack>
+              <RecordStatusBadge status={row.status} />
+            </Group>
+            {row.transactionHash && (
+              <Text size="xs" c="dimmed" className={classes.hash} lineClamp={1}>
+                {row.transactionHash}
+              </Text>
+            )}
+            {row.creditedCents !== null && row.status !== 'rejected' && (
+              <Text size="xs" c="teal">
+                {t('usdt.credited', { amount: formatCents(row.creditedCents) })}
+              </Text>
+            )}
+            {row.status === 'rejected' && row.rejectionReason && (
+              <Text size="xs" c="red">
+                {t('usdt.rejectedReason', { reason: row.rejectionReason })}
+              </Text>
+            )}
+            {row.proofUrls.length > 0 && (
+              <Group gap={6}>
+                {row.proofUrls.map((url, index) => (
+                  <Anchor key={url} href={url} target="_blank" rel="noreferrer" size="xs">
+                    {t('usdt.proofAlt', { number: index + 1 })}
+                  </Anchor>
+                ))}
+              </Group>
+            )}
+          </Stack>
+        )}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { ZCreateUsdtRechargeInput } from '@curio/shared';
+import { memberProcedure } from '../../trpc/init.ts';
+import { runInTransaction } from '../../db/transaction.ts';
+import { withIdempotency } from '../../services/idempotency/with-idempotency.ts';
+import { createUsdtRecharge as createRequest } from '../../services/wallet/usdt-recharge.ts';
+
+/** Submit a USDT top-up request for review (spec 2 §5 USDT top-up). No money moves yet. */
+export const createUsdtRecharge = memberProcedure
+  .input(ZCreateUsdtRechargeInput)
+  .output(z.object({ id: z.uuid() }))
+  .mutation(({ ctx, input }) => {
+    const userId = ctx.user.id;
+    const now = ctx.services.clock.now();
+    const { idempotencyKey, ...params } = input;
+    return runInTransaction(ctx.services.db, (trx) =>
+      withIdempotency(trx, { userId, key: idempotencyKey, operation: 'wallet.createUsdtRecharge', params }, () =>
+        createRequest(trx, { userId, ...params, now }),
+      ),
+    );
+  });

@@ -1,0 +1,30 @@
+import { ZTransferInput, ZTransferResult } from '@curio/shared';
+import { memberProcedure } from '../../trpc/init.ts';
+import { runInTransaction } from '../../db/transaction.ts';
+import { withIdempotency } from '../../services/idempotency/with-idempotency.ts';
+import { publishBalanceChanges } from '../../ledger/index.ts';
+import { transferUsdn } from '../../services/wallet/transfer-usdn.ts';
+
+/** Send USDX to another member by e-mail, free of fees (spec 2 §5 Transfer). */
+export const transfer = memberProcedure
+  .input(ZTransferInput)
+  .output(ZTransferResult)
+  .mutation(async ({ ctx, input }) => {
+    const senderId = ctx.user.id;
+    const now = ctx.services.clock.now();
+    const { idempotencyKey, ...params } = input;
+    let affected: string[] = [];
+    const result = await runInTransaction(ctx.services.db, (trx) =>
+      withIdempotency(
+        trx,
+        { userId: senderId, key: idempotencyKey, operation: 'wallet.transfer', params: { ...params, email: params.email.trim().toLowerCase() } },
+        async () => {
+          const sent = await transferUsdn(trx, { senderId, ...params, now });
+          affected = sent.affectedUserIds;
+          return { id: sent.id, amountCents: sent.amountCents };
+        },
+      ),
+    );
+    await publishBalanceChanges(ctx.services.events, affected);
+    return result;
+  });
