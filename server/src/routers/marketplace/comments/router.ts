@@ -1,3 +1,9 @@
 import { router } from '../../../trpc/init.ts';
+import { list } from './list.ts';
+import { create } from './create.ts';
+import { update } from './update.ts';
+import { remove } from './delete.ts';
+import { toggleLike } from './toggle-like.ts';
 
-export const commentsRouter = router({});
+/** Listing comments and one level of replies, with likes (spec 2 §4-§6). */
+export const commentsRouter = router({ list, create, update, delete: remove, toggleLike });

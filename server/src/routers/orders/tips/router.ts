@@ -1,3 +1,7 @@
 import { router } from '../../../trpc/init.ts';
+import { send } from './send.ts';
+import { forOrder } from './for-order.ts';
+import { presets } from './presets.ts';
 
-export const tipsRouter = router({});
+/** Tips to the seller after a completed order (spec 2 §5, §7). */
+export const tipsRouter = router({ send, forOrder, presets });

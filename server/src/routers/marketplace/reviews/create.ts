@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { reviewSentiment, ZCreateReviewInput, ZReview } from '@curio/shared';
+import { memberProcedure } from '../../../trpc/init.ts';
+import { appError } from '../../../trpc/app-error.ts';
+import { runInTransaction } from '../../../db/transaction.ts';
+import { cleanReviewContent } from '../../../services/reviews/review-content.ts';
+import { afterReviewChange, nicknameOf, reviewableOrder } from '../../../services/reviews/write-review.ts';
+import { loadReview } from '../../../services/reviews/read.ts';
+import { recordActivity } from '../../../services/activities/record-activity.ts';
+import { notify } from '../../../services/notifications/notify.ts';
+
+/** PostgreSQL unique_violation: reviews_order_reviewer_key caught a second review of the order. */
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
+}
+
+/**
+ * Review a completed order (spec 2 §4-§5): its buyer only, once (the unique index settles a
+ * double submit). The reviewee is the order's seller and the listing comes from the order, never
+ * from the client. The seller's reputation, the buyer's activity and the seller's notification
+ * commit with the review or not at all.
+ */
+export const create = memberProcedure
+  .input(ZCreateReviewInput)
+  .output(ZReview)
+  .mutation(async ({ ctx, input }) => {
+    const userId = ctx.user.id;
+    const { content, images } = await cleanReviewContent(ctx.services, input);
+    const id = randomUUID();
+    const now = ctx.services.clock.now();
+    try {
+      await runInTransaction(ctx.services.db, async (trx) => {
+        const order = await reviewableOrder(trx, input.orderId, userId);
+        const existing = await trx
+          .selectFrom('reviews')
+          .select('id')
+          .where('order_id', '=', order.id)
+          .where('reviewer_id', '=', userId)
+          .executeTakeFirst();
+        if (existing) throw appError('REVIEW_EXISTS', undefined, 'CONFLICT');
+        await trx
+          .insertInto('reviews')
+          .values({
+            id,
+            order_id: order.id,
+            listing_id: order.listing_id,
+            reviewer_id: userId,
+            reviewee_id: order.seller_id,
+            rating: input.rating,
+            content,
+            images,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await afterReviewChange(trx, order.seller_id);
+        await recordActivity(trx, {
+          userId,
+          type: 'review',
+          relatedId: order.listing_id ?? order.id,
+          data: {
+            title: order.title,
+            image: order.image_key,
+            ...(order.listing_id ? { listing_id: order.listing_id, listing_title: order.title } : {}),
+            role: 'buyer',
+          },
+        });
+        await notify(trx, {
+          userId: order.seller_id,
+          type: 'review_received',
+          params: { nickname: await nicknameOf(trx, userId), title: order.title, rating: input.rating, sentiment: reviewSentiment(input.rating) },
+          link: `/orders/${order.id}`,
+        });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw appError('REVIEW_EXISTS', undefined, 'CONFLICT');
+      throw error;
+    }
+    const review = await loadReview(ctx.services.db, { id });
+    if (!review) throw appError('REVIEW_NOT_FOUND', undefined, 'NOT_FOUND');
+    return review;
+  });

@@ -1,0 +1,22 @@
+import { ZReview, ZReviewForOrderInput } from '@curio/shared';
+import { memberProcedure } from '../../../trpc/init.ts';
+import { appError } from '../../../trpc/app-error.ts';
+import { loadReview } from '../../../services/reviews/read.ts';
+
+/**
+ * The buyer's review of an order, or null: the review dialog opens on it to edit or delete, and
+ * the order page shows it. Only the order's buyer and seller may ask (spec 2 §6 order pages).
+ */
+export const forOrder = memberProcedure
+  .input(ZReviewForOrderInput)
+  .output(ZReview.nullable())
+  .query(async ({ ctx, input }) => {
+    const order = await ctx.services.db
+      .selectFrom('orders')
+      .select(['id', 'buyer_id', 'seller_id'])
+      .where('id', '=', input.orderId)
+      .executeTakeFirst();
+    if (!order) throw appError('ORDER_NOT_FOUND', undefined, 'NOT_FOUND');
+    if (order.buyer_id !== ctx.user.id && order.seller_id !== ctx.user.id) throw appError('ORDER_ACCESS_DENIED', undefined, 'FORBIDDEN');
+    return loadReview(ctx.services.db, { orderId: order.id, reviewerId: order.buyer_id });
+  });

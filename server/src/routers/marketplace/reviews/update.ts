@@ -1,0 +1,31 @@
+import { ZReview, ZUpdateReviewInput } from '@curio/shared';
+import { memberProcedure } from '../../../trpc/init.ts';
+import { appError } from '../../../trpc/app-error.ts';
+import { runInTransaction } from '../../../db/transaction.ts';
+import { cleanReviewContent } from '../../../services/reviews/review-content.ts';
+import { afterReviewChange, ownedReview } from '../../../services/reviews/write-review.ts';
+import { loadReview } from '../../../services/reviews/read.ts';
+
+/** Edit one's own review (spec 2 §4); the same rules as writing it, and the reputation follows. */
+export const update = memberProcedure
+  .input(ZUpdateReviewInput)
+  .output(ZReview)
+  .mutation(async ({ ctx, input }) => {
+    const userId = ctx.user.id;
+    const { content, images } = await cleanReviewContent(ctx.services, input);
+    // Images a review no longer shows stay in storage: upload keys are not owned by whoever
+    // names them, so a review could name another listing's image, and deleting it here would
+    // break that listing. An orphan file costs only disk space.
+    await runInTransaction(ctx.services.db, async (trx) => {
+      const review = await ownedReview(trx, input.reviewId, userId);
+      await trx
+        .updateTable('reviews')
+        .set({ rating: input.rating, content, images, updated_at: ctx.services.clock.now() })
+        .where('id', '=', review.id)
+        .execute();
+      await afterReviewChange(trx, review.reviewee_id);
+    });
+    const review = await loadReview(ctx.services.db, { id: input.reviewId });
+    if (!review) throw appError('REVIEW_NOT_FOUND', undefined, 'NOT_FOUND');
+    return review;
+  });

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { ZTip, ZTipsForOrderInput } from '@curio/shared';
+import { memberProcedure } from '../../../trpc/init.ts';
+import { appError } from '../../../trpc/app-error.ts';
+import { loadTips } from '../../../services/tips/read.ts';
+
+/** The tips on an order, newest first, for its buyer and seller only. */
+export const forOrder = memberProcedure
+  .input(ZTipsForOrderInput)
+  .output(z.array(ZTip))
+  .query(async ({ ctx, input }) => {
+    const order = await ctx.services.db
+      .selectFrom('orders')
+      .select(['id', 'buyer_id', 'seller_id'])
+      .where('id', '=', input.orderId)
+      .executeTakeFirst();
+    if (!order) throw appError('ORDER_NOT_FOUND', undefined, 'NOT_FOUND');
+    if (order.buyer_id !== ctx.user.id && order.seller_id !== ctx.user.id) throw appError('ORDER_ACCESS_DENIED', undefined, 'FORBIDDEN');
+    return loadTips(ctx.services.db, { orderId: order.id });
+  });
