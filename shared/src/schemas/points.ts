@@ -1,2 +1,170 @@
-// Schemas of the points area (issue 4); filled in by its builder.
-export {};
+import { z } from 'zod';
+import { ZIdempotencyKey } from './common.ts';
+import { ZTimeZone } from '../rules/time-zone.ts';
+
+/**
+ * Curio points area (spec 2 §2 "{product} center", "Invitations", "Points redemption"; ADR 0016):
+ * the centre's figures, daily check-in, reward history, the older points redemption screen and
+ * invitations. The rules that both sides need (check-in reward, redemption quote) live here too,
+ * so the client's preview and the server's charge can never disagree.
+ */
+
+// ---------------------------------------------------------------- constants (spec 2 §9, ADR 0016)
+
+export const POINTS_RULES = {
+  /** Spec 2 §9: 100 points = 1 unit of cash, so one point is one cent of that unit. */
+  pointsPerCashUnit: 100,
+  /** Spec 2 §9: fee 5 %, rounded up to whole points (ADR 0016). */
+  redemptionFeePercent: 5,
+  /** Spec 2 §5 / §9: at least 1000 points per redemption. */
+  redemptionMinimumPoints: 1000,
+  /** Longest receiving account we keep (a WeChat ID, an Alipay phone or e-mail fits easily). */
+  accountMaxLength: 100,
+  /** ADR 0016: streak day n pays min(n, 7) points. */
+  checkInMaxReward: 7,
+  /** ADR 0016: an invitation code stays usable for 30 days. */
+  invitationValidDays: 30,
+  /** Spec 2 §9: reward history rows. */
+  rewardsLimit: 50,
+} as const;
+
+/** ADR 0016: the points a check-in on streak day `streak` (1, 2, …) pays. */
+export function checkInReward(streak: number): number {
+  return Math.max(1, Math.min(Math.trunc(streak), POINTS_RULES.checkInMaxReward));
+}
+
+export interface PointsRedemptionQuote {
+  points: number;
+  /** The 5 % fee in points, rounded up (ADR 0016). */
+  feePoints: number;
+  /** What is paid out, in cents of the cash unit (points - fee, as 1 point = 1 cent). */
+  cashCents: number;
+}
+
+/** Fee and cash of a redemption of `points` whole points (spec 2 §9; rounding: ADR 0016). */
+export function pointsRedemptionQuote(points: number): PointsRedemptionQuote {
+  const whole = Math.max(0, Math.trunc(points));
+  const feePoints = Math.ceil((whole * POINTS_RULES.redemptionFeePercent) / 100);
+  const cashCents = ((whole - feePoints) * 100) / POINTS_RULES.pointsPerCashUnit;
+  return { points: whole, feePoints, cashCents };
+}
+
+// ---------------------------------------------------------------- centre and check-in
+
+export const ZCheckInInput = z.object({ timeZone: ZTimeZone });
+export type TCheckInInput = z.infer<typeof ZCheckInInput>;
+
+export const ZCheckInResult = z.object({
+  /** The member's calendar day that was checked in (YYYY-MM-DD in their stored time zone). */
+  localDate: z.string(),
+  streak: z.number().int().positive(),
+  points: z.number().int().positive(),
+  balance: z.number().int().nonnegative(),
+});
+export type TCheckInResult = z.infer<typeof ZCheckInResult>;
+
+/** The centre may be opened before the member ever checked in: then the browser's zone tells "today". */
+export const ZPointsCenterInput = z.object({ timeZone: ZTimeZone.optional() }).optional();
+
+export const ZPointsCenter = z.object({
+  balance: z.number().int().nonnegative(),
+  held: z.number().int().nonnegative(),
+  lifetimeEarned: z.number().int().nonnegative(),
+  lifetimeSpent: z.number().int().nonnegative(),
+  checkIn: z.object({
+    checkedInToday: z.boolean(),
+    /** The running streak: today's when checked in, yesterday's while it can still go on, else 0. */
+    streak: z.number().int().nonnegative(),
+    /** What today's check-in paid, or what it will pay. */
+    todayReward: z.number().int().positive(),
+    localDate: z.string(),
+    timeZone: z.string(),
+  }),
+  invitations: z.object({
+    accepted: z.number().int().nonnegative(),
+    /** Spec 2 §9: stats count 50 per accepted invitation. */
+    pointsEarned: z.number().int().nonnegative(),
+    /** The member's pending, unexpired code, for the how-to-earn card; null until one is created. */
+    currentCode: z.string().nullable(),
+  }),
+});
+export type TPointsCenter = z.infer<typeof ZPointsCenter>;
+
+export const POINTS_REWARD_TYPES = ['daily_check_in', 'invite', 'purchase', 'sale', 'review', 'refund', 'spend', 'other'] as const;
+export const ZPointsRewardType = z.enum(POINTS_REWARD_TYPES);
+
+export const ZPointsReward = z.object({
+  id: z.number().int(),
+  type: ZPointsRewardType,
+  /** Signed: spending and holds are negative. */
+  amount: z.number().int(),
+  /** The ledger transfer kind (checkin, invitation_reward, order_points, tip, …): the client labels it. */
+  source: z.string(),
+  description: z.string().nullable(),
+  createdAt: z.date(),
+});
+export type TPointsReward = z.infer<typeof ZPointsReward>;
+
+// ---------------------------------------------------------------- points redemption (older screen)
+
+export const REDEMPTION_METHODS = ['wechat', 'alipay'] as const;
+export const ZRedemptionMethod = z.enum(REDEMPTION_METHODS);
+export type TRedemptionMethod = z.infer<typeof ZRedemptionMethod>;
+
+export const ZPointsRedemptionInput = z.object({
+  // the minimum is checked by the server with its number in the message (POINTS_REDEMPTION_MINIMUM {min})
+  points: z.number({ error: 'AMOUNT_NOT_WHOLE' }).int({ error: 'AMOUNT_NOT_WHOLE' }).positive({ error: 'AMOUNT_NOT_WHOLE' }).max(Number.MAX_SAFE_INTEGER, { error: 'AMOUNT_NOT_WHOLE' }),
+  method: ZRedemptionMethod,
+  account: z.string({ error: 'ACCOUNT_REQUIRED' }).trim().min(1, { error: 'ACCOUNT_REQUIRED' }).max(1000),
+  idempotencyKey: ZIdempotencyKey,
+});
+export type TPointsRedemptionInput = z.input<typeof ZPointsRedemptionInput>;
+
+export const POINTS_REDEMPTION_STATUSES = ['pending', 'approved', 'rejected', 'completed'] as const;
+export const ZPointsRedemptionStatus = z.enum(POINTS_REDEMPTION_STATUSES);
+export type TPointsRedemptionStatus = z.infer<typeof ZPointsRedemptionStatus>;
+
+/** JSON-safe (times as ISO strings) because a retry with the same idempotency key replays it. */
+export const ZPointsRedemption = z.object({
+  id: z.uuid(),
+  points: z.number().int().positive(),
+  method: ZRedemptionMethod,
+  account: z.string(),
+  feePoints: z.number().int().nonnegative(),
+  cashCents: z.number().int().nonnegative(),
+  status: ZPointsRedemptionStatus,
+  adminNotes: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  processedAt: z.iso.datetime().nullable(),
+});
+export type TPointsRedemption = z.infer<typeof ZPointsRedemption>;
+
+// ---------------------------------------------------------------- invitations
+
+export const INVITATION_STATUSES = ['pending', 'accepted', 'expired'] as const;
+export const ZInvitationStatus = z.enum(INVITATION_STATUSES);
+export type TInvitationStatus = z.infer<typeof ZInvitationStatus>;
+
+export const ZInvitation = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  /** A pending code past its expiry reads as expired even before the sweeper flips the row. */
+  status: ZInvitationStatus,
+  createdAt: z.date(),
+  acceptedAt: z.date().nullable(),
+  expiresAt: z.date().nullable(),
+  inviteeNickname: z.string().nullable(),
+});
+export type TInvitation = z.infer<typeof ZInvitation>;
+
+export const ZCreatedInvitation = z.object({
+  invitation: ZInvitation,
+  /** True when the member's pending code was handed back instead of a new one (spec 2 §4). */
+  reused: z.boolean(),
+});
+export type TCreatedInvitation = z.infer<typeof ZCreatedInvitation>;
+
+/** The link a member shares: the auth page opens sign-up with the code filled in (spec 2 §7). */
+export function invitationLink(origin: string, code: string): string {
+  return `${origin.replace(/\/+$/, '')}/auth?invite=${encodeURIComponent(code)}`;
+}

@@ -1,6 +1,182 @@
-import { NotFoundPage } from '../layout/NotFoundPage.tsx';
+import { Badge, Button, Center, Container, EmptyState, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconCopy, IconMoodEmpty, IconPlus, IconUserPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { BRAND, LIMITS, type TInvitation, type TInvitationStatus } from '@curio/shared';
+import { trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/app-error.ts';
+import { useRequireMember } from '../auth/use-require-member.ts';
+import { PageHeader } from '../layout/PageHeader.tsx';
+import { browserTimeZone } from './time-zone.ts';
+import { useCopyInviteLink } from './use-copy-invite-link.ts';
 
-/** Being built in issue 4; until then the route answers as before. */
+const STATUS_COLORS: Record<TInvitationStatus, string> = { pending: 'blue', accepted: 'teal', expired: 'gray' };
+
+/** /invitations (spec 2 §2): the member's codes with their status, a create button and a copy-link button. */
 export function InvitationsPage() {
-  return <NotFoundPage />;
+  const { t } = useTranslation('points');
+  const { user } = useRequireMember();
+  useDocumentTitle(`${t('invitations.title')} · ${BRAND}`);
+  if (!user) {
+    return (
+      <Center py={120}>
+        <Loader aria-label={t('loading')} />
+      </Center>
+    );
+  }
+  return (
+    <Container size="md" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <PageHeader title={t('invitations.title')} subtitle={t('invitations.subtitle', { inviter: LIMITS.inviterRewardPoints, invitee: LIMITS.inviteeRewardPoints })} />
+        <InviteSummary />
+        <InvitationList />
+      </Stack>
+    </Container>
+  );
+}
+
+function InviteSummary() {
+  const { t, i18n } = useTranslation('points');
+  const utils = trpc.useUtils();
+  const center = trpc.points.center.useQuery({ timeZone: browserTimeZone() }, { staleTime: 10_000 });
+  const invite = useCopyInviteLink();
+  const create = trpc.points.invitations.create.useMutation({
+    onSuccess: (result) => {
+      notifications.show({ color: 'teal', message: result.reused ? t('invite.reused') : t('invite.created') });
+      void utils.points.invitations.mine.invalidate();
+      void utils.points.center.invalidate();
+    },
+    onError: (error) => notifications.show({ color: 'red', title: t('invite.createFailed'), message: errorMessage(error) }),
+  });
+  const code = center.data?.invitations.currentCode ?? null;
+  const stats = center.data?.invitations;
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" gap="md">
+          <Stack gap={2}>
+            <Text size="xs" c="dimmed">
+              {t('invite.myCode')}
+            </Text>
+            <Text ff="monospace" fw={700} fz="xl" style={{ letterSpacing: 2 }} data-testid="invite-code">
+              {code ?? '—'}
+            </Text>
+          </Stack>
+          <Group gap="sm">
+            <Button radius="xl" color="grape" leftSection={<IconPlus size={16} aria-hidden />} loading={create.isPending} onClick={() => create.mutate()}>
+              {t('invite.create')}
+            </Button>
+            <Button
+              radius="xl"
+              variant="light"
+              color={invite.copied ? 'teal' : 'grape'}
+              disabled={!code}
+              leftSection={invite.copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+              onClick={() => code && invite.copy(code)}
+              aria-live="polite"
+            >
+              {invite.copied ? t('invite.copied') : t('invite.copyLink')}
+            </Button>
+          </Group>
+        </Group>
+        <SimpleGrid cols={2} spacing="md" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <Stack gap={2}>
+            <Text size="xs" c="dimmed">
+              {t('invitations.acceptedCount')}
+            </Text>
+            <Text fw={700} fz="xl">
+              {(stats?.accepted ?? 0).toLocaleString(i18n.language)}
+            </Text>
+          </Stack>
+          <Stack gap={2}>
+            <Text size="xs" c="dimmed">
+              {t('invitations.pointsEarned')}
+            </Text>
+            <Text fw={700} fz="xl" c="grape">
+              {(stats?.pointsEarned ?? 0).toLocaleString(i18n.language)}
+            </Text>
+          </Stack>
+        </SimpleGrid>
+        <Text size="xs" c="dimmed">
+          {t('invitations.validity', { days: 30 })}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+function InvitationList() {
+  const { t } = useTranslation('points');
+  const mine = trpc.points.invitations.mine.useQuery();
+  if (mine.isPending) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label={t('loading')} />
+      </Center>
+    );
+  }
+  if (mine.isError) {
+    return (
+      <EmptyState py="xl" icon={<IconMoodEmpty size={28} />} title={t('loadFailed')} description={errorMessage(mine.error)}>
+        <EmptyState.Actions>
+          <Button variant="light" radius="xl" onClick={() => void mine.refetch()}>
+            {t('retry')}
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  }
+  if (mine.data.length === 0) {
+    return <EmptyState py="xl" icon={<IconUserPlus size={28} />} title={t('invitations.empty')} description={t('invitations.emptyHint')} />;
+  }
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} aria-label={t('invitations.listLabel')}>
+      {mine.data.map((invitation) => (
+        <InvitationRow key={invitation.id} invitation={invitation} />
+      ))}
+    </Stack>
+  );
+}
+
+function InvitationRow({ invitation }: { invitation: TInvitation }) {
+  const { t, i18n } = useTranslation('points');
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <Paper withBorder radius="md" p="sm" component="li" style={{ listStyle: 'none' }}>
+      <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Group gap="xs" wrap="nowrap">
+            <Text ff="monospace" fw={700} style={{ letterSpacing: 1 }}>
+              {invitation.code}
+            </Text>
+            {invitation.inviteeNickname && (
+              <Text size="sm" c="dimmed" truncate>
+                {t('invitations.invitee', { nickname: invitation.inviteeNickname })}
+              </Text>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {t('invitations.createdAt', { time: time.format(invitation.createdAt) })}
+          </Text>
+          {invitation.acceptedAt ? (
+            <Text size="xs" c="dimmed">
+              {t('invitations.acceptedAt', { time: time.format(invitation.acceptedAt) })}
+            </Text>
+          ) : (
+            invitation.status === 'pending' &&
+            invitation.expiresAt && (
+              <Text size="xs" c="dimmed">
+                {t('invitations.expiresAt', { time: time.format(invitation.expiresAt) })}
+              </Text>
+            )
+          )}
+        </Stack>
+        <Badge color={STATUS_COLORS[invitation.status]} variant="light" style={{ flexShrink: 0 }}>
+          {t(`invitations.status.${invitation.status}`)}
+        </Badge>
+      </Group>
+    </Paper>
+  );
 }

@@ -1,6 +1,389 @@
-import { NotFoundPage } from '../layout/NotFoundPage.tsx';
+import { useRef, useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Container,
+  EmptyState,
+  Group,
+  Loader,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconBrandAlipay, IconBrandWechat, IconHistory, IconInfoCircle, IconMoodEmpty, IconSend } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  BRAND,
+  POINTS_RULES,
+  pointsRedemptionQuote,
+  type TPointsRedemption,
+  type TPointsRedemptionStatus,
+  type TRedemptionMethod,
+} from '@curio/shared';
+import { trpc } from '../../lib/trpc.ts';
+import { appErrorOf, errorMessage } from '../../lib/app-error.ts';
+import { useRequireMember } from '../auth/use-require-member.ts';
+import { PageHeader } from '../layout/PageHeader.tsx';
+import { browserTimeZone } from './time-zone.ts';
 
-/** Being built in issue 4; until then the route answers as before. */
+const TABS = ['apply', 'history'] as const;
+type Tab = (typeof TABS)[number];
+
+const STATUS_COLORS: Record<TPointsRedemptionStatus, string> = { pending: 'yellow', approved: 'blue', completed: 'teal', rejected: 'red' };
+
+/** Cash is paid through WeChat Pay or Alipay, so it is shown in yuan (ADR 0016). */
+function useCashFormat() {
+  const { i18n } = useTranslation();
+  const format = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'CNY', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2 });
+  return (cents: number) => format.format(cents / 100);
+}
+
+/** The older points redemption screen (spec 2 §2): tabs apply and history. */
 export function PointsRedemptionPage() {
-  return <NotFoundPage />;
+  const { t } = useTranslation('points');
+  const { user } = useRequireMember();
+  const [searchParams, setSearchParams] = useSearchParams();
+  useDocumentTitle(`${t('redemption.title')} · ${BRAND}`);
+  const tabParam = searchParams.get('tab');
+  const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : 'apply';
+  const selectTab = (next: string | null) => {
+    if (!next) return;
+    const params = new URLSearchParams(searchParams);
+    if (next === 'apply') params.delete('tab');
+    else params.set('tab', next);
+    setSearchParams(params, { replace: true });
+  };
+
+  if (!user) {
+    return (
+      <Center py={120}>
+        <Loader aria-label={t('loading')} />
+      </Center>
+    );
+  }
+  return (
+    <Container size="md" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <PageHeader title={t('redemption.title')} subtitle={t('redemption.subtitle')} />
+        <Tabs value={tab} onChange={selectTab} variant="pills" radius="xl" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="apply" leftSection={<IconSend size={15} aria-hidden />}>
+              {t('redemption.tabs.apply')}
+            </Tabs.Tab>
+            <Tabs.Tab value="history" leftSection={<IconHistory size={15} aria-hidden />}>
+              {t('redemption.tabs.history')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="apply" pt="md">
+            <ApplyForm onSubmitted={() => selectTab('history')} />
+          </Tabs.Panel>
+          <Tabs.Panel value="history" pt="md">
+            <History />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}
+
+interface FieldErrors {
+  points?: string;
+  account?: string;
+}
+
+function ApplyForm({ onSubmitted }: { onSubmitted: () => void }) {
+  const { t, i18n } = useTranslation('points');
+  const { t: te } = useTranslation('errors');
+  const cash = useCashFormat();
+  const utils = trpc.useUtils();
+  const center = trpc.points.center.useQuery({ timeZone: browserTimeZone() }, { staleTime: 10_000 });
+  const [points, setPoints] = useState<number | string>('');
+  const [method, setMethod] = useState<TRedemptionMethod>('wechat');
+  const [account, setAccount] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // one key per submission attempt: a retry of the same click reuses it, success makes a new one
+  const idempotencyKey = useRef<string>(crypto.randomUUID());
+
+  const create = trpc.points.redemption.create.useMutation({
+    onSuccess: () => {
+      idempotencyKey.current = crypto.randomUUID();
+      notifications.show({ color: 'teal', message: t('redemption.submitted') });
+      setPoints('');
+      setAccount('');
+      setErrors({});
+      void utils.points.redemption.mine.invalidate();
+      void utils.points.center.invalidate();
+      void utils.points.rewards.invalidate();
+      onSubmitted();
+    },
+    onError: (error) => {
+      const { code } = appErrorOf(error);
+      if (code === 'ACCOUNT_REQUIRED' || code === 'CONTENT_TOO_LONG') setErrors({ account: errorMessage(error) });
+      else if (code === 'POINTS_REDEMPTION_MINIMUM' || code === 'AMOUNT_NOT_WHOLE' || code === 'INSUFFICIENT_POINTS') setErrors({ points: errorMessage(error) });
+      notifications.show({ color: 'red', title: t('redemption.failed'), message: errorMessage(error) });
+    },
+  });
+
+  const balance = center.data?.balance ?? 0;
+  const amount = typeof points === 'number' ? points : Number.NaN;
+  const quote = Number.isInteger(amount) && amount > 0 ? pointsRedemptionQuote(amount) : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next: FieldErrors = {};
+    if (!Number.isInteger(amount) || amount < 1) next.points = te('AMOUNT_NOT_WHOLE');
+    else if (amount < POINTS_RULES.redemptionMinimumPoints) next.points = te('POINTS_REDEMPTION_MINIMUM', { min: POINTS_RULES.redemptionMinimumPoints });
+    else if (center.data && amount > balance) next.points = te('INSUFFICIENT_POINTS');
+    if (!account.trim()) next.account = te('ACCOUNT_REQUIRED');
+    else if (account.trim().length > POINTS_RULES.accountMaxLength) next.account = te('CONTENT_TOO_LONG', { max: POINTS_RULES.accountMaxLength });
+    setErrors(next);
+    if (next.points || next.account) return;
+    create.mutate({ points: amount, method, account: account.trim(), idempotencyKey: idempotencyKey.current });
+  };
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="lg" p="md">
+        <SimpleGrid cols={2} spacing="md">
+          <Stack gap={2}>
+            <Text size="xs" c="dimmed">
+              {t('redemption.available')}
+            </Text>
+            <Text fw={700} fz="xl" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {center.data ? balance.toLocaleString(i18n.language) : '—'}
+            </Text>
+          </Stack>
+          <Stack gap={2}>
+            <Text size="xs" c="dimmed">
+              {t('redemption.held')}
+            </Text>
+            <Text fw={700} fz="xl" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {(center.data?.held ?? 0).toLocaleString(i18n.language)}
+            </Text>
+          </Stack>
+        </SimpleGrid>
+      </Paper>
+
+      <Alert variant="light" color="grape" icon={<IconInfoCircle size={18} aria-hidden />}>
+        {t('redemption.rules', {
+          min: POINTS_RULES.redemptionMinimumPoints.toLocaleString(i18n.language),
+          rate: POINTS_RULES.pointsPerCashUnit,
+          fee: POINTS_RULES.redemptionFeePercent,
+        })}
+      </Alert>
+
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="form" onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <NumberInput
+            label={t('redemption.points')}
+            placeholder={t('redemption.pointsPlaceholder', { min: POINTS_RULES.redemptionMinimumPoints })}
+            value={points}
+            onChange={setPoints}
+            min={1}
+            step={100}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator=","
+            error={errors.points}
+            required
+          />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="redemption-method-label">
+              {t('redemption.method')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="redemption-method-label"
+              value={method}
+              onChange={(value) => setMethod(value)}
+              radius="xl"
+              data={[
+                {
+                  value: 'wechat',
+                  label: (
+                    <Group gap={6} justify="center" wrap="nowrap">
+                      <IconBrandWechat size={16} aria-hidden />
+                      <span>{t('redemption.methods.wechat')}</span>
+                    </Group>
+                  ),
+                },
+                {
+                  value: 'alipay',
+                  label: (
+                    <Group gap={6} justify="center" wrap="nowrap">
+                      <IconBrandAlipay size={16} aria-hidden />
+                      <span>{t('redemption.methods.alipay')}</span>
+                    </Group>
+                  ),
+                },
+              ]}
+            />
+          </Stack>
+          <TextInput
+            label={t('redemption.account')}
+            placeholder={t(`redemption.accountPlaceholder.${method}`)}
+            value={account}
+            onChange={(event) => setAccount(event.currentTarget.value)}
+            maxLength={POINTS_RULES.accountMaxLength}
+            error={errors.account}
+            required
+          />
+          <Paper radius="md" p="sm" bg="var(--mantine-color-default-hover)" aria-live="polite">
+            <SimpleGrid cols={3} spacing="xs">
+              <PreviewFigure label={t('redemption.preview.points')} value={quote ? quote.points.toLocaleString(i18n.language) : '—'} />
+              <PreviewFigure label={t('redemption.preview.fee')} value={quote ? t('redemption.pointsValue', { points: quote.feePoints.toLocaleString(i18n.language) }) : '—'} />
+              <PreviewFigure label={t('redemption.preview.cash')} value={quote ? cash(quote.cashCents) : '—'} strong />
+            </SimpleGrid>
+          </Paper>
+          <Button type="submit" radius="xl" color="grape" loading={create.isPending} leftSection={<IconSend size={16} aria-hidden />}>
+            {t('redemption.submit')}
+          </Button>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+function PreviewFigure({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={strong ? 700 : 500} c={strong ? 'grape' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+function History() {
+  const { t } = useTranslation('points');
+  const mine = trpc.points.redemption.mine.useQuery();
+  if (mine.isPending) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label={t('loading')} />
+      </Center>
+    );
+  }
+  if (mine.isError) {
+    return (
+      <EmptyState py="xl" icon={<IconMoodEmpty size={28} />} title={t('loadFailed')} description={errorMessage(mine.error)}>
+        <EmptyState.Actions>
+          <Button variant="light" radius="xl" onClick={() => void mine.refetch()}>
+            {t('retry')}
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  }
+  if (mine.data.length === 0) return <EmptyState py="xl" icon={<IconHistory size={28} />} title={t('redemption.empty')} />;
+  return (
+    <>
+      <Stack gap="xs" hiddenFrom="sm" component="ul" p={0} m={0}>
+        {mine.data.map((row) => (
+          <HistoryCard key={row.id} row={row} />
+        ))}
+      </Stack>
+      <Paper withBorder radius="md" visibleFrom="sm" style={{ overflow: 'hidden' }}>
+        <HistoryTable rows={mine.data} />
+      </Paper>
+    </>
+  );
+}
+
+function useHistoryFormat() {
+  const { i18n } = useTranslation();
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return { time: (iso: string) => time.format(new Date(iso)), number: (value: number) => value.toLocaleString(i18n.language) };
+}
+
+function HistoryTable({ rows }: { rows: TPointsRedemption[] }) {
+  const { t } = useTranslation('points');
+  const cash = useCashFormat();
+  const format = useHistoryFormat();
+  return (
+    <Table striped verticalSpacing="sm" horizontalSpacing="md">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('redemption.columns.points')}</Table.Th>
+          <Table.Th>{t('redemption.columns.method')}</Table.Th>
+          <Table.Th>{t('redemption.columns.account')}</Table.Th>
+          <Table.Th ta="right">{t('redemption.columns.fee')}</Table.Th>
+          <Table.Th ta="right">{t('redemption.columns.cash')}</Table.Th>
+          <Table.Th>{t('redemption.columns.status')}</Table.Th>
+          <Table.Th>{t('redemption.columns.notes')}</Table.Th>
+          <Table.Th>{t('redemption.columns.time')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.id}>
+            <Table.Td fw={600}>{format.number(row.points)}</Table.Td>
+            <Table.Td>{t(`redemption.methods.${row.method}`)}</Table.Td>
+            <Table.Td style={{ wordBreak: 'break-all' }}>{row.account}</Table.Td>
+            <Table.Td ta="right">{format.number(row.feePoints)}</Table.Td>
+            <Table.Td ta="right" fw={600}>
+              {cash(row.cashCents)}
+            </Table.Td>
+            <Table.Td>
+              <Badge color={STATUS_COLORS[row.status]} variant="light">
+                {t(`redemption.status.${row.status}`)}
+              </Badge>
+            </Table.Td>
+            <Table.Td c={row.adminNotes ? undefined : 'dimmed'}>{row.adminNotes ?? '—'}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.time(row.createdAt)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function HistoryCard({ row }: { row: TPointsRedemption }) {
+  const { t } = useTranslation('points');
+  const cash = useCashFormat();
+  const format = useHistoryFormat();
+  return (
+    <Paper withBorder radius="md" p="sm" component="li" style={{ listStyle: 'none' }}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={700}>{t('redemption.pointsValue', { points: format.number(row.points) })}</Text>
+          <Badge color={STATUS_COLORS[row.status]} variant="light">
+            {t(`redemption.status.${row.status}`)}
+          </Badge>
+        </Group>
+        <Text size="sm">
+          {t(`redemption.methods.${row.method}`)} · <span style={{ wordBreak: 'break-all' }}>{row.account}</span>
+        </Text>
+        <Group gap="lg">
+          <Text size="xs" c="dimmed">
+            {t('redemption.columns.fee')}: {format.number(row.feePoints)}
+          </Text>
+          <Text size="xs" fw={600}>
+            {t('redemption.columns.cash')}: {cash(row.cashCents)}
+          </Text>
+        </Group>
+        {row.adminNotes && (
+          <Text size="xs" c="dimmed">
+            {t('redemption.columns.notes')}: {row.adminNotes}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          {format.time(row.createdAt)}
+        </Text>
+      </Stack>
+    </Paper>
+  );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Center, Container, EmptyState, Loader, Stack, Tabs } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconActivity, IconHeart, IconPackage, IconStar, IconUserOff, IconUsers } from '@tabler/icons-react';
+import { IconActivity, IconClipboardList, IconGift, IconHeart, IconPackage, IconStar, IconUserOff, IconUsers } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BRAND, ZUuid } from '@curio/shared';
@@ -12,19 +12,25 @@ import { useRequireMember } from '../auth/use-require-member.ts';
 import { ProfileHeader } from './ProfileHeader.tsx';
 import { ProfileStats } from './ProfileStats.tsx';
 import { ActivityList } from './ActivityList.tsx';
-import { FavoritesTab, FollowingTab, LikesTab, ListingsTab } from './ProfileTabsContent.tsx';
-import { OTHER_PROFILE_TABS, OWN_PROFILE_TABS, profileTabFrom, type ProfileTab } from './profile-tabs.ts';
+import { BuyingRequestsTab, FavoritesTab, FollowingTab, LikesTab, ListingsTab } from './ProfileTabsContent.tsx';
+import { defaultTabFor, profileTabFrom, tabsFor, type ProfileMode, type ProfileTab } from './profile-tabs.ts';
+import { PointsCenterCard } from '../points/PointsCenterCard.tsx';
+import { RewardsTab } from '../points/RewardsTab.tsx';
 
 const TAB_ICONS: Record<ProfileTab, typeof IconPackage> = {
   listings: IconPackage,
   activities: IconActivity,
+  buying: IconClipboardList,
+  rewards: IconGift,
   favorites: IconStar,
   likes: IconHeart,
   following: IconUsers,
 };
 
 /**
- * /profile and /curio-center (own) and /profile/:userId (anyone's). `?tab=` picks the tab;
+ * /profile and /curio-center: the member's own profile as the Curio center (spec 2 §2: points,
+ * check-in, tabs activities/listings/buying/rewards plus the collection tabs); /profile/:userId:
+ * anyone's profile (spec 1 §2). `?tab=` picks the tab;
  * `?ref=<userId>` remembers a referrer for a later sign-up (spec 1 §2 Profiles).
  */
 export function ProfilePage() {
@@ -38,7 +44,7 @@ export function ProfilePage() {
   return routeUserId ? <OtherOrOwnProfile userId={routeUserId} /> : <OwnProfile />;
 }
 
-/** The own-profile routes need a member; visitors are sent to sign in. */
+/** The own-profile routes (the Curio center) need a member; visitors are sent to sign in. */
 function OwnProfile() {
   const { t } = useTranslation('profiles');
   const { user } = useRequireMember();
@@ -49,13 +55,13 @@ function OwnProfile() {
       </Center>
     );
   }
-  return <ProfileView userId={undefined} />;
+  return <ProfileView userId={undefined} center />;
 }
 
 function OtherOrOwnProfile({ userId }: { userId: string }) {
   const { t } = useTranslation('profiles');
   if (!ZUuid.safeParse(userId).success) return <UserNotFound message={t('notFound')} />;
-  return <ProfileView userId={userId} />;
+  return <ProfileView userId={userId} center={false} />;
 }
 
 function UserNotFound({ message }: { message: string }) {
@@ -73,7 +79,7 @@ function UserNotFound({ message }: { message: string }) {
   );
 }
 
-function ProfileView({ userId }: { userId: string | undefined }) {
+function ProfileView({ userId, center }: { userId: string | undefined; center: boolean }) {
   const { t } = useTranslation('profiles');
   const [searchParams, setSearchParams] = useSearchParams();
   const query = trpc.marketplace.profiles.get.useQuery({ userId }, { retry: false, staleTime: 30_000 });
@@ -94,12 +100,13 @@ function ProfileView({ userId }: { userId: string | undefined }) {
     return <UserNotFound message={code === 'USER_NOT_FOUND' ? t('notFound') : errorMessage(query.error)} />;
   }
 
-  const tabs: readonly ProfileTab[] = profile.isOwn ? OWN_PROFILE_TABS : OTHER_PROFILE_TABS;
-  const tab = profileTabFrom(searchParams.get('tab'), profile.isOwn);
+  const mode: ProfileMode = center && profile.isOwn ? 'center' : profile.isOwn ? 'own' : 'other';
+  const tabs: readonly ProfileTab[] = tabsFor(mode);
+  const tab = profileTabFrom(searchParams.get('tab'), mode);
   const selectTab = (next: string | null) => {
     if (!next) return;
     const params = new URLSearchParams(searchParams);
-    if (next === 'listings') params.delete('tab');
+    if (next === defaultTabFor(mode)) params.delete('tab');
     else params.set('tab', next);
     setSearchParams(params, { replace: true });
   };
@@ -109,6 +116,7 @@ function ProfileView({ userId }: { userId: string | undefined }) {
       <Stack gap="md">
         <ProfileHeader profile={profile} now={now} />
         <ProfileStats profile={profile} />
+        {mode === 'center' && <PointsCenterCard />}
         <Tabs value={tab} onChange={selectTab} keepMounted={false} variant="pills" radius="xl">
             <Tabs.List>
               {tabs.map((name) => {
@@ -126,6 +134,16 @@ function ProfileView({ userId }: { userId: string | undefined }) {
           <Tabs.Panel value="activities" pt="md">
             <ActivityList userId={profile.userId} />
           </Tabs.Panel>
+          {mode === 'center' && (
+            <>
+              <Tabs.Panel value="buying" pt="md">
+                <BuyingRequestsTab />
+              </Tabs.Panel>
+              <Tabs.Panel value="rewards" pt="md">
+                <RewardsTab />
+              </Tabs.Panel>
+            </>
+          )}
           {profile.isOwn && (
             <>
               <Tabs.Panel value="favorites" pt="md">

@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
-import { Anchor, Avatar, Button, Center, EmptyState, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Button, Card, Center, EmptyState, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconHeart, IconMoodEmpty, IconStar, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TMySocialItems } from '@curio/shared';
+import type { TMyBuyingRequest, TMySocialItems } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
 import { ListingCard } from '../home/ListingCard.tsx';
 import { BuyingRequestCard } from '../home/BuyingRequestCard.tsx';
 import { FollowButton } from '../social/FollowButton.tsx';
+import { RequestStatusBadge } from '../buying-requests/RequestStatusBadge.tsx';
+import { useBudgetText } from '../buying-requests/budget-text.ts';
 
 const LISTING_COLUMNS = { base: 2, sm: 3, md: 4 };
 const REQUEST_COLUMNS = { base: 1, xs: 2, md: 3 };
@@ -163,5 +165,78 @@ export function FollowingTab() {
         </Paper>
       ))}
     </Stack>
+  );
+}
+
+/** Curio center "buying" tab (spec 2 §2): the member's own buying requests as a grid. */
+export function BuyingRequestsTab() {
+  const { t } = useTranslation('profiles');
+  const query = trpc.marketplace.buyingRequests.mine.useQuery();
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.data.length === 0) {
+    return (
+      <EmptyState py="xl" icon={<IconMoodEmpty size={28} />} title={t('buying.empty')}>
+        <EmptyState.Actions>
+          <Button component={Link} to="/create?tab=buying" radius="xl">
+            {t('buying.post')}
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={REQUEST_COLUMNS} spacing={{ base: 'sm', sm: 'md' }}>
+        {query.data.map((request) => (
+          <OwnBuyingRequestCard key={request.id} request={request} />
+        ))}
+      </SimpleGrid>
+      <Center>
+        <Anchor component={Link} to="/buying-requests/my" size="sm">
+          {t('buying.manage')}
+        </Anchor>
+      </Center>
+    </Stack>
+  );
+}
+
+/**
+ * The owner's view of one of their buying requests: status, budget and offers, leading to the
+ * request (the feed card's "make an offer" button makes no sense to its own requester).
+ */
+function OwnBuyingRequestCard({ request }: { request: TMyBuyingRequest }) {
+  const { t, i18n } = useTranslation('buying');
+  const budget = useBudgetText(request.budgetMinCents, request.budgetMaxCents);
+  const full = request.activeOffersCount >= request.maxOffersAllowed;
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  return (
+    <Card withBorder radius="lg" padding="md" h="100%">
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" wrap="nowrap">
+          <RequestStatusBadge status={request.status} />
+          <Text size="xs" c="dimmed">
+            {dateFormat.format(request.createdAt)}
+          </Text>
+        </Group>
+        <Anchor component={Link} to={`/buying-requests/${request.id}`} c="inherit" fw={600} lineClamp={2}>
+          {request.title}
+        </Anchor>
+        <Text size="sm" fw={600} c="grape">
+          {budget}
+        </Text>
+        <Stack gap={4} mt="auto">
+          <Group justify="space-between">
+            <Text size="xs" c="dimmed">
+              {t('my.activeOffers', { active: request.activeOffersCount, max: request.maxOffersAllowed })}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('my.totalOffers', { count: request.offerCount })}
+            </Text>
+          </Group>
+          <Progress value={Math.min(100, (request.activeOffersCount / request.maxOffersAllowed) * 100)} color={full ? 'red' : 'grape'} size="sm" />
+        </Stack>
+      </Stack>
+    </Card>
   );
 }

@@ -1,3 +1,15 @@
 import { router } from '../../trpc/init.ts';
+import { center } from './center.ts';
+import { rewards } from './rewards.ts';
+import { checkIn } from './check-in.ts';
+import { redemptionRouter } from './redemption/router.ts';
+import { invitationsRouter } from './invitations/router.ts';
 
-export const pointsRouter = router({});
+/** Curio points: the center, daily check-in, points redemption and invitations (spec 2; ADR 0016). */
+export const pointsRouter = router({
+  center,
+  rewards,
+  checkIn,
+  redemption: redemptionRouter,
+  invitations: invitationsRouter,
+});

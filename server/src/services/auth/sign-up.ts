@@ -1,11 +1,12 @@
-import type { TSignUpInput } from '@curio/shared';
+import { LIMITS, type TSignUpInput } from '@curio/shared';
 import type { AppServices } from '../app-services.ts';
 import type { RealtimeEvent } from '../../realtime/events.ts';
-import { runInTransaction } from '../../db/transaction.ts';
+import { runInTransaction, type Tx } from '../../db/transaction.ts';
 import { createSession, invalidateSession } from '../../auth/sessions.ts';
 import { createUserWithProfile } from './create-user.ts';
 import { acceptInvitationCode, recordReferral, type AcceptedInvitation } from './invitations.ts';
 import { grantInvitationRewards } from './invitation-rewards.ts';
+import { notify } from '../notifications/notify.ts';
 import { publishBalanceChanges } from '../../ledger/index.ts';
 import { publishCommitted, sessionRevokedEvent } from './publish-events.ts';
 
@@ -43,6 +44,7 @@ export async function signUp(
       invitation = await recordReferral(trx, { referrerId: input.referrerId, inviteeId: userId, now });
     }
     const rewarded = invitation ? await grantInvitationRewards(trx, { ...invitation, inviteeId: userId }) : [];
+    if (invitation) await notifyInviter(trx, invitation, userId);
     // a new account signed up from a signed-in browser replaces that browser's session
     let ended: RealtimeEvent[] = [];
     if (previous) {
@@ -56,4 +58,18 @@ export async function signUp(
   await publishBalanceChanges(services.events, rewardedUserIds);
   await publishCommitted(services.events, revoked);
   return result;
+}
+
+/**
+ * Tells the inviter their invitation was accepted (spec 2 §9: 50 points), inside the sign-up
+ * transaction, so the notice exists exactly when the acceptance and its rewards committed.
+ */
+async function notifyInviter(trx: Tx, invitation: AcceptedInvitation, inviteeId: string): Promise<void> {
+  const invitee = await trx.selectFrom('profiles').select('nickname').where('user_id', '=', inviteeId).executeTakeFirst();
+  await notify(trx, {
+    userId: invitation.inviterId,
+    type: 'invitation_accepted',
+    params: { nickname: invitee?.nickname ?? '', points: LIMITS.inviterRewardPoints },
+    link: '/invitations',
+  });
 }

@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import { checkInReward, LIMITS, POINTS_RULES, ZPointsRewardType, type TPointsCenter, type TPointsReward } from '@curio/shared';
+import type { Database } from '../../db/schema.ts';
+import { checkInZone, previousDate, todayIn } from './calendar.ts';
+import { lastCheckIn } from './check-in.ts';
+import { currentPendingInvitation } from './invitations.ts';
+
+/**
+ * The Curio center's figures (spec 2 §2, §7): balances from the user_points view, today's
+ * check-in state in the member's calendar, and invitation stats.
+ */
+export async function loadPointsCenter(
+  db: Kysely<Database>,
+  input: { userId: string; now: Date; browserZone?: string | undefined },
+): Promise<TPointsCenter> {
+  const { userId, now } = input;
+  const [points, profile, last, accepted, pending] = await Promise.all([
+    db
+      .selectFrom('user_points')
+      .select(['points_balance', 'points_held', 'lifetime_earned', 'lifetime_spent'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+    db.selectFrom('profiles').select('time_zone').where('user_id', '=', userId).executeTakeFirst(),
+    lastCheckIn(db, userId),
+    db
+      .selectFrom('invitations')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('inviter_id', '=', userId)
+      .where('status', '=', 'accepted')
+      .executeTakeFirstOrThrow(),
+    currentPendingInvitation(db, userId, now),
+  ]);
+
+  const timeZone = checkInZone(profile?.time_zone ?? null, input.browserZone);
+  const today = todayIn(now, timeZone);
+  const checkedInToday = last !== null && last.localDate >= today;
+  const continues = last !== null && last.localDate === previousDate(today);
+  const streak = checkedInToday ? last.streak : continues ? last.streak : 0;
+  const todayReward = checkedInToday ? last.points : checkInReward(streak + 1);
+  // count(*) is a string from pg and a number from PGlite
+  const acceptedCount = Number(accepted.n);
+
+  return {
+    balance: points?.points_balance ?? 0,
+    held: points?.points_held ?? 0,
+    lifetimeEarned: points?.lifetime_earned ?? 0,
+    lifetimeSpent: points?.lifetime_spent ?? 0,
+    checkIn: { checkedInToday, streak, todayReward, localDate: today, timeZone },
+    invitations: {
+      accepted: acceptedCount,
+      pointsEarned: acceptedCount * LIMITS.inviterRewardPoints,
+      currentCode: pending?.invitation_code ?? null,
+    },
+  };
+}
+
+/** Spec 2 §7: the member's points_rewards entries, newest first, at most 50. */
+export async function listPointsRewards(db: Kysely<Database>, userId: string): Promise<TPointsReward[]> {
+  const rows = await db
+    .selectFrom('points_rewards')
+    .select(['transfer_id', 'reward_type', 'points_amount', 'source', 'source_description', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('transfer_id', 'desc')
+    .limit(POINTS_RULES.rewardsLimit)
+    .execute();
+  return rows.map((row) => {
+    const type = ZPointsRewardType.safeParse(row.reward_type);
+    return {
+      id: row.transfer_id ?? 0,
+      type: type.success ? type.data : 'other',
+      amount: row.points_amount ?? 0,
+      source: row.source ?? 'other',
+      description: row.source_description,
+      createdAt: row.created_at ?? new Date(0),
+    };
+  });
+}

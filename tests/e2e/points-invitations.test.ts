@@ -1,0 +1,201 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { captureScreens, describeInBrowser, launchChromium, openPage, uiText } from '../helpers/browser.ts';
+import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
+import { fundPoints, mutateInPage, signUpInPage } from '../helpers/e2e-marketplace.ts';
+
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 300_000 });
+
+const EN = 'en';
+const en = (key: string, params?: Record<string, string | number>) => uiText(EN, key, params);
+
+describeInBrowser('Curio center, check-in, invitations and points redemption in the browser', (chromiumPath) => {
+  let server: E2EServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startE2EServer();
+    browser = await launchChromium(chromiumPath);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** The big number under a label of the center card (a dl: the term follows its value). */
+  async function centerFigure(page: Page, language: string, key: string): Promise<string> {
+    const term = page.locator('dt', { hasText: uiText(language, `points:center.${key}`) }).first();
+    return (await term.locator('xpath=following-sibling::dd[1] | preceding-sibling::dd[1]').first().innerText()).trim();
+  }
+
+  test('check in on the center, invite by link, and both balances show the rewards', async () => {
+    const inviter = await openPage(browser, { baseUrl: server.url, language: EN });
+    const invitee = await openPage(browser, { baseUrl: server.url, language: EN });
+    try {
+      await inviter.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+      await inviter.page.goto('/');
+      const member = await signUpInPage(inviter.page, 'inviter');
+
+      // check in on the center
+      await inviter.page.goto('/curio-center');
+      const checkIn = inviter.page.getByRole('button', { name: en('points:checkIn.button', { points: 1 }) });
+      await checkIn.waitFor();
+      await captureScreens(inviter.page, 'points-center-before-check-in-en-light');
+      await checkIn.focus();
+      await inviter.page.keyboard.press('Enter');
+      await inviter.page.getByText(en('points:checkIn.done', { points: 1, streak: 1 })).waitFor();
+      await inviter.page.getByText(en('points:checkIn.doneToday'), { exact: true }).waitFor();
+      expect(await centerFigure(inviter.page, EN, 'balance')).toBe('1');
+      expect(await server.db.db.selectFrom('check_ins').select('streak').where('user_id', '=', member.id).execute()).toEqual([{ streak: 1 }]);
+
+      // create a code on /invitations and copy the link
+      await inviter.page.goto('/invitations');
+      await inviter.page.getByText(en('points:invitations.empty')).waitFor();
+      await inviter.page.getByRole('button', { name: en('points:invite.create') }).click();
+      await inviter.page.getByText(en('points:invite.created')).waitFor();
+      const codeText = inviter.page.getByTestId('invite-code');
+      await expect.poll(async () => (await codeText.innerText()).trim()).toMatch(/^[A-Z2-9]{8}$/);
+      const code = (await codeText.innerText()).trim();
+      await inviter.page.getByRole('listitem').filter({ hasText: code }).getByText(en('points:invitations.status.pending'), { exact: true }).waitFor();
+
+      await inviter.page.getByRole('button', { name: en('points:invite.copyLink') }).click();
+      await inviter.page.getByText(en('points:invite.linkCopied')).waitFor();
+      await inviter.page.getByRole('button', { name: en('points:invite.copied') }).waitFor();
+      const link = await inviter.page.evaluate(() => navigator.clipboard.readText());
+      expect(link).toBe(`${server.url}/auth?invite=${code}`);
+      // the copied state lasts two seconds
+      await inviter.page.getByRole('button', { name: en('points:invite.copyLink') }).waitFor({ timeout: 4_000 });
+
+      // a new browser opens the link and signs up with the code filled in
+      await invitee.page.goto(link);
+      await invitee.page.getByText(en('auth:signup.invitedNotice')).waitFor();
+      await expect.poll(() => invitee.page.getByLabel(en('auth:fields.invitationCode')).inputValue()).toBe(code);
+      await invitee.page.getByRole('textbox', { name: en('auth:fields.email'), exact: true }).fill(`e2e-invitee-${Date.now()}@example.com`);
+      await invitee.page.getByRole('textbox', { name: en('auth:fields.password'), exact: true }).fill('e2e-secret-123');
+      await invitee.page.getByRole('button', { name: en('auth:actions.signup') }).click();
+      await invitee.page.getByText(en('auth:toasts.invitationActivated')).waitFor();
+
+      await invitee.page.goto('/curio-center');
+      await expect.poll(() => centerFigure(invitee.page, EN, 'balance')).toBe('30');
+      expect(await centerFigure(invitee.page, EN, 'lifetimeEarned')).toBe('30');
+
+      await inviter.page.goto('/curio-center?tab=rewards');
+      await expect.poll(() => centerFigure(inviter.page, EN, 'balance')).toBe('51');
+      expect(await centerFigure(inviter.page, EN, 'invitesAccepted')).toBe('1');
+      await inviter.page.getByText(en('points:rewards.type.invite'), { exact: true }).waitFor();
+      await inviter.page.getByText(en('points:rewards.type.daily_check_in'), { exact: true }).waitFor();
+
+      await inviter.page.goto('/invitations');
+      await inviter.page.getByRole('listitem').filter({ hasText: code }).getByText(en('points:invitations.status.accepted'), { exact: true }).waitFor();
+      expect(inviter.pageErrors).toEqual([]);
+      expect(invitee.pageErrors).toEqual([]);
+    } finally {
+      await inviter.close();
+      await invitee.close();
+    }
+  });
+
+  test('a visitor opening the center is sent to sign in', async () => {
+    const visitor = await openPage(browser, { baseUrl: server.url, language: EN });
+    try {
+      await visitor.page.goto('/curio-center');
+      await visitor.page.waitForURL(/\/auth/);
+      await visitor.page.goto('/points-redemption');
+      await visitor.page.waitForURL(/\/auth/);
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  test('a redemption request from the form is held and listed in the history', async () => {
+    const session = await openPage(browser, { baseUrl: server.url, language: EN });
+    try {
+      await session.page.goto('/');
+      const member = await signUpInPage(session.page, 'redeemer');
+      await fundPoints(server, member.id, 1500);
+      await session.page.goto('/points-redemption');
+      await session.page.getByLabel(en('points:redemption.points')).fill('999');
+      await session.page.getByLabel(en('points:redemption.account')).fill('wx-redeemer');
+      await session.page.getByRole('button', { name: en('points:redemption.submit') }).click();
+      await session.page.getByText(uiText(EN, 'errors:POINTS_REDEMPTION_MINIMUM', { min: 1000 })).first().waitFor();
+
+      await session.page.getByLabel(en('points:redemption.points')).fill('1200');
+      await session.page.getByText('¥11.40').waitFor();
+      await session.page.locator('label', { hasText: en('points:redemption.methods.alipay') }).click();
+      await expect.poll(() => session.page.getByRole('radio', { name: en('points:redemption.methods.alipay') }).isChecked()).toBe(true);
+      await session.page.getByRole('button', { name: en('points:redemption.submit') }).click();
+      await session.page.getByText(en('points:redemption.submitted')).waitFor();
+      await session.page.waitForURL(/tab=history/);
+      const row = session.page.getByRole('row').filter({ hasText: 'wx-redeemer', visible: true });
+      await row.getByText(en('points:redemption.status.pending')).waitFor();
+      await row.getByText('¥11.40').waitFor();
+      const stored = await server.db.db.selectFrom('points_withdrawal_requests').selectAll().where('user_id', '=', member.id).execute();
+      expect(stored).toMatchObject([{ points_amount: 1200, fee_points: 60, cash_amount_cents: 1140, withdrawal_method: 'alipay', status: 'pending' }]);
+      expect(session.pageErrors).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+
+  /** A member with something in every tab: check-in, a listing, a buying request, a redemption, an invitation. */
+  async function seededMember(page: Page, label: string) {
+    await page.goto('/');
+    const member = await signUpInPage(page, label);
+    await fundPoints(server, member.id, 2400);
+    await mutateInPage(page, 'points.checkIn', { timeZone: 'Asia/Shanghai' });
+    await mutateInPage(page, 'marketplace.listings.create', {
+      title: '黄铜罗盘 Brass compass',
+      description: 'Working compass in a brass case.',
+      category: 'goods',
+      unit: 'piece',
+      quantity: 1,
+      priceCents: 4_200,
+      tags: ['compass'],
+      idempotencyKey: `compass-${member.id}`,
+    });
+    await mutateInPage(page, 'marketplace.buyingRequests.create', {
+      title: '寻找老式胶片相机 Film camera wanted',
+      description: 'Looking for a working 35 mm film camera.',
+      budgetMinCents: 10_000,
+      budgetMaxCents: 30_000,
+    });
+    await mutateInPage(page, 'points.redemption.create', { points: 1000, method: 'wechat', account: 'wxid_curio_2026', idempotencyKey: `redeem-${member.id}` });
+    await mutateInPage(page, 'points.invitations.create', {});
+    return member;
+  }
+
+  for (const language of ['zh-CN', 'en'] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      test(`screens of the center, invitations and redemption (${language}, ${theme})`, async () => {
+        const session = await openPage(browser, { baseUrl: server.url, language, theme });
+        try {
+          await seededMember(session.page, `screens-${language}-${theme}`);
+          const suffix = `${language}-${theme}`;
+          for (const tab of ['activities', 'listings', 'buying', 'rewards'] as const) {
+            await session.page.goto(tab === 'activities' ? '/curio-center' : `/curio-center?tab=${tab}`);
+            await session.page.getByText(uiText(language, 'points:checkIn.doneToday'), { exact: true }).waitFor();
+            const selected = session.page.getByRole('tab', { name: uiText(language, `profiles:tabs.${tab}`) });
+            await expect.poll(() => selected.getAttribute('aria-selected')).toBe('true');
+            if (tab === 'rewards') await session.page.getByText(uiText(language, 'points:rewards.type.daily_check_in')).first().waitFor();
+            if (tab === 'buying') await session.page.getByText('Film camera wanted', { exact: false }).first().waitFor();
+            if (tab === 'listings') await session.page.getByText('Brass compass', { exact: false }).first().waitFor();
+            await session.page.waitForLoadState('networkidle');
+            await captureScreens(session.page, `points-center-${tab}-${suffix}`);
+          }
+          await session.page.goto('/invitations');
+          await session.page.getByText(uiText(language, 'points:invitations.status.pending')).first().waitFor();
+          await captureScreens(session.page, `points-invitations-${suffix}`);
+          await session.page.goto('/points-redemption');
+          await session.page.getByLabel(uiText(language, 'points:redemption.points')).fill('1500');
+          await captureScreens(session.page, `points-redemption-apply-${suffix}`);
+          await session.page.goto('/points-redemption?tab=history');
+          await session.page.getByText('wxid_curio_2026').filter({ visible: true }).first().waitFor();
+          await captureScreens(session.page, `points-redemption-history-${suffix}`);
+          expect(session.pageErrors).toEqual([]);
+        } finally {
+          await session.close();
+        }
+      });
+    }
+  }
+});

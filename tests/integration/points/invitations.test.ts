@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { invitationLink, LIMITS } from '@curio/shared';
+import { getBalances } from '../../../server/src/ledger/index.ts';
+import { signUp } from '../../../server/src/services/auth/sign-up.ts';
+import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
+import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { insertTestUser } from '../../helpers/users.ts';
+import { expectAppError, expectLedgerClean, utc } from './support.ts';
+
+let db: TestDatabase;
+let services: TestServices;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  services = createTestServices(db);
+  if (!onRealPostgres()) console.warn(`[invitation races] skipped: ${NEEDS_POSTGRES}`);
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+let emailSeq = 0;
+function email(): string {
+  emailSeq += 1;
+  return `invitee-${emailSeq}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+async function member() {
+  const user = await insertTestUser(db.db);
+  return { user, caller: await callerFor(services, user.id) };
+}
+
+describe('invitation codes', () => {
+  test('a visitor must sign in first', async () => {
+    const visitor = await callerFor(services);
+    await expectAppError(visitor.points.invitations.create(), 'LOGIN_REQUIRED');
+    await expectAppError(visitor.points.invitations.mine(), 'LOGIN_REQUIRED');
+    await expectAppError(visitor.points.center(), 'LOGIN_REQUIRED');
+  });
+
+  test('create makes a pending code valid for 30 days, then hands the same one back', async () => {
+    services.clock.set(utc('2026-11-21T08:00:00'));
+    const { caller } = await member();
+    const first = await caller.points.invitations.create();
+    expect(first.reused).toBe(false);
+    expect(first.invitation).toMatchObject({ status: 'pending', acceptedAt: null, inviteeNickname: null });
+    expect(first.invitation.code).toMatch(/^[A-Z2-9]{8}$/);
+    expect(first.invitation.expiresAt).toEqual(new Date(services.clock.now().getTime() + 30 * DAY));
+    const again = await caller.points.invitations.create();
+    expect(again).toEqual({ invitation: first.invitation, reused: true });
+    expect(await caller.points.invitations.mine()).toEqual([first.invitation]);
+    expect((await caller.points.center()).invitations).toEqual({ accepted: 0, pointsEarned: 0, currentCode: first.invitation.code });
+    expect(invitationLink('https://curio.example/', first.invitation.code)).toBe(`https://curio.example/auth?invite=${first.invitation.code}`);
+  });
+
+  test('an expired code reads as expired and a new one is created', async () => {
+    services.clock.set(utc('2026-10-01T08:00:00'));
+    const { caller } = await member();
+    const old = (await caller.points.invitations.create()).invitation;
+    services.clock.advance(30 * DAY + 1000);
+    const mine = await caller.points.invitations.mine();
+    expect(mine).toEqual([{ ...old, status: 'expired' }]);
+    expect((await caller.points.center()).invitations.currentCode).toBeNull();
+    const fresh = await caller.points.invitations.create();
+    expect(fresh.reused).toBe(false);
+    expect(fresh.invitation.code).not.toBe(old.code);
+    // and the expired code cannot be used to sign up
+    await expectAppError(signUp(services, { email: email(), password: 'secret1', invitationCode: old.code }, null), 'INVITATION_CODE_INVALID');
+  });
+
+  test('sign-up with the code: accepted once, 50 to the inviter, 30 to the invitee, inviter notified', async () => {
+    services.clock.set(utc('2026-11-21T09:00:00'));
+    const { user: inviter, caller } = await member();
+    const { invitation } = await caller.points.invitations.create();
+    services.clock.advance(60_000);
+    const signedUp = await signUp(services, { email: email(), password: 'secret1', invitationCode: invitation.code }, null);
+    expect(signedUp.invitation).toBe('code');
+    const [row] = await caller.points.invitations.mine();
+    const invitee = await db.db.selectFrom('profiles').select('nickname').where('user_id', '=', signedUp.userId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ id: invitation.id, status: 'accepted', acceptedAt: services.clock.now(), inviteeNickname: invitee.nickname });
+    expect((await getBalances(db.db, inviter.id)).points).toBe(LIMITS.inviterRewardPoints);
+    expect((await getBalances(db.db, signedUp.userId)).points).toBe(LIMITS.inviteeRewardPoints);
+    const center = await caller.points.center();
+    expect(center.invitations).toEqual({ accepted: 1, pointsEarned: 50, currentCode: null });
+    expect(center).toMatchObject({ balance: 50, lifetimeEarned: 50 });
+    expect((await caller.points.rewards())[0]).toMatchObject({ type: 'invite', amount: 50, source: 'invitation_reward' });
+    const inviteeCenter = await (await callerFor(services, signedUp.userId)).points.center();
+    expect(inviteeCenter).toMatchObject({ balance: 30, lifetimeEarned: 30 });
+    const notes = await db.db.selectFrom('notifications').select(['type', 'params', 'link']).where('user_id', '=', inviter.id).execute();
+    expect(notes).toEqual([{ type: 'invitation_accepted', params: { nickname: invitee.nickname, points: 50 }, link: '/invitations' }]);
+    // the code is spent: the next sign-up with it fails and pays nothing
+    await expectAppError(signUp(services, { email: email(), password: 'secret1', invitationCode: invitation.code }, null), 'INVITATION_CODE_INVALID');
+    expect((await getBalances(db.db, inviter.id)).points).toBe(50);
+    // a new code is created after acceptance
+    expect((await caller.points.invitations.create()).reused).toBe(false);
+    await expectLedgerClean(db);
+  });
+
+  test('sign-up with a stored referrer pays both sides and notifies the inviter', async () => {
+    const { user: referrer, caller } = await member();
+    const signedUp = await signUp(services, { email: email(), password: 'secret1', referrerId: referrer.id }, null);
+    expect(signedUp.invitation).toBe('referral');
+    expect((await getBalances(db.db, referrer.id)).points).toBe(50);
+    expect((await getBalances(db.db, signedUp.userId)).points).toBe(30);
+    expect((await caller.points.invitations.mine())[0]).toMatchObject({ status: 'accepted' });
+    expect((await caller.points.center()).invitations.accepted).toBe(1);
+    const notes = await db.db.selectFrom('notifications').select('type').where('user_id', '=', referrer.id).execute();
+    expect(notes).toEqual([{ type: 'invitation_accepted' }]);
+  });
+
+  test('a sign-up that fails leaves the code pending and pays nobody', async () => {
+    const { user: inviter, caller } = await member();
+    const { invitation } = await caller.points.invitations.create();
+    const taken = await insertTestUser(db.db);
+    await expectAppError(signUp(services, { email: taken.email, password: 'secret1', invitationCode: invitation.code }, null), 'EMAIL_TAKEN');
+    expect((await caller.points.invitations.mine())[0]).toMatchObject({ status: 'pending' });
+    expect((await getBalances(db.db, inviter.id)).points).toBe(0);
+    expect(await db.db.selectFrom('notifications').select('id').where('user_id', '=', inviter.id).execute()).toEqual([]);
+  });
+
+  test.skipIf(!onRealPostgres())('two taps on create at once give one pending code', async () => {
+    const { user, caller } = await member();
+    const results = await Promise.all(Array.from({ length: 6 }, () => caller.points.invitations.create()));
+    expect(new Set(results.map((result) => result.invitation.code)).size).toBe(1);
+    const rows = await db.db.selectFrom('invitations').select('id').where('inviter_id', '=', user.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  test.skipIf(!onRealPostgres())('parallel sign-ups with one code: one accepted, rewards paid once', async () => {
+    const { user: inviter, caller } = await member();
+    const { invitation } = await caller.points.invitations.create();
+    const emails = Array.from({ length: 6 }, () => email());
+    const outcomes = await Promise.allSettled(
+      emails.map((address) => signUp(services, { email: address, password: 'secret1', invitationCode: invitation.code }, null)),
+    );
+    const ok = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    expect(ok).toHaveLength(1);
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') expect((outcome.reason as Error).message).toBe('INVITATION_CODE_INVALID');
+    }
+    // the failed sign-ups rolled back entirely: only the winner's account exists
+    const users = await db.db.selectFrom('users').select('id').where('email', 'in', emails).execute();
+    expect(users).toHaveLength(1);
+    expect((await getBalances(db.db, inviter.id)).points).toBe(50);
+    expect((await getBalances(db.db, users[0]!.id)).points).toBe(30);
+    const rewards = await db.db.selectFrom('ledger_transfers').select('amount').where('reference_id', '=', invitation.id).execute();
+    expect(rewards.map((r) => r.amount).sort()).toEqual([30, 50]);
+    expect(await db.db.selectFrom('notifications').select('id').where('user_id', '=', inviter.id).execute()).toHaveLength(1);
+    await expectLedgerClean(db);
+  });
+});
