@@ -158,8 +158,8 @@ describe('points redemption requests', () => {
     const notes = await db.db.selectFrom('notifications').select(['type', 'params', 'link']).where('user_id', '=', user.id).execute();
     expect(notes).toEqual([{ type: 'points_redemption_approved', params: { points: 1001, cash: '9.50', notes: 'paid on 21 Nov' }, link: '/points-redemption?tab=history' }]);
     // exactly once: a second decision changes nothing
-    await expectAppError(resolve(created.id, 'reject', admin.id), 'ORDER_STATUS_CHANGED');
-    await expectAppError(resolve(created.id, 'approve', admin.id), 'ORDER_STATUS_CHANGED');
+    await expectAppError(resolve(created.id, 'reject', admin.id), 'REQUEST_ALREADY_PROCESSED');
+    await expectAppError(resolve(created.id, 'approve', admin.id), 'REQUEST_ALREADY_PROCESSED');
     expect(await db.db.selectFrom('ledger_transfers').select('id').where('reference_id', '=', created.id).execute()).toHaveLength(3);
     const center = await caller.points.center();
     expect(center).toMatchObject({ balance: 0, held: 0, lifetimeEarned: 1001, lifetimeSpent: 1001 });
@@ -183,7 +183,7 @@ describe('points redemption requests', () => {
     expect(rewards[1]).toMatchObject({ type: 'spend', amount: -1200, source: 'withdrawal_hold' });
     // returned points are not "earned" again
     expect((await caller.points.center()).lifetimeEarned).toBe(1500);
-    await expectAppError(resolve(created.id, 'approve', admin.id), 'ORDER_STATUS_CHANGED');
+    await expectAppError(resolve(created.id, 'approve', admin.id), 'REQUEST_ALREADY_PROCESSED');
     await expectLedgerClean(db);
   });
 

@@ -72,7 +72,7 @@ describe('wallet under concurrency (real PostgreSQL)', () => {
       admins.map((admin) => runInTransaction(db.db, (trx) => approveUsdtRecharge(trx, { requestId: id, adminId: admin.id, now: services.clock.now() }))),
     );
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
-    expect(codesOf(outcomes)).toEqual(['OPERATION_FAILED']);
+    expect(codesOf(outcomes)).toEqual(['REQUEST_ALREADY_PROCESSED']);
     expect((await usdnOf(db.db, member.id)).available).toBe(5000);
 
     // approve and reject racing: one of them wins, and the money matches the winner

@@ -191,11 +191,11 @@ describe('resolve-usdt-recharge (admin side)', () => {
     await db.db.updateTable('usdt_recharge_requests').set({ status: 'reviewing' }).where('id', '=', id).execute();
     await runInTransaction(db.db, (trx) => approveUsdtRecharge(trx, { requestId: id, adminId: admin.id, now: services.clock.now() }));
     const again = await failure(runInTransaction(db.db, (trx) => approveUsdtRecharge(trx, { requestId: id, adminId: admin.id, now: services.clock.now() })));
-    expect(again.code).toBe('OPERATION_FAILED');
+    expect(again.code).toBe('REQUEST_ALREADY_PROCESSED');
     const reject = await failure(
       runInTransaction(db.db, (trx) => rejectUsdtRecharge(trx, { requestId: id, adminId: admin.id, now: services.clock.now(), reason: 'late' })),
     );
-    expect(reject.code).toBe('OPERATION_FAILED');
+    expect(reject.code).toBe('REQUEST_ALREADY_PROCESSED');
     expect((await usdnOf(db.db, user.id)).available).toBe(2000);
     const missing = await failure(
       runInTransaction(db.db, (trx) => approveUsdtRecharge(trx, { requestId: randomUUID(), adminId: admin.id, now: services.clock.now() })),

@@ -194,7 +194,7 @@ describe('resolve-withdrawal (admin side)', () => {
     const again = await failure(
       runInTransaction(db.db, (trx) => approveWithdrawal(trx, { requestId: id, adminId: admin.id, now: services.clock.now(), transactionHash: CHAIN_HASH })),
     );
-    expect(again.code).toBe('OPERATION_FAILED');
+    expect(again.code).toBe('REQUEST_ALREADY_PROCESSED');
     const missing = await failure(
       runInTransaction(db.db, (trx) => rejectWithdrawal(trx, { requestId: randomUUID(), adminId: admin.id, now: services.clock.now(), reason: 'x' })),
     );

@@ -23,7 +23,7 @@ export interface ResolvedPointsRedemption {
 /**
  * For the admin console (spec 3; ADR 0016). Runs inside the caller's transaction. The status
  * change is a guarded UPDATE from pending, so a request resolves exactly once whoever races:
- * the loser gets NOT_FOUND for a missing request or ORDER_STATUS_CHANGED ("the status has
+ * the loser gets NOT_FOUND for a missing request or REQUEST_ALREADY_PROCESSED ("the status has
  * changed, refresh") for one already handled, and moves no points.
  *
  * - approve: the admin has paid the cash out; the held points leave the platform: points - fee
@@ -49,7 +49,7 @@ export async function resolvePointsRedemption(trx: Tx, input: ResolvePointsRedem
     .executeTakeFirst();
   if (!row) {
     const exists = await trx.selectFrom('points_withdrawal_requests').select('id').where('id', '=', input.requestId).executeTakeFirst();
-    throw exists ? appError('ORDER_STATUS_CHANGED', undefined, 'CONFLICT') : appError('NOT_FOUND');
+    throw exists ? appError('REQUEST_ALREADY_PROCESSED', undefined, 'CONFLICT') : appError('NOT_FOUND');
   }
 
   const common = {

@@ -21,7 +21,7 @@ async function lockActionable(trx: Tx, requestId: string) {
     .executeTakeFirst();
   if (!row) throw appError('NOT_FOUND');
   // already approved or rejected by someone else: nothing to do, and nothing may move again
-  if (!ACTIONABLE.includes(row.status)) throw appError('OPERATION_FAILED', { reason: 'already_processed' }, 'CONFLICT');
+  if (!ACTIONABLE.includes(row.status)) throw appError('REQUEST_ALREADY_PROCESSED', undefined, 'CONFLICT');
   return row;
 }
 

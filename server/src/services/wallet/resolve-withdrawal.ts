@@ -16,7 +16,7 @@ async function lockActionable(trx: Tx, requestId: string) {
     .forUpdate()
     .executeTakeFirst();
   if (!row) throw appError('NOT_FOUND');
-  if (!ACTIONABLE.includes(row.status)) throw appError('OPERATION_FAILED', { reason: 'already_processed' }, 'CONFLICT');
+  if (!ACTIONABLE.includes(row.status)) throw appError('REQUEST_ALREADY_PROCESSED', undefined, 'CONFLICT');
   return row;
 }
 
