@@ -3,6 +3,7 @@ import { Avatar, Button, Group, Paper, Stack, Text, Timeline } from '@mantine/co
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconArrowsExchange, IconCheck, IconX } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatCents, type TOffer } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
@@ -17,7 +18,8 @@ import { OfferStatusBadge } from './OfferStatusBadge.tsx';
  * the table waits for the other side (ADR 0009).
  */
 export function OfferCard({ offer, viewerId, requestActive }: { offer: TOffer; viewerId: string; requestActive: boolean }) {
-  const { t, i18n } = useTranslation('offers');
+  const { t, i18n } = useTranslation(['offers', 'orders']);
+  const navigate = useNavigate();
   const display = useDisplayCurrency();
   const utils = trpc.useUtils();
   const [countering, setCountering] = useState(false);
@@ -38,6 +40,37 @@ export function OfferCard({ offer, viewerId, requestActive }: { offer: TOffer; v
         await action();
         notifications.show({ color: 'teal', message: success });
         await invalidateOffers(utils, offer.requestId);
+      } catch (error) {
+        notifications.show({ color: 'red', message: errorMessage(error) });
+      }
+    })();
+  };
+  /** An accepted offer is a paid order with the USDN in escrow (ADR 0013): point both sides to it. */
+  const acceptOffer = () => {
+    void (async () => {
+      try {
+        const accepted = await accept.mutateAsync({ offerId: offer.id });
+        await invalidateOffers(utils, offer.requestId);
+        const { orderId } = accepted;
+        if (!orderId) {
+          notifications.show({ color: 'teal', message: t('accepted') });
+          return;
+        }
+        void utils.orders.list.invalidate();
+        void utils.wallet.balances.invalidate();
+        notifications.show({
+          color: 'teal',
+          title: t('accepted'),
+          autoClose: 10_000,
+          message: (
+            <Stack gap={6} align="flex-start">
+              <Text size="sm">{t('orders:offer.orderCreated')}</Text>
+              <Button size="compact-xs" variant="light" onClick={() => void navigate(`/orders/${orderId}`)}>
+                {t('orders:offer.viewOrder')}
+              </Button>
+            </Stack>
+          ),
+        });
       } catch (error) {
         notifications.show({ color: 'red', message: errorMessage(error) });
       }
@@ -163,14 +196,19 @@ export function OfferCard({ offer, viewerId, requestActive }: { offer: TOffer; v
                 leftSection={<IconCheck size={14} aria-hidden />}
                 loading={accept.isPending}
                 onClick={() =>
-                  confirm(t('acceptTitle'), t('acceptBody', { amount: formatCents(offer.currentPriceCents) }), () =>
-                    run(() => accept.mutateAsync({ offerId: offer.id }), t('accepted')),
-                  )
+                  confirm(t('acceptTitle'), t('acceptBody', { amount: formatCents(offer.currentPriceCents) }), acceptOffer)
                 }
               >
                 {t('accept')}
               </Button>
             )}
+          </Group>
+        )}
+        {offer.orderId && (
+          <Group justify="flex-end">
+            <Button size="xs" radius="xl" variant="light" onClick={() => void navigate(`/orders/${offer.orderId}`)}>
+              {t('orders:offer.viewOrder')}
+            </Button>
           </Group>
         )}
       </Stack>

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { COMPLAINT_TYPES, ORDER_LIMITS, type TComplaintType } from '@curio/shared';
+import { trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/app-error.ts';
+import { invalidateOrder } from './order-cache.ts';
+import { EvidencePicker } from './EvidencePicker.tsx';
+
+/** Either party complains about an order: a type, a required reason and up to five evidence images. */
+export function ComplaintDialog({
+  orderId,
+  role,
+  opened,
+  onClose,
+}: {
+  orderId: string;
+  role: 'buyer' | 'seller';
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['orders', 'errors']);
+  const utils = trpc.useUtils();
+  const complain = trpc.orders.complain.useMutation();
+  // a buyer usually complains about the goods, a seller about the buyer
+  const [type, setType] = useState<TComplaintType>(role === 'buyer' ? 'product_issue' : 'buyer_issue');
+  const [reason, setReason] = useState('');
+  const [images, setImages] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (reason.trim() === '') {
+      setError(t('errors:COMPLAINT_REASON_REQUIRED'));
+      return;
+    }
+    complain.mutate(
+      { orderId, type, reason, evidenceImages: images },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: t('complaint.done') });
+          setReason('');
+          setImages([]);
+          void invalidateOrder(utils, orderId);
+          close();
+        },
+        onError: (failure) => notifications.show({ color: 'red', title: t('submitFailed'), message: errorMessage(failure) }),
+      },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('complaint.title')} centered size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Select
+            label={t('complaint.type')}
+            data={COMPLAINT_TYPES.map((value) => ({ value, label: t(`complaint.types.${value}`) }))}
+            value={type}
+            onChange={(value) => value && setType(value)}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Textarea
+            label={t('complaint.reason')}
+            placeholder={t('complaint.reasonPlaceholder')}
+            value={reason}
+            onChange={(event) => {
+              setReason(event.currentTarget.value);
+              if (error) setError(null);
+            }}
+            error={error}
+            autosize
+            minRows={3}
+            maxRows={8}
+            maxLength={ORDER_LIMITS.complaintReasonMax}
+            required
+          />
+          <EvidencePicker value={images} onChange={setImages} onBusyChange={setUploading} disabled={complain.isPending} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" color="red" loading={complain.isPending} disabled={uploading}>
+              {t('complaint.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { formatCents, ORDER_LIMITS } from '@curio/shared';
+import { trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/app-error.ts';
+import { invalidateOrder } from './order-cache.ts';
+
+/** The buyer asks for the escrowed USDN back (order paid or shipped); a reason is required. */
+export function RefundDialog({ orderId, totalCents, opened, onClose }: { orderId: string; totalCents: number; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['orders', 'errors']);
+  const utils = trpc.useUtils();
+  const requestRefund = trpc.orders.requestRefund.useMutation();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (reason.trim() === '') {
+      setError(t('errors:REFUND_REASON_REQUIRED'));
+      return;
+    }
+    requestRefund.mutate(
+      { orderId, reason },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: t('refund.done') });
+          setReason('');
+          void invalidateOrder(utils, orderId);
+          close();
+        },
+        onError: (failure) => {
+          notifications.show({ color: 'red', title: t('submitFailed'), message: errorMessage(failure) });
+          void invalidateOrder(utils, orderId);
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('refund.title')} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Alert color="blue" variant="light">
+            {t('refund.notice', { amount: formatCents(totalCents) })}
+          </Alert>
+          <Textarea
+            label={t('refund.reason')}
+            placeholder={t('refund.reasonPlaceholder')}
+            value={reason}
+            onChange={(event) => {
+              setReason(event.currentTarget.value);
+              if (error) setError(null);
+            }}
+            error={error}
+            autosize
+            minRows={3}
+            maxRows={8}
+            maxLength={ORDER_LIMITS.refundReasonMax}
+            required
+            data-autofocus
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" color="orange" loading={requestRefund.isPending}>
+              {t('refund.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
