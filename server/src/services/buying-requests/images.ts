@@ -6,8 +6,3 @@ export async function assertRequestImagesStored(storage: Storage, keys: readonly
   const present = await Promise.all(keys.map((key) => storage.exists(key)));
   if (present.some((ok) => !ok)) throw appError('VALIDATION_FAILED', { field: 'images' });
 }
-
-/** Removes files no longer referenced, after the database change committed; a missing file is not an error. */
-export async function deleteRequestImages(storage: Storage, keys: readonly string[]): Promise<void> {
-  await Promise.allSettled(keys.map((key) => storage.delete(key)));
-}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZBuyingRequestIdInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { deleteRequestImages } from '../../../services/buying-requests/images.ts';
+import { deleteUnreferencedUploads } from '../../../services/uploads/delete-unreferenced.ts';
 import { lockOwnedRequest } from '../../../services/buying-requests/owned-request.ts';
 import { storageFor } from '../../../storage/storage-for.ts';
 
@@ -16,6 +16,6 @@ export const deleteRequest = memberProcedure
       const row = await trx.deleteFrom('buying_requests').where('id', '=', input.id).returning('images').executeTakeFirstOrThrow();
       return row.images;
     });
-    await deleteRequestImages(storageFor(ctx.services), images);
+    await deleteUnreferencedUploads(ctx.services.db, storageFor(ctx.services), images);
     return { deleted: true as const };
   });

@@ -2,7 +2,8 @@ import { ZBuyingRequestDetail, ZUpdateBuyingRequestInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { assertNoContactDetails } from '../../../services/moderation/contact-check.ts';
-import { assertRequestImagesStored, deleteRequestImages } from '../../../services/buying-requests/images.ts';
+import { assertRequestImagesStored } from '../../../services/buying-requests/images.ts';
+import { deleteUnreferencedUploads } from '../../../services/uploads/delete-unreferenced.ts';
 import { lockOwnedRequest } from '../../../services/buying-requests/owned-request.ts';
 import { assertRequestTakesOffers } from '../../../services/buying-requests/status.ts';
 import { loadBuyingRequestDetail } from '../../../services/buying-requests/read.ts';
@@ -34,6 +35,6 @@ export const update = memberProcedure
         .execute();
       return before.images.filter((key) => !input.images.includes(key));
     });
-    await deleteRequestImages(storage, removedImages);
+    await deleteUnreferencedUploads(ctx.services.db, storage, removedImages);
     return loadBuyingRequestDetail(ctx.services.db, input.id, ctx.user.id, now);
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZListingIdInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { deleteImagesQuietly } from '../../../services/listings/listing-images.ts';
+import { deleteUnreferencedUploads } from '../../../services/uploads/delete-unreferenced.ts';
 import { lockOwnedListing } from '../../../services/listings/owned-listing.ts';
 import { storageFor } from '../../../storage/storage-for.ts';
 
@@ -16,6 +16,6 @@ export const remove = memberProcedure
       await trx.deleteFrom('listings').where('id', '=', input.id).execute();
       return listing.images;
     });
-    await deleteImagesQuietly(storageFor(ctx.services), images);
+    await deleteUnreferencedUploads(ctx.services.db, storageFor(ctx.services), images);
     return { ok: true as const };
   });

@@ -2,7 +2,8 @@ import { ZListingCreated, ZUpdateListingInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { assertNoContactDetails } from '../../../services/moderation/contact-check.ts';
-import { assertImagesStored, deleteImagesQuietly } from '../../../services/listings/listing-images.ts';
+import { assertImagesStored } from '../../../services/listings/listing-images.ts';
+import { deleteUnreferencedUploads } from '../../../services/uploads/delete-unreferenced.ts';
 import { lockOwnedListing } from '../../../services/listings/owned-listing.ts';
 import { listingColumns } from '../../../services/listings/listing-columns.ts';
 import { storageFor } from '../../../storage/storage-for.ts';
@@ -36,6 +37,6 @@ export const update = memberProcedure
       return listing.images.filter((key) => !fields.images.includes(key));
     });
 
-    await deleteImagesQuietly(storage, removedImages);
+    await deleteUnreferencedUploads(ctx.services.db, storage, removedImages);
     return { id };
   });
