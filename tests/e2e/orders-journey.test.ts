@@ -158,6 +158,27 @@ describeInBrowser('buying a listing, shipping it and confirming receipt, in the 
       expect(await balancesOf(buyer)).toEqual({ usdnAvailableCents: 5_000, usdnHeldCents: 0 });
       expect(await balancesOf(seller)).toEqual({ usdnAvailableCents: 5_000, usdnHeldCents: 0 });
 
+      // the same journey goes on: the buyer reviews the completed order, then tips the seller
+      await b.getByRole('button', { name: en('orders:actions.review') }).click();
+      const reviewDialog = b.getByRole('dialog');
+      await reviewDialog.getByRole('radio', { name: '5', exact: true }).focus();
+      await b.keyboard.press('Space');
+      await reviewDialog.getByLabel(en('reviews:dialog.content')).fill('Exactly as described, packed with care.');
+      await reviewDialog.getByTestId('review-submit').click();
+      await toast(b, en('reviews:toast.created')).waitFor();
+      const review = await server.db.db.selectFrom('reviews').selectAll().where('order_id', '=', firstOrderId).executeTakeFirstOrThrow();
+      expect(review).toMatchObject({ rating: 5, reviewer_id: buyer.id, reviewee_id: seller.id });
+
+      await b.getByRole('button', { name: en('orders:actions.tip') }).click();
+      const tipDialog = b.getByRole('dialog');
+      await tipDialog.getByText(en('tips:presetUsdn', { amount: 2 }), { exact: true }).click();
+      await tipDialog.getByRole('button', { name: en('tips:submitAmount.usdn', { amount: 2 }) }).click();
+      await tipDialog.waitFor({ state: 'detached' });
+      const tips = await server.db.db.selectFrom('tips').selectAll().where('order_id', '=', firstOrderId).execute();
+      expect(tips).toMatchObject([{ currency: 'usdn', amount: 200, from_user_id: buyer.id, to_user_id: seller.id }]);
+      expect(await balancesOf(buyer)).toEqual({ usdnAvailableCents: 4_800, usdnHeldCents: 0 });
+      expect(await balancesOf(seller)).toEqual({ usdnAvailableCents: 5_200, usdnHeldCents: 0 });
+
       // a second order, refused a refund without a reason, then refunding
       const { orderId: secondOrderId } = await mutateInPage<{ orderId: string }>(b, 'orders.purchase', {
         listingId,
@@ -204,7 +225,7 @@ describeInBrowser('buying a listing, shipping it and confirming receipt, in the 
       expect(complaint).toMatchObject({ reporter_id: buyer.id, target_user_id: seller.id });
       expect(complaint.evidence_images).toHaveLength(1);
       // the USDN stays in escrow until the platform decides
-      expect(await balancesOf(buyer)).toEqual({ usdnAvailableCents: 2_500, usdnHeldCents: 0 });
+      expect(await balancesOf(buyer)).toEqual({ usdnAvailableCents: 2_300, usdnHeldCents: 0 });
 
       // the buyer's list: everything, then the refunds filter
       await b.goto('/orders');
@@ -216,7 +237,8 @@ describeInBrowser('buying a listing, shipping it and confirming receipt, in the 
       await buyerMain.getByText(en('orders:status.refunding'), { exact: true }).first().waitFor();
       await expect.poll(() => buyerMain.getByText(en('orders:status.completed'), { exact: true }).count()).toBe(0);
 
-      // the seller's view of a paid order: the ship form on the detail page
+      // the seller's view of a paid order: the ship form on the detail page (topping up what the tip took)
+      await fundUsdn(server, buyer.id, 200);
       const { orderId: thirdOrderId } = await mutateInPage<{ orderId: string }>(b, 'orders.purchase', {
         listingId,
         quantity: 1,
