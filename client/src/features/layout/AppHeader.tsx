@@ -10,6 +10,7 @@ import { AccountControl } from './AccountControl.tsx';
 import { BalanceChips } from './BalanceChips.tsx';
 import { BrandLink } from './BrandLink.tsx';
 import { MessagesButton } from './MessagesButton.tsx';
+import { NotificationBell } from '../notifications/NotificationBell.tsx';
 
 /** Top bar of spec 1 "Navigation chrome", for members and visitors. */
 export function AppHeader() {
@@ -29,6 +30,7 @@ export function AppHeader() {
             <Button component={Link} to="/create" size="sm" radius="xl" leftSection={<IconPlus size={16} />} visibleFrom="md">
               {t('nav.publish')}
             </Button>
+            <NotificationBell />
             <MessagesButton />
             <AccountControl user={user} />
           </>

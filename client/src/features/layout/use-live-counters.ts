@@ -14,8 +14,15 @@ export function useUnreadCount(): number {
   return user ? (unread.data?.count ?? 0) : 0;
 }
 
+/** Unread notifications of the signed-in member: the bell's count (0 for visitors). */
+export function useNotificationCount(): number {
+  const { user } = useSession();
+  const unread = trpc.notifications.unreadCount.useQuery(undefined, { enabled: user !== null });
+  return user ? (unread.data?.count ?? 0) : 0;
+}
+
 /**
- * One subscription each for balances and the unread badge, mounted once by the layout: the
+ * One subscription each for balances, the unread badge and the notification bell, mounted once by the layout: the
  * server pushes new values and they replace the cached query data every chip reads.
  */
 export function useLiveCounterSubscriptions(): void {
@@ -30,5 +37,9 @@ export function useLiveCounterSubscriptions(): void {
     enabled,
     // tracked events arrive as { id, data }
     onData: (event) => utils.chat.unreadCount.setData(undefined, event.data),
+  });
+  trpc.notifications.onUnreadCount.useSubscription(undefined, {
+    enabled,
+    onData: (event) => utils.notifications.unreadCount.setData(undefined, event.data),
   });
 }

@@ -1,6 +1,104 @@
-import { NotFoundPage } from '../layout/NotFoundPage.tsx';
+import { Center, Container, Stack, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconMessageCircle } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { BRAND, type TChatMessage } from '@curio/shared';
+import { trpc } from '../../lib/trpc.ts';
+import { useRequireMember } from '../auth/use-require-member.ts';
+import { ChatThread } from './ChatThread.tsx';
+import { ConversationList } from './ConversationList.tsx';
+import { mergeMessages } from './merge-messages.ts';
+import classes from './messages.module.css';
 
-/** Being built in issue 5; until then the route answers as before. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function uuidParam(params: URLSearchParams, name: string): string | null {
+  const value = params.get(name);
+  return value && UUID.test(value) ? value.toLowerCase() : null;
+}
+
+/**
+ * The member's live message stream, subscribed once for the page: every message they send or
+ * receive, from any tab or server process (ADR 0017). Each one refreshes the conversation list;
+ * the open thread picks its own out of the returned list.
+ */
+function useLiveMessages(enabled: boolean) {
+  const utils = trpc.useUtils();
+  const [live, setLive] = useState<TChatMessage[]>([]);
+  const add = useCallback(
+    (message: TChatMessage) => {
+      setLive((current) => mergeMessages(current, [message]));
+      void utils.chat.conversations.invalidate();
+    },
+    [utils],
+  );
+  trpc.chat.onMessages.useSubscription(undefined, {
+    enabled,
+    // tracked events arrive as { id, data }
+    onData: (event) => add(event.data),
+  });
+  return { live, add };
+}
+
+/**
+ * /messages (spec 2 "Messages centre"). `seller_id`, `buyer_id` or `userId` opens the
+ * conversation with that member (a new one if they never wrote); `listing_id` and `order_id`
+ * put that listing or order above the composer and go with the message; `prefill` fills the
+ * composer. Side by side on wide screens; on a phone the list and the thread are two screens.
+ */
 export function MessagesPage() {
-  return <NotFoundPage />;
+  const { t } = useTranslation('messages');
+  const { user } = useRequireMember();
+  const [params] = useSearchParams();
+  useDocumentTitle(`${t('title')} · ${BRAND}`);
+
+  const rawPeer = params.get('seller_id') ?? params.get('buyer_id') ?? params.get('userId');
+  const peerId = uuidParam(params, 'seller_id') ?? uuidParam(params, 'buyer_id') ?? uuidParam(params, 'userId');
+  const viaSeller = params.has('seller_id');
+  const listingId = uuidParam(params, 'listing_id');
+  const orderId = uuidParam(params, 'order_id');
+  const prefill = params.get('prefill') ?? '';
+
+  const { live, add } = useLiveMessages(user !== null);
+  const peer = trpc.chat.peer.useQuery({ peerId: peerId ?? '' }, { enabled: user !== null && peerId !== null, retry: false });
+  const threadOpen = rawPeer !== null;
+
+  return (
+    <Container size="xl" px={{ base: 0, sm: 'md' }} py={{ base: 0, sm: 'md' }}>
+      <div className={classes.shell} data-thread-open={threadOpen ? 'true' : 'false'}>
+        <aside className={classes.listPane}>
+          {user && <ConversationList me={user.id} currentPeerId={peerId} newPeer={peer.data ?? null} />}
+        </aside>
+        <section className={classes.threadPane} aria-label={t('thread.region')}>
+          {user && threadOpen ? (
+            <ChatThread
+              key={`${peerId ?? rawPeer}|${listingId ?? ''}|${orderId ?? ''}`}
+              me={user.id}
+              peerId={peerId ?? rawPeer}
+              peer={peerId ? peer.data : undefined}
+              peerError={peerId ? peer.error : 'USER_NOT_FOUND'}
+              live={live}
+              onSent={add}
+              viaSeller={viaSeller}
+              listingId={listingId}
+              orderId={orderId}
+              prefill={prefill}
+            />
+          ) : (
+            <Center className={classes.scroll} p="xl">
+              <Stack align="center" gap="xs">
+                <IconMessageCircle size={48} stroke={1.2} color="var(--mantine-color-dimmed)" aria-hidden />
+                <Text fw={600}>{t('thread.none')}</Text>
+                <Text size="sm" c="dimmed" ta="center">
+                  {t('thread.noneHint')}
+                </Text>
+              </Stack>
+            </Center>
+          )}
+        </section>
+      </div>
+    </Container>
+  );
 }
