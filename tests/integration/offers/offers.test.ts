@@ -288,3 +288,21 @@ describe('marketplace.offers.forRequest and mine', () => {
     await expectAppError(visitor.marketplace.offers.forRequest({ requestId }), 'LOGIN_REQUIRED');
   });
 });
+
+describe('offer notifications', () => {
+  test('a new offer notifies the requester; a counter notifies whoever moves next', async () => {
+    const { requester, requestId } = await openRequest();
+    const seller = await member(services, 'Seller');
+    const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 20_000 });
+    const [received] = (await requester.api.notifications.list()).items;
+    expect(received).toMatchObject({ type: 'offer_received', params: { amount: '200.00' }, link: `/buying-requests/${requestId}` });
+
+    await requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 18_000 });
+    const [countered] = (await seller.api.notifications.list()).items;
+    expect(countered).toMatchObject({ type: 'offer_countered', params: { amount: '180.00' }, link: '/buying-requests/offers' });
+
+    await seller.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 19_000 });
+    const latest = (await requester.api.notifications.list()).items.map((n) => n.type);
+    expect(latest).toEqual(['offer_countered', 'offer_received']);
+  });
+});

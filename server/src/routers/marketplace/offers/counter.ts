@@ -5,6 +5,7 @@ import { runInTransaction } from '../../../db/transaction.ts';
 import { syncRequestWithOffers } from '../../../services/buying-requests/status.ts';
 import { lockOfferForMove } from '../../../services/offers/locked-offer.ts';
 import { loadOffers } from '../../../services/offers/read.ts';
+import { notifyOfferMove } from '../../../services/offers/notify-offer.ts';
 import { getSetting } from '../../../services/settings/settings.ts';
 
 /**
@@ -49,6 +50,13 @@ export const counter = memberProcedure
         .where('id', '=', offer.id)
         .execute();
       await syncRequestWithOffers(trx, request);
+      await notifyOfferMove(trx, {
+        type: 'offer_countered',
+        requestId: request.id,
+        recipientId: isRequester ? offer.seller_id : request.user_id,
+        recipientIsRequester: !isRequester,
+        priceCents: input.priceCents,
+      });
     });
     const [offer] = await loadOffers(ctx.services.db, { offerIds: [input.offerId] });
     if (!offer) throw appError('OFFER_NOT_FOUND', undefined, 'NOT_FOUND');

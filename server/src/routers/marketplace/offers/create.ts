@@ -4,6 +4,7 @@ import { ZCreateOfferInput, ZOffer } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { appError } from '../../../trpc/app-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
+import { notifyOfferMove } from '../../../services/offers/notify-offer.ts';
 import { assertRequestTakesOffers, countActiveOffers, lockRequest, syncRequestWithOffers } from '../../../services/buying-requests/status.ts';
 import { loadOffers } from '../../../services/offers/read.ts';
 
@@ -66,6 +67,13 @@ export const create = memberProcedure
           .where('id', '=', request.id)
           .execute();
         await syncRequestWithOffers(trx, request);
+        await notifyOfferMove(trx, {
+          type: 'offer_received',
+          requestId: request.id,
+          recipientId: request.user_id,
+          recipientIsRequester: true,
+          priceCents: input.priceCents,
+        });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw appError('OFFER_ALREADY_ACTIVE', undefined, 'CONFLICT');
