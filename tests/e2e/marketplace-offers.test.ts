@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { captureScreens, describeInBrowser, launchChromium, openPage, uiText } from '../helpers/browser.ts';
 import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
-import { signUpInPage } from '../helpers/e2e-marketplace.ts';
+import { fundUsdn, signUpInPage } from '../helpers/e2e-marketplace.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
 
@@ -69,7 +69,9 @@ describeInBrowser('a buying request from posting to an accepted offer, in the br
       // the requester posts a buying request with a 50-200 USDN budget
       const a = requester.page;
       await a.goto('/');
-      await signUpInPage(a, 'requester');
+      const requesterMember = await signUpInPage(a, 'requester');
+      // accepting a deal pays for it into escrow (ADR 0013)
+      await fundUsdn(server, requesterMember.id, 15_000);
       await a.goto('/create?tab=buying');
       await textbox(a, 'buying:form.title').fill(TITLE);
       await textbox(a, 'buying:form.description').fill('想要一台能用的老式胶片相机。Any working 35 mm film camera.');
@@ -132,6 +134,13 @@ describeInBrowser('a buying request from posting to an accepted offer, in the br
         request: 'deal_made',
         offers: [{ status: 'accepted', current_price_cents: 11_000, negotiation_round: 2 }],
       });
+      // the deal is a paid order with the agreed price held in escrow
+      const order = await server.db.db
+        .selectFrom('orders')
+        .select(['status', 'total_cents', 'buyer_id'])
+        .where('buying_request_id', '=', requestId)
+        .executeTakeFirstOrThrow();
+      expect(order).toEqual({ status: 'paid', total_cents: 11_000, buyer_id: requesterMember.id });
 
       // the seller sees the accepted offer and the request marked as a deal
       await b.goto('/buying-requests/offers');
