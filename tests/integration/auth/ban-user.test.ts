@@ -59,6 +59,9 @@ describe('banUser', () => {
     expect(second).toMatchObject({ banId: first.banId, created: false });
     const bans = await db.db.selectFrom('user_bans').select(['reason', 'status']).where('user_id', '=', user.id).execute();
     expect(bans).toEqual([{ reason: 'first', status: 'active' }]);
+    // the member is told once, with the reason of the ban that stands
+    const told = await db.db.selectFrom('notifications').select(['type', 'params']).where('user_id', '=', user.id).execute();
+    expect(told).toEqual([{ type: 'banned', params: { reason: 'first' } }]);
   });
 
   test('a reason is required, the user must exist, and an admin cannot ban themself', async () => {

@@ -4,6 +4,7 @@ import type { EventBus } from '../../realtime/events.ts';
 import { runInTransaction, type Tx } from '../../db/transaction.ts';
 import { invalidateUserSessions } from '../../auth/sessions.ts';
 import { appError } from '../../trpc/app-error.ts';
+import { notify } from '../notifications/notify.ts';
 import { publishCommitted, sessionRevokedEvent } from './publish-events.ts';
 
 export interface BanInput {
@@ -49,6 +50,8 @@ export async function banUserInTransaction(trx: Tx, input: BanInput): Promise<Ba
         .executeTakeFirstOrThrow()
     ).id;
   const endedSessionIds = await invalidateUserSessions(trx, user.id);
+  // spec 3: a ban notifies the user; they read it when the ban is lifted or through support
+  if (inserted) await notify(trx, { userId: user.id, type: 'banned', params: { reason } });
   return { banId, created: Boolean(inserted), endedSessionIds };
 }
 
