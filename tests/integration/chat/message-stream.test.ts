@@ -7,6 +7,8 @@ import { SubscriptionRecorder, createTestSession, openWsClient } from '../../hel
 import { openDatabase, type DbHandle } from '../../../server/src/db/database.ts';
 import { startServer, type RunningServer } from '../../../server/src/app.ts';
 import { loadConfig } from '../../../server/src/config.ts';
+import { runInTransaction } from '../../../server/src/db/transaction.ts';
+import { notify } from '../../../server/src/services/notifications/notify.ts';
 
 /**
  * The live message stream (chat.onMessages) across two server processes on one database: what
@@ -69,6 +71,24 @@ describe.skipIf(!onRealPostgres())('chat.onMessages across two processes', () =>
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(recorder.values).toHaveLength(60);
       subscription.unsubscribe();
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('a notification raised through server B rings the bell subscribed on server A', async () => {
+    const member = await insertTestUser(testDb.db);
+    const { cookie } = await createTestSession(testDb.db, serverA.services.clock, member.id);
+    const client = openWsClient(serverA.url, { cookie });
+    try {
+      const counts = new SubscriptionRecorder<number>();
+      client.trpc.notifications.onUnreadCount.subscribe(undefined, {
+        onData: (tracked) => counts.push(tracked.data.count),
+        onError: (error) => counts.fail(error),
+      });
+      expect(await counts.waitForValues(1)).toEqual([0]);
+      await runInTransaction(serverB.services.db, (trx) => notify(trx, { userId: member.id, type: 'order_shipped', params: { title: 'Lamp' } }));
+      expect(await counts.waitForValues(2)).toEqual([0, 1]);
     } finally {
       await client.close();
     }
