@@ -1,0 +1,47 @@
+import { isAppErrorCode, UPLOAD_MAX_BYTES, type AppErrorCode, type UploadPurpose } from '@curio/shared';
+
+/**
+ * Formats the upload route re-encodes, per purpose; anything else is refused before it leaves
+ * the browser. Proofs follow spec 2 §5 (JPG, JPEG, PNG, WEBP); listing photos also take GIF and AVIF.
+ */
+export const IMAGE_ACCEPT: Record<UploadPurpose, string> = {
+  avatar: 'image/png,image/jpeg,image/webp,image/gif,image/avif',
+  listing: 'image/png,image/jpeg,image/webp,image/gif,image/avif',
+  proof: 'image/png,image/jpeg,image/webp',
+};
+
+/** Why a picked file cannot be uploaded for `purpose`, as an app error code, or null when it can. */
+export function imageProblem(file: File, purpose: UploadPurpose): AppErrorCode | null {
+  if (!IMAGE_ACCEPT[purpose].split(',').includes(file.type)) return 'UPLOAD_NOT_AN_IMAGE';
+  if (file.size > UPLOAD_MAX_BYTES[purpose]) return 'UPLOAD_TOO_LARGE';
+  return null;
+}
+
+/** A failed upload with the server's app code, or null when the server gave none (network, 5xx page). */
+export class ImageUploadError extends Error {
+  constructor(readonly code: AppErrorCode | null) {
+    super(code ?? 'UPLOAD_FAILED');
+    this.name = 'ImageUploadError';
+  }
+}
+
+/**
+ * Sends one image to the upload route (multipart, same-origin cookie). The server checks the
+ * real format by its bytes, re-encodes it and names the key that procedures then accept.
+ */
+export async function uploadImage(file: File, purpose: UploadPurpose): Promise<{ key: string; url: string }> {
+  const body = new FormData();
+  body.append('file', file);
+  let response: Response;
+  try {
+    response = await fetch(`/api/uploads?purpose=${purpose}`, { method: 'POST', body, credentials: 'same-origin' });
+  } catch {
+    throw new ImageUploadError(null);
+  }
+  const payload = (await response.json().catch(() => null)) as { key?: unknown; url?: unknown; error?: { code?: unknown } } | null;
+  if (response.ok && typeof payload?.key === 'string' && typeof payload.url === 'string') {
+    return { key: payload.key, url: payload.url };
+  }
+  const code = payload?.error?.code;
+  throw new ImageUploadError(isAppErrorCode(code) ? code : null);
+}
