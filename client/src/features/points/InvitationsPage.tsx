@@ -1,8 +1,9 @@
 import { Badge, Button, Center, Container, EmptyState, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconCopy, IconMoodEmpty, IconPlus, IconUserPlus } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconPlus, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../layout/LoadFailed.tsx';
 import { BRAND, LIMITS, type TInvitation, type TInvitationStatus } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
@@ -119,13 +120,7 @@ function InvitationList() {
   }
   if (mine.isError) {
     return (
-      <EmptyState py="xl" icon={<IconMoodEmpty size={28} />} title={t('loadFailed')} description={errorMessage(mine.error)}>
-        <EmptyState.Actions>
-          <Button variant="light" radius="xl" onClick={() => void mine.refetch()}>
-            {t('retry')}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
+      <LoadFailed title={t('loadFailed')} error={mine.error} retryLabel={t('retry')} onRetry={() => void mine.refetch()} />
     );
   }
   if (mine.data.length === 0) {

@@ -20,9 +20,10 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconBrandAlipay, IconBrandWechat, IconHistory, IconInfoCircle, IconMoodEmpty, IconSend } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
+import { IconBrandAlipay, IconBrandWechat, IconHistory, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useTabParam } from '../../lib/use-tab-param.ts';
+import { LoadFailed } from '../layout/LoadFailed.tsx';
 import {
   BRAND,
   POINTS_RULES,
@@ -38,7 +39,6 @@ import { PageHeader } from '../layout/PageHeader.tsx';
 import { browserTimeZone } from './time-zone.ts';
 
 const TABS = ['apply', 'history'] as const;
-type Tab = (typeof TABS)[number];
 
 const STATUS_COLORS: Record<TPointsRedemptionStatus, string> = { pending: 'yellow', approved: 'blue', completed: 'teal', rejected: 'red' };
 
@@ -53,17 +53,8 @@ function useCashFormat() {
 export function PointsRedemptionPage() {
   const { t } = useTranslation('points');
   const { user } = useRequireMember();
-  const [searchParams, setSearchParams] = useSearchParams();
   useDocumentTitle(`${t('redemption.title')} · ${BRAND}`);
-  const tabParam = searchParams.get('tab');
-  const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : 'apply';
-  const selectTab = (next: string | null) => {
-    if (!next) return;
-    const params = new URLSearchParams(searchParams);
-    if (next === 'apply') params.delete('tab');
-    else params.set('tab', next);
-    setSearchParams(params, { replace: true });
-  };
+  const [tab, selectTab] = useTabParam(TABS);
 
   if (!user) {
     return (
@@ -279,13 +270,7 @@ function History() {
   }
   if (mine.isError) {
     return (
-      <EmptyState py="xl" icon={<IconMoodEmpty size={28} />} title={t('loadFailed')} description={errorMessage(mine.error)}>
-        <EmptyState.Actions>
-          <Button variant="light" radius="xl" onClick={() => void mine.refetch()}>
-            {t('retry')}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
+      <LoadFailed title={t('loadFailed')} error={mine.error} retryLabel={t('retry')} onRetry={() => void mine.refetch()} />
     );
   }
   if (mine.data.length === 0) return <EmptyState py="xl" icon={<IconHistory size={28} />} title={t('redemption.empty')} />;

@@ -5,7 +5,6 @@ import {
   IconCheck,
   IconCopy,
   IconGift,
-  IconMoodEmpty,
   IconShoppingBag,
   IconTicket,
   IconTrendingUp,
@@ -13,9 +12,9 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../layout/LoadFailed.tsx';
 import { LIMITS, POINTS_RULES, type TPointsReward } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
-import { errorMessage } from '../../lib/app-error.ts';
 import { browserTimeZone } from './time-zone.ts';
 import { useCopyInviteLink } from './use-copy-invite-link.ts';
 
@@ -52,13 +51,7 @@ function RewardList() {
   }
   if (rewards.isError) {
     return (
-      <EmptyState py="xl" icon={<IconMoodEmpty size={28} />} title={t('loadFailed')} description={errorMessage(rewards.error)}>
-        <EmptyState.Actions>
-          <Button variant="light" radius="xl" onClick={() => void rewards.refetch()}>
-            {t('retry')}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
+      <LoadFailed title={t('loadFailed')} error={rewards.error} retryLabel={t('retry')} onRetry={() => void rewards.refetch()} />
     );
   }
   if (rewards.data.length === 0) return <EmptyState py="xl" icon={<IconGift size={28} />} title={t('rewards.empty')} />;

@@ -1,8 +1,9 @@
 import { Anchor, Center, Container, Group, Loader, Stack, Tabs } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconHistory } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useTabParam } from '../../lib/use-tab-param.ts';
 import { BRAND } from '@curio/shared';
 import { useRequireMember } from '../auth/use-require-member.ts';
 import { PageHeader } from '../layout/PageHeader.tsx';
@@ -16,15 +17,8 @@ type RechargeTab = 'code' | 'usdt';
 export function RechargePage() {
   const { t } = useTranslation('wallet');
   const { user } = useRequireMember();
-  const [params, setParams] = useSearchParams();
-  const tab: RechargeTab = params.get('tab') === 'usdt' ? 'usdt' : 'code';
+  const [tab, changeTab] = useTabParam<RechargeTab>(['code', 'usdt']);
   useDocumentTitle(`${t('recharge.title')} · ${BRAND}`);
-  const changeTab = (next: string | null) => {
-    const copy = new URLSearchParams(params);
-    if (next === 'usdt') copy.set('tab', 'usdt');
-    else copy.delete('tab');
-    setParams(copy, { replace: true });
-  };
 
   if (!user) {
     return (

@@ -3,8 +3,8 @@ import { Alert, Button, Center, Container, Divider, Group, Loader, Paper, Simple
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useTabParam } from '../../lib/use-tab-param.ts';
 import {
   BRAND,
   formatCents,
@@ -35,15 +35,8 @@ function percentText(rate: number, language: string): string {
 export function WithdrawalPage() {
   const { t } = useTranslation('wallet');
   const { user } = useRequireMember();
-  const [params, setParams] = useSearchParams();
-  const tab: WithdrawalTab = params.get('tab') === 'history' ? 'history' : 'apply';
+  const [tab, changeTab] = useTabParam<WithdrawalTab>(['apply', 'history']);
   useDocumentTitle(`${t('withdrawal.title')} · ${BRAND}`);
-  const changeTab = (next: string | null) => {
-    const copy = new URLSearchParams(params);
-    if (next === 'history') copy.set('tab', 'history');
-    else copy.delete('tab');
-    setParams(copy, { replace: true });
-  };
   if (!user) {
     return (
       <Center py={120}>
