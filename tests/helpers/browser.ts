@@ -131,7 +131,8 @@ export async function captureScreens(page: Page, name: string): Promise<void> {
     const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
     await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, pageHeight) });
     await page.waitForTimeout(100);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-${viewport.width}.png` });
+    // a tall page on a busy machine can take longer than an action's timeout to paint; a picture is no assertion
+    await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-${viewport.width}.png`, timeout: 60_000 });
   }
   if (original) await page.setViewportSize(original);
 }
