@@ -10,6 +10,7 @@ import { useRequireMember } from '../auth/use-require-member.ts';
 import { ChatThread } from './ChatThread.tsx';
 import { ConversationList } from './ConversationList.tsx';
 import { mergeMessages } from './merge-messages.ts';
+import { useConversationPages } from './conversation-pages.ts';
 import classes from './messages.module.css';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,12 +22,19 @@ function uuidParam(params: URLSearchParams, name: string): string | null {
 
 /**
  * The member's live message stream, subscribed once for the page: every message they send or
- * receive, from any tab or server process (ADR 0017). Each one refreshes the conversation list;
- * the open thread picks its own out of the returned list.
+ * receive, from any tab or server process (ADR 0017). It starts after the latest seq the
+ * conversation list saw, so a message committed between loading and subscribing is streamed,
+ * not lost; once the stream runs, the open thread is read again, so it holds everything up to
+ * that seq (duplicates merge by id). Each message refreshes the conversation list; the open
+ * thread picks its own out of the returned list.
  */
 function useLiveMessages(enabled: boolean) {
   const utils = trpc.useUtils();
   const [live, setLive] = useState<TChatMessage[]>([]);
+  const firstPage = useConversationPages(enabled).data?.pages[0];
+  // fixed at the first load: the subscription resumes on its own after that (tracked ids)
+  const [startSeq, setStartSeq] = useState<number | null>(null);
+  if (startSeq === null && firstPage) setStartSeq(firstPage.latestSeq);
   const add = useCallback(
     (message: TChatMessage) => {
       setLive((current) => mergeMessages(current, [message]));
@@ -34,8 +42,9 @@ function useLiveMessages(enabled: boolean) {
     },
     [utils],
   );
-  trpc.chat.onMessages.useSubscription(undefined, {
-    enabled,
+  trpc.chat.onMessages.useSubscription(startSeq === null ? undefined : { lastEventId: String(startSeq) }, {
+    enabled: enabled && startSeq !== null,
+    onStarted: () => void utils.chat.thread.invalidate(),
     // tracked events arrive as { id, data }
     onData: (event) => add(event.data),
   });
