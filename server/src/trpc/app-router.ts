@@ -8,6 +8,7 @@ import { marketplaceRouter } from '../routers/marketplace/router.ts';
 import { ordersRouter } from '../routers/orders/router.ts';
 import { pointsRouter } from '../routers/points/router.ts';
 import { notificationsRouter } from '../routers/notifications/router.ts';
+import { adminRouter } from '../routers/admin/router.ts';
 
 /** The whole API. The client imports only this type (DESIGN decision 1). */
 export const appRouter = router({
@@ -20,6 +21,7 @@ export const appRouter = router({
   orders: ordersRouter,
   points: pointsRouter,
   notifications: notificationsRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;
