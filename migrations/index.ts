@@ -5,6 +5,7 @@ import * as marketplaceSocialOffers from './20261121T0050_marketplace_social_off
 import * as feedSearchAndSortIndexes from './20261121T0051_feed_search_and_sort_indexes.ts';
 import * as ordersAndMoney from './20261121T0060_orders_and_money.ts';
 import * as messaging from './20261121T0070_messaging.ts';
+import * as adminAudit from './20261121T0080_admin_audit.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the same set runs under
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '20261121T0051_feed_search_and_sort_indexes': feedSearchAndSortIndexes,
   '20261121T0060_orders_and_money': ordersAndMoney,
   '20261121T0070_messaging': messaging,
+  '20261121T0080_admin_audit': adminAudit,
 };

@@ -4,6 +4,18 @@ import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 export type Json = ColumnType<unknown, string, string>;
 
+export interface AdminAuditLogTable {
+  id: GeneratedAlways<number>;
+  admin_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before: Json | null;
+  after: Json | null;
+  reason: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface ApiTokensTable {
   id: Generated<string>;
   user_id: string;
@@ -566,6 +578,7 @@ export interface UsersTable {
 }
 
 export interface Database {
+  admin_audit_log: AdminAuditLogTable;
   api_tokens: ApiTokensTable;
   buying_offers: BuyingOffersTable;
   buying_request_favorites: BuyingRequestFavoritesTable;

@@ -26,3 +26,10 @@ export const ZAdminDashboard = z.object({
   }),
 });
 export type TAdminDashboard = z.infer<typeof ZAdminDashboard>;
+
+/** An admin's decision on a pending request; notes are required where the spec asks for a reason. */
+export const ZAdminRefundDecisionInput = z.object({
+  refundId: z.uuid(),
+  notes: z.string().trim().max(500, { error: 'CONTENT_TOO_LONG' }).nullish().transform((value) => (value ? value : null)),
+});
+export type TAdminRefundDecisionInput = z.input<typeof ZAdminRefundDecisionInput>;

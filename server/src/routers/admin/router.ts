@@ -1,5 +1,6 @@
 import { router } from '../../trpc/init.ts';
 import { dashboard } from './dashboard.ts';
+import { adminRefundsRouter } from './refunds/router.ts';
 
 /**
  * Spec 3: the admin console's procedures. Every one is an adminProcedure (role admin in
@@ -8,4 +9,5 @@ import { dashboard } from './dashboard.ts';
  */
 export const adminRouter = router({
   dashboard,
+  refunds: adminRefundsRouter,
 });

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
+import { createTestDatabase, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { insertTestUser } from '../../helpers/users.ts';
+import { expectAppError } from '../auth/support.ts';
+import { appCodeOf } from '../ledger/ledger-fixtures.ts';
+import { expectLedgerHealthy, orderRow, paidOrder, transfersFor, usdn } from '../orders/support.ts';
+
+let db: TestDatabase;
+let services: TestServices;
+let adminId: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase({ poolSize: 12 });
+  services = createTestServices(db);
+  adminId = (await insertTestUser(db.db, { admin: true })).id;
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+async function refundRequested() {
+  const made = await paidOrder(services);
+  await made.buyer.api.orders.requestRefund({ orderId: made.orderId, reason: 'Changed my mind' });
+  const refund = await db.db.selectFrom('refunds').select('id').where('order_id', '=', made.orderId).executeTakeFirstOrThrow();
+  return { ...made, refundId: refund.id };
+}
+
+function auditOf(refundId: string) {
+  return db.db.selectFrom('admin_audit_log').selectAll().where('target_type', '=', 'refund').where('target_id', '=', refundId).execute();
+}
+
+describe('admin.refunds', () => {
+  test('approve: the escrow returns to the buyer, the order is refunded, and the action is audited', async () => {
+    const { buyer, orderId, refundId } = await refundRequested();
+    const admin = await callerFor(services, adminId);
+    expect(await admin.admin.refunds.approve({ refundId, notes: 'Seller agreed' })).toEqual({ orderId, status: 'approved' });
+    expect((await orderRow(db.db, orderId)).status).toBe('refunded');
+    expect(await usdn(db.db, buyer.id)).toBe(2_500);
+    const [entry, ...more] = await auditOf(refundId);
+    expect(more).toHaveLength(0);
+    expect(entry).toMatchObject({
+      admin_id: adminId,
+      action: 'refund.approve',
+      before: { refund_status: 'pending', order_status: 'refunding', amount_cents: 2_500 },
+      after: { refund_status: 'approved', order_status: 'refunded' },
+      reason: 'Seller agreed',
+    });
+
+    // a second click acts on nothing: no money, no second entry
+    await expectAppError(admin.admin.refunds.approve({ refundId }), 'ORDER_STATUS_CHANGED');
+    expect(await auditOf(refundId)).toHaveLength(1);
+    await expectLedgerHealthy(db.db);
+  });
+
+  test('reject needs notes and puts the order back where it was', async () => {
+    const { buyer, orderId, refundId } = await refundRequested();
+    const admin = await callerFor(services, adminId);
+    await expectAppError(admin.admin.refunds.reject({ refundId }), 'VALIDATION_FAILED');
+    expect(await auditOf(refundId)).toHaveLength(0);
+    await admin.admin.refunds.reject({ refundId, notes: 'The item was as described' });
+    expect((await orderRow(db.db, orderId)).status).toBe('paid');
+    expect(await usdn(db.db, buyer.id)).toBe(0);
+    expect((await auditOf(refundId)).map((e) => [e.action, e.reason])).toEqual([['refund.reject', 'The item was as described']]);
+  });
+
+  test('the audit log cannot be edited or deleted', async () => {
+    const { refundId } = await refundRequested();
+    await (await callerFor(services, adminId)).admin.refunds.approve({ refundId });
+    await expect(db.db.updateTable('admin_audit_log').set({ reason: 'rewritten' }).where('target_id', '=', refundId).execute()).rejects.toThrow(/append-only/);
+    await expect(db.db.deleteFrom('admin_audit_log').where('target_id', '=', refundId).execute()).rejects.toThrow(/append-only/);
+  });
+});
+
+describe.skipIf(!onRealPostgres())('admin.refunds races (real PostgreSQL)', () => {
+  test('two admins approving one refund at once move the money once and leave one audit entry', async () => {
+    const { orderId, refundId } = await refundRequested();
+    const second = await insertTestUser(db.db, { admin: true });
+    const callers = [await callerFor(services, adminId), await callerFor(services, second.id)];
+    const outcomes = await Promise.allSettled(callers.map((api) => api.admin.refunds.approve({ refundId })));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    expect(outcomes.flatMap((o) => (o.status === 'rejected' ? [appCodeOf(o.reason)] : []))).toEqual(['ORDER_STATUS_CHANGED']);
+    expect((await transfersFor(db.db, orderId)).filter((t) => t.kind === 'refund')).toHaveLength(1);
+    expect(await auditOf(refundId)).toHaveLength(1);
+    await expectLedgerHealthy(db.db);
+  });
+});
