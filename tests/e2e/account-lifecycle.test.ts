@@ -35,7 +35,8 @@ describeInBrowser('an account from sign-up to a forgotten password, in the brows
   }
 
   async function expectSignedIn(page: Page): Promise<void> {
-    await page.waitForURL(`${server.url}/`);
+    // sign-up and sign-in hash the password with argon2id (19 MiB, t=2): slow on a busy 2-core machine
+    await page.waitForURL(`${server.url}/`, { timeout: 30_000 });
     // the avatar links to the member's own profile
     await page.getByRole('banner').getByRole('link', { name: uiTextPattern(EN, 'account.profile') }).waitFor();
     await page.getByRole('banner').getByRole('button', { name: en('account.menu') }).waitFor();
