@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TRechargeStatus, TWithdrawalStatus } from '@curio/shared';
 
@@ -17,5 +17,22 @@ export function RecordStatusBadge({ status }: { status: TRechargeStatus | TWithd
     <Badge color={COLORS[status]} variant="light" radius="sm" style={{ flexShrink: 0 }}>
       {t(`status.${status}`)}
     </Badge>
+  );
+}
+
+/** The first line of a request in a history list: the amount, when it was made, and its status. */
+export function RecordRowHeader({ amount, time, status }: { amount: string; time: string; status: TRechargeStatus | TWithdrawalStatus }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm">
+      <Stack gap={0} miw={0}>
+        <Text size="sm" fw={600}>
+          {amount}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {time}
+        </Text>
+      </Stack>
+      <RecordStatusBadge status={status} />
+    </Group>
   );
 }

@@ -18,7 +18,7 @@ import { errorMessage } from '../../lib/app-error.ts';
 import { useIdempotencyKey } from './use-idempotency-key.ts';
 import { ProofPicker } from './ProofPicker.tsx';
 import { HistoryList } from './HistoryList.tsx';
-import { RecordStatusBadge } from './RecordStatusBadge.tsx';
+import { RecordRowHeader } from './RecordStatusBadge.tsx';
 import classes from './wallet.module.css';
 
 /** The USDT tab of /recharge (spec 2 §2 and §5 USDT top-up). */
@@ -204,17 +204,7 @@ function RechargeHistory() {
         empty={t('usdt.historyEmpty')}
         render={(row) => (
           <Stack gap={4}>
-            <Group justify="space-between" wrap="nowrap" gap="sm">
-              <Stack gap={0} miw={0}>
-                <Text size="sm" fw={600}>
-                  {formatWalletAmount(row.usdtAmountCents)} USDT
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {dateTime.format(row.createdAt)}
-                </Text>
-              </Stack>
-              <RecordStatusBadge status={row.status} />
-            </Group>
+            <RecordRowHeader amount={`${formatWalletAmount(row.usdtAmountCents)} USDT`} time={dateTime.format(row.createdAt)} status={row.status} />
             {row.transactionHash && (
               <Text size="xs" c="dimmed" className={classes.hash} lineClamp={1}>
                 {row.transactionHash}

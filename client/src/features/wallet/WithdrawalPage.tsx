@@ -21,7 +21,7 @@ import { PageHeader } from '../layout/PageHeader.tsx';
 import { useBalances } from '../layout/use-live-counters.ts';
 import { WalletBalanceCard } from './WalletBalanceCard.tsx';
 import { HistoryList } from './HistoryList.tsx';
-import { RecordStatusBadge } from './RecordStatusBadge.tsx';
+import { RecordRowHeader } from './RecordStatusBadge.tsx';
 import { useIdempotencyKey } from './use-idempotency-key.ts';
 import classes from './wallet.module.css';
 
@@ -243,17 +243,7 @@ function WithdrawalHistory() {
       empty={t('withdrawal.historyEmpty')}
       render={(row) => (
         <Stack gap={4}>
-          <Group justify="space-between" wrap="nowrap" gap="sm">
-            <Stack gap={0} miw={0}>
-              <Text size="sm" fw={600}>
-                {formatCents(row.usdnAmountCents)} USDX
-              </Text>
-              <Text size="xs" c="dimmed">
-                {dateTime.format(row.createdAt)}
-              </Text>
-            </Stack>
-            <RecordStatusBadge status={row.status} />
-          </Group>
+          <RecordRowHeader amount={`${formatCents(row.usdnAmountCents)} USDX`} time={dateTime.format(row.createdAt)} status={row.status} />
           <Text size="xs" c="dimmed">
             {t('withdrawal.feeLine', { amount: formatCents(row.feeCents) })} · {t('withdrawal.receive', { amount: formatCents(row.usdtAmountCents) })}
           </Text>
