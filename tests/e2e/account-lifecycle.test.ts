@@ -53,10 +53,18 @@ describeInBrowser('an account from sign-up to a forgotten password, in the brows
     expect(me.result?.data?.json).toBeNull();
   }
 
+  // The mode lives in the URL and the router switches it in a transition, so the old form stays on
+  // screen (and takes typing) until the new one is ready: wait for the tab to be selected first.
+  async function chooseMode(page: Page, mode: 'signin' | 'signup'): Promise<void> {
+    const tab = page.getByRole('tab', { name: en(`auth:modes.${mode}`) });
+    await tab.click();
+    await page.getByRole('tab', { name: en(`auth:modes.${mode}`), selected: true }).waitFor();
+  }
+
   async function openSignIn(page: Page): Promise<void> {
     await page.getByRole('banner').getByRole('link', { name: en('nav.login'), exact: true }).click();
     await page.waitForURL(/\/auth/);
-    await page.getByRole('tab', { name: en('auth:modes.signin') }).click();
+    await chooseMode(page, 'signin');
   }
 
   async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -75,7 +83,7 @@ describeInBrowser('an account from sign-up to a forgotten password, in the brows
       await page.goto('/');
       await page.getByRole('banner').getByRole('link', { name: en('nav.login'), exact: true }).click();
       await page.waitForURL(/\/auth/);
-      await page.getByRole('tab', { name: en('auth:modes.signup') }).click();
+      await chooseMode(page, 'signup');
       await field(page, 'auth:fields.email').fill(email);
       await field(page, 'auth:fields.password').fill(firstPassword);
       await captureScreens(page, 'auth-sign-up-en');
