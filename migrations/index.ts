@@ -6,6 +6,8 @@ import * as feedSearchAndSortIndexes from './20261121T0051_feed_search_and_sort_
 import * as ordersAndMoney from './20261121T0060_orders_and_money.ts';
 import * as messaging from './20261121T0070_messaging.ts';
 import * as adminAudit from './20261121T0080_admin_audit.ts';
+import * as adminQueueEvents from './20261121T0090_admin_queue_events.ts';
+import * as uploadOwners from './20261121T0100_upload_owners.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the same set runs under
@@ -19,4 +21,6 @@ export const migrations: Record<string, Migration> = {
   '20261121T0060_orders_and_money': ordersAndMoney,
   '20261121T0070_messaging': messaging,
   '20261121T0080_admin_audit': adminAudit,
+  '20261121T0090_admin_queue_events': adminQueueEvents,
+  '20261121T0100_upload_owners': uploadOwners,
 };

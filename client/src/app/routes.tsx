@@ -64,6 +64,7 @@ export const router = createBrowserRouter([
       { path: '/points-redemption', lazy: async () => ({ Component: (await import('../features/points/PointsRedemptionPage.tsx')).PointsRedemptionPage }) },
       { path: '/messages', lazy: async () => ({ Component: (await import('../features/messages/MessagesPage.tsx')).MessagesPage }) },
       { path: '/notifications', lazy: async () => ({ Component: (await import('../features/notifications/NotificationsPage.tsx')).NotificationsPage }) },
+      { path: '/admin', lazy: async () => ({ Component: (await import('../features/admin/AdminConsolePage.tsx')).AdminConsolePage }) },
       { path: '/sitemap', lazy: async () => ({ Component: (await import('../features/sitemap/SitemapPage.tsx')).SitemapPage }) },
       { path: '*', lazy: async () => ({ Component: (await import('../features/layout/NotFoundPage.tsx')).NotFoundPage }) },
     ],

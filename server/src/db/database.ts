@@ -74,6 +74,15 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
     pool.on('error', (error) => {
       if (!closing) console.error('[db] idle client error:', error.message);
     });
+    // The pool listens only while a client is idle. A connection that dies while checked out
+    // between two statements of a transaction (a terminated backend, a database restart) would
+    // otherwise emit an unhandled 'error' and take the whole process down; the transaction's
+    // next statement fails instead, the request gets a clean error, and the pool drops the client.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        if (!closing) console.error('[db] connection lost:', error.message);
+      });
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

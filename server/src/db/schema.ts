@@ -455,6 +455,12 @@ export interface TipsTable {
   created_at: Generated<Date>;
 }
 
+export interface UploadsTable {
+  key: string;
+  uploader_id: string;
+  created_at: Generated<Date>;
+}
+
 export interface UsdnTransactionsTable {
   transfer_id: number | null;
   user_id: string | null;
@@ -616,6 +622,7 @@ export interface Database {
   sessions: SessionsTable;
   system_settings: SystemSettingsTable;
   tips: TipsTable;
+  uploads: UploadsTable;
   usdn_transactions: UsdnTransactionsTable;
   usdn_transfers: UsdnTransfersTable;
   usdn_withdrawal_requests: UsdnWithdrawalRequestsTable;

@@ -11,6 +11,7 @@ import {
 } from '@curio/shared';
 import type { AppServices } from '../services/app-services.ts';
 import { resolveAuth } from '../trpc/context.ts';
+import { recordUpload } from '../services/uploads/own-uploads.ts';
 import { sessionCookieWriter } from '../auth/cookies.ts';
 import { refuseCrossSiteWrites } from './csrf.ts';
 import { storageFor } from '../storage/storage-for.ts';
@@ -105,6 +106,8 @@ export function mountUploadRoutes(app: Express, services: AppServices): void {
 
     const key = newUploadKey(purpose, services.clock.now());
     await storage.put(key, image, STORED_IMAGE_CONTENT_TYPE);
+    // only its uploader may attach it to something (ADR 0021)
+    await recordUpload(services.db, key, auth.user.id);
     const result: TUploadResult = { key, url: uploadUrl(key) };
     res.status(201).json(result);
   }));

@@ -11,7 +11,15 @@ export type RealtimeEvent =
   | { type: 'balances-changed'; userId: string }
   | { type: 'messages-changed'; userId: string }
   | { type: 'notifications-changed'; userId: string }
-  | { type: 'session-revoked'; userId: string; sessionIds: string[] };
+  | { type: 'session-revoked'; userId: string; sessionIds: string[] }
+  /** Something an admin must decide on was created or decided; sent by database triggers. */
+  | { type: 'admin-queue-changed'; userId: string };
+
+/**
+ * The address of events meant for every admin rather than one user: the all-zero uuid, which
+ * no user has. migrations/20261121T0090_admin_queue_events.ts writes it into its payloads.
+ */
+export const ADMIN_QUEUE_ID = '00000000-0000-0000-0000-000000000000';
 
 export type RealtimeListener = (event: RealtimeEvent) => void;
 
@@ -24,6 +32,7 @@ export const ZRealtimeEvent: z.ZodType<RealtimeEvent> = z.discriminatedUnion('ty
   z.object({ type: z.literal('balances-changed'), userId: z.guid() }),
   z.object({ type: z.literal('messages-changed'), userId: z.guid() }),
   z.object({ type: z.literal('notifications-changed'), userId: z.guid() }),
+  z.object({ type: z.literal('admin-queue-changed'), userId: z.literal(ADMIN_QUEUE_ID) }),
   z.object({
     type: z.literal('session-revoked'),
     userId: z.guid(),
@@ -35,7 +44,13 @@ export const ZRealtimeEvent: z.ZodType<RealtimeEvent> = z.discriminatedUnion('ty
  * The event types that only say "re-read this user's numbers". After a delivery gap a bus
  * re-announces them to every local subscriber, since some may have been missed meanwhile.
  */
-export const REFRESH_EVENT_TYPES = ['unread-changed', 'balances-changed', 'messages-changed', 'notifications-changed'] as const;
+export const REFRESH_EVENT_TYPES = [
+  'unread-changed',
+  'balances-changed',
+  'messages-changed',
+  'notifications-changed',
+  'admin-queue-changed',
+] as const;
 
 export interface EventBus {
   /**

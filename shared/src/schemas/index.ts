@@ -18,4 +18,4 @@ export * from './comments.ts';
 export * from './reviews.ts';
 export * from './tips.ts';
 export * from './points.ts';
-export * from './admin.ts';
+export * from './admin/index.ts';

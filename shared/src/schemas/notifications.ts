@@ -15,6 +15,7 @@ export const NOTIFICATION_TYPES = [
   'refund_approved',
   'refund_rejected',
   'complaint_filed',
+  'complaint_resolved',
   'review_received',
   'tip_received',
   'transfer_received',

@@ -4,7 +4,7 @@ import { createTestDatabase, onRealPostgres, type TestDatabase } from '../../hel
 import { insertTestUser } from '../../helpers/users.ts';
 import { expectAppError } from '../auth/support.ts';
 import { appCodeOf } from '../ledger/ledger-fixtures.ts';
-import { expectLedgerHealthy, orderRow, paidOrder, transfersFor, usdn } from '../orders/support.ts';
+import { expectLedgerHealthy, notificationsOf, orderRow, paidOrder, transfersFor, usdn } from '../orders/support.ts';
 
 let db: TestDatabase;
 let services: TestServices;
@@ -20,6 +20,8 @@ afterAll(async () => {
 });
 
 async function refundRequested() {
+  // a minute apart, so "newest first" is a real order rather than a tie
+  services.clock.advance(60_000);
   const made = await paidOrder(services);
   await made.buyer.api.orders.requestRefund({ orderId: made.orderId, reason: 'Changed my mind' });
   const refund = await db.db.selectFrom('refunds').select('id').where('order_id', '=', made.orderId).executeTakeFirstOrThrow();
@@ -53,15 +55,57 @@ describe('admin.refunds', () => {
     await expectLedgerHealthy(db.db);
   });
 
-  test('reject needs notes and puts the order back where it was', async () => {
+  test('reject needs notes (REJECTION_REASON_REQUIRED, nothing changed) and puts the order back where it was', async () => {
     const { buyer, orderId, refundId } = await refundRequested();
     const admin = await callerFor(services, adminId);
-    await expectAppError(admin.admin.refunds.reject({ refundId }), 'VALIDATION_FAILED');
+    for (const notes of [undefined, '', '   ']) {
+      await expectAppError(admin.admin.refunds.reject({ refundId, notes }), 'REJECTION_REASON_REQUIRED');
+    }
     expect(await auditOf(refundId)).toHaveLength(0);
+    expect((await orderRow(db.db, orderId)).status).toBe('refunding');
+    expect((await notificationsOf(db.db, buyer.id)).map((n) => n.type)).not.toContain('refund_rejected');
     await admin.admin.refunds.reject({ refundId, notes: 'The item was as described' });
     expect((await orderRow(db.db, orderId)).status).toBe('paid');
     expect(await usdn(db.db, buyer.id)).toBe(0);
     expect((await auditOf(refundId)).map((e) => [e.action, e.reason])).toEqual([['refund.reject', 'The item was as described']]);
+    expect((await notificationsOf(db.db, buyer.id)).map((n) => n.type)).toContain('refund_rejected');
+  });
+
+  test('list: newest first with order title, buyer, seller, amount, reason and status; status filter; search; paging', async () => {
+    const admin = await callerFor(services, adminId);
+    const first = await refundRequested();
+    const second = await refundRequested();
+    await db.db.updateTable('orders').set({ title: 'Listed refund: tin robot' }).where('id', '=', first.orderId).execute();
+    await db.db.updateTable('orders').set({ title: 'Listed refund: jade seal' }).where('id', '=', second.orderId).execute();
+    await admin.admin.refunds.reject({ refundId: first.refundId, notes: 'Not as claimed' });
+
+    const all = await admin.admin.refunds.list({ search: 'Listed refund' });
+    expect(all.total).toBe(2);
+    expect(all.items.map((item) => item.id)).toEqual([second.refundId, first.refundId]);
+    expect(all.items[0]).toMatchObject({
+      orderId: second.orderId,
+      orderTitle: 'Listed refund: jade seal',
+      orderStatus: 'refunding',
+      buyer: { id: second.buyer.id, nickname: 'Buyer' },
+      seller: { id: second.seller.id, nickname: 'Seller' },
+      amountCents: 2_500,
+      reason: 'Changed my mind',
+      status: 'pending',
+      adminNotes: null,
+      processedAt: null,
+    });
+    expect(all.items[0]!.createdAt).toBeInstanceOf(Date);
+    expect(all.items[1]).toMatchObject({ status: 'rejected', adminNotes: 'Not as claimed', orderStatus: 'paid' });
+
+    expect((await admin.admin.refunds.list({ status: 'pending', search: 'Listed refund' })).items.map((item) => item.id)).toEqual([second.refundId]);
+    expect((await admin.admin.refunds.list({ status: 'rejected', search: 'Listed refund' })).items.map((item) => item.id)).toEqual([first.refundId]);
+    expect((await admin.admin.refunds.list({ status: 'approved', search: 'Listed refund' })).total).toBe(0);
+    expect((await admin.admin.refunds.list({ search: 'jade' })).items.map((item) => item.id)).toEqual([second.refundId]);
+    // the buyer's nickname finds their requests too; % is a literal character
+    expect((await admin.admin.refunds.list({ search: 'Buyer' })).total).toBeGreaterThanOrEqual(2);
+    expect((await admin.admin.refunds.list({ search: 'Listed%' })).total).toBe(0);
+    expect(await admin.admin.refunds.list({ search: 'Listed refund', page: 2, pageSize: 1 })).toMatchObject({ total: 2, items: [{ id: first.refundId }] });
+    await expectAppError(admin.admin.refunds.list({ status: 'bogus' as 'all' }), 'VALIDATION_FAILED');
   });
 
   test('the audit log cannot be edited or deleted', async () => {

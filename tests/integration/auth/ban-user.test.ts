@@ -66,7 +66,7 @@ describe('banUser', () => {
 
   test('a reason is required, the user must exist, and an admin cannot ban themself', async () => {
     const user = await insertTestUser(db.db);
-    await expectAppError(banUser(db.db, services.events, { userId: user.id, bannedBy: admin.id, reason: '   ' }), 'VALIDATION_FAILED');
+    await expectAppError(banUser(db.db, services.events, { userId: user.id, bannedBy: admin.id, reason: '   ' }), 'REASON_REQUIRED');
     await expectAppError(
       banUser(db.db, services.events, { userId: '00000000-0000-4000-8000-000000000000', bannedBy: admin.id, reason: 'x' }),
       'USER_NOT_FOUND',

@@ -5,7 +5,8 @@ import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts'
 import { expectAppError } from '../auth/support.ts';
 import { storageFor } from '../../../server/src/storage/storage-for.ts';
 import { newUploadKey } from '../../../server/src/storage/keys.ts';
-import { member, requestInput, storedListingImage } from './support.ts';
+import { member, requestInput } from './support.ts';
+import { storedUpload } from '../../helpers/uploads.ts';
 
 let db: TestDatabase;
 let services: TestServices;
@@ -25,7 +26,7 @@ async function requestRow(id: string) {
 describe('marketplace.buyingRequests.create', () => {
   test('publishes for free with defaults, an expiry and a publish activity', async () => {
     const { user, api } = await member(services);
-    const image = await storedListingImage(services);
+    const image = await storedUpload(services, user.id);
     const { id } = await api.marketplace.buyingRequests.create(
       requestInput({ images: [image], tags: ['vintage', '#watch'], expiresInDays: 7 }),
     );
@@ -87,8 +88,8 @@ describe('marketplace.buyingRequests.create', () => {
   });
 
   test('more than 5 images is TOO_MANY_IMAGES; a key that was never uploaded is refused', async () => {
-    const { api } = await member(services);
-    const images = await Promise.all(Array.from({ length: 6 }, () => storedListingImage(services)));
+    const { user, api } = await member(services);
+    const images = await Promise.all(Array.from({ length: 6 }, () => storedUpload(services, user.id)));
     await expectAppError(api.marketplace.buyingRequests.create(requestInput({ images })), 'TOO_MANY_IMAGES');
     const ghost = newUploadKey('listing', services.clock.now());
     await expectAppError(api.marketplace.buyingRequests.create(requestInput({ images: [ghost] })), 'VALIDATION_FAILED');
@@ -166,8 +167,8 @@ describe('marketplace.buyingRequests.get', () => {
 
 describe('marketplace.buyingRequests.update', () => {
   test('the owner replaces the fields; removed images leave storage', async () => {
-    const { api } = await member(services);
-    const [keep, drop, add] = await Promise.all([storedListingImage(services), storedListingImage(services), storedListingImage(services)]);
+    const { user, api } = await member(services);
+    const [keep, drop, add] = await Promise.all([storedUpload(services, user.id), storedUpload(services, user.id), storedUpload(services, user.id)]);
     const { id } = await api.marketplace.buyingRequests.create(requestInput({ images: [keep, drop] }));
     const updated = await api.marketplace.buyingRequests.update({
       id,
@@ -226,8 +227,8 @@ describe('marketplace.buyingRequests.update', () => {
 
 describe('marketplace.buyingRequests.delete and close', () => {
   test('the owner deletes a request with its offers and images', async () => {
-    const { api } = await member(services);
-    const image = await storedListingImage(services);
+    const { user, api } = await member(services);
+    const image = await storedUpload(services, user.id);
     const { id } = await api.marketplace.buyingRequests.create(requestInput({ images: [image] }));
     const seller = await member(services);
     const offer = await seller.api.marketplace.offers.create({ requestId: id, priceCents: 20_000 });

@@ -3,7 +3,8 @@ import { callerFor, createTestServices, type TestServices } from '../../helpers/
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { expectAppError } from '../auth/support.ts';
-import { fundPoints, listingInput, storedListingImage } from './support.ts';
+import { fundPoints, listingInput } from './support.ts';
+import { storedUpload } from '../../helpers/uploads.ts';
 
 let db: TestDatabase;
 let services: TestServices;
@@ -25,7 +26,7 @@ async function seller(nickname?: string) {
 describe('marketplace.listings.get', () => {
   test('a visitor sees the public detail with the seller card and no private fields', async () => {
     const { user, caller } = await seller('Maker');
-    const image = await storedListingImage(services);
+    const image = await storedUpload(services, user.id);
     const { id } = await caller.marketplace.listings.create(listingInput({ images: [image], tags: ['ink'], originalPriceCents: 3000, warrantyDays: 7 }));
     const visitor = await callerFor(services);
     const detail = await visitor.marketplace.listings.get({ id });

@@ -3,7 +3,8 @@ import { callerFor, createTestServices, type TestServices } from '../../helpers/
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { expectAppError } from '../auth/support.ts';
-import { fundPoints, imageExists, listingInput, storedListingImage } from './support.ts';
+import { fundPoints, imageExists, listingInput } from './support.ts';
+import { storedUpload } from '../../helpers/uploads.ts';
 
 let db: TestDatabase;
 let services: TestServices;
@@ -24,8 +25,8 @@ async function seller() {
 
 describe('marketplace.listings.update', () => {
   test('the owner edits every field; removed images leave storage, kept ones stay', async () => {
-    const { caller } = await seller();
-    const [kept, dropped, added] = [await storedListingImage(services), await storedListingImage(services), await storedListingImage(services)];
+    const { user, caller } = await seller();
+    const [kept, dropped, added] = [await storedUpload(services, user.id), await storedUpload(services, user.id), await storedUpload(services, user.id)];
     const { id } = await caller.marketplace.listings.create(listingInput({ images: [kept, dropped] }));
     await db.db.updateTable('listings').set({ review_status: 'approved' }).where('id', '=', id).execute();
 
@@ -67,8 +68,8 @@ describe('marketplace.listings.update', () => {
   });
 
   test('someone else gets LISTING_EDIT_FORBIDDEN and nothing changes', async () => {
-    const { caller } = await seller();
-    const image = await storedListingImage(services);
+    const { user, caller } = await seller();
+    const image = await storedUpload(services, user.id);
     const { id } = await caller.marketplace.listings.create(listingInput({ images: [image] }));
     const other = await callerFor(services, (await insertTestUser(db.db)).id);
     await expectAppError(other.marketplace.listings.update({ id, ...listingInput({ title: 'Stolen', images: [] }) }), 'LISTING_EDIT_FORBIDDEN');
@@ -118,8 +119,8 @@ describe('marketplace.listings.update', () => {
 
 describe('marketplace.listings.delete', () => {
   test('the owner deletes the listing and its images leave storage', async () => {
-    const { caller } = await seller();
-    const images = [await storedListingImage(services), await storedListingImage(services)];
+    const { user, caller } = await seller();
+    const images = [await storedUpload(services, user.id), await storedUpload(services, user.id)];
     const { id } = await caller.marketplace.listings.create(listingInput({ images }));
     expect(await caller.marketplace.listings.delete({ id })).toEqual({ ok: true });
     expect(await db.db.selectFrom('listings').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
@@ -128,8 +129,8 @@ describe('marketplace.listings.delete', () => {
   });
 
   test('someone else gets LISTING_EDIT_FORBIDDEN; the listing and images stay', async () => {
-    const { caller } = await seller();
-    const image = await storedListingImage(services);
+    const { user, caller } = await seller();
+    const image = await storedUpload(services, user.id);
     const { id } = await caller.marketplace.listings.create(listingInput({ images: [image] }));
     const other = await callerFor(services, (await insertTestUser(db.db)).id);
     await expectAppError(other.marketplace.listings.delete({ id }), 'LISTING_EDIT_FORBIDDEN');

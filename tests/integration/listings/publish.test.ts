@@ -4,7 +4,8 @@ import { callerFor, createTestServices, type TestServices } from '../../helpers/
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { expectAppError } from '../auth/support.ts';
-import { fundPoints, listingInput, storedListingImage } from './support.ts';
+import { fundPoints, listingInput } from './support.ts';
+import { storedUpload } from '../../helpers/uploads.ts';
 
 let db: TestDatabase;
 let services: TestServices;
@@ -45,7 +46,7 @@ async function publishFees(userId: string) {
 describe('marketplace.listings.create', () => {
   test('publishes a pending, available listing with normalised tags and charges exactly one point', async () => {
     const { user, caller } = await fundedMember(3);
-    const images = [await storedListingImage(services), await storedListingImage(services)];
+    const images = [await storedUpload(services, user.id), await storedUpload(services, user.id)];
     const { id } = await caller.marketplace.listings.create(
       listingInput({
         title: '  Tin robot  ',
@@ -137,7 +138,7 @@ describe('marketplace.listings.create', () => {
 
   test('more than five images: TOO_MANY_IMAGES', async () => {
     const { user, caller } = await fundedMember(1);
-    const images = await Promise.all(Array.from({ length: 6 }, () => storedListingImage(services)));
+    const images = await Promise.all(Array.from({ length: 6 }, () => storedUpload(services, user.id)));
     await expectAppError(caller.marketplace.listings.create(listingInput({ images })), 'TOO_MANY_IMAGES');
     expect(await listingCount(user.id)).toBe(0);
   });

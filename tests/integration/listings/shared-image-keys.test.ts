@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { member } from '../buying-requests/support.ts';
-import { fundPoints, imageExists, listingInput, storedListingImage } from './support.ts';
+import { fundPoints, imageExists, listingInput } from './support.ts';
+import { storedUpload } from '../../helpers/uploads.ts';
+import { expectAppError } from '../auth/support.ts';
 
 /**
  * Upload keys are not owned by whoever names them (ADR 0006): a member can put another
@@ -27,24 +29,24 @@ async function seller(nickname: string) {
 }
 
 describe('image files shared by key', () => {
-  test('a listing that borrowed another listing\'s image key cannot delete that image', async () => {
+  test('another member\'s image key cannot be attached, so it cannot be deleted through a borrowed listing either (ADR 0021)', async () => {
     const owner = await seller('Owner');
     const borrower = await seller('Borrower');
-    const image = await storedListingImage(services);
+    const image = await storedUpload(services, owner.user.id);
+    // not yet attached by its owner: a fresh upload is exactly what a borrower would try to take
+    await expectAppError(borrower.api.marketplace.listings.create(listingInput({ images: [image] })), 'LISTING_IMAGE_MISSING');
     await owner.api.marketplace.listings.create(listingInput({ images: [image] }));
-
-    const { id } = await borrower.api.marketplace.listings.create(listingInput({ images: [image] }));
-    await borrower.api.marketplace.listings.update({ id, ...listingInput({ images: [] }) });
+    await expectAppError(borrower.api.marketplace.listings.create(listingInput({ images: [image] })), 'LISTING_IMAGE_MISSING');
+    const { id } = await borrower.api.marketplace.listings.create(listingInput({ images: [] }));
+    await expectAppError(borrower.api.marketplace.listings.update({ id, ...listingInput({ images: [image] }) }), 'LISTING_IMAGE_MISSING');
     expect(await imageExists(services, image)).toBe(true);
-
-    const second = await borrower.api.marketplace.listings.create(listingInput({ images: [image] }));
-    await borrower.api.marketplace.listings.delete({ id: second.id });
-    expect(await imageExists(services, image)).toBe(true);
+    const borrowersImages = await db.db.selectFrom('listings').select('images').where('seller_id', '=', borrower.user.id).execute();
+    expect(borrowersImages.flatMap((row) => row.images)).not.toContain(image);
   });
 
   test('an image nothing references any more is removed', async () => {
     const owner = await seller('Solo');
-    const image = await storedListingImage(services);
+    const image = await storedUpload(services, owner.user.id);
     const { id } = await owner.api.marketplace.listings.create(listingInput({ images: [image] }));
     await owner.api.marketplace.listings.delete({ id });
     expect(await imageExists(services, image)).toBe(false);
@@ -53,7 +55,7 @@ describe('image files shared by key', () => {
   test('an order keeps its snapshot image after the seller deletes the listing', async () => {
     const owner = await seller('Seller');
     const buyer = await member(services, 'Buyer');
-    const image = await storedListingImage(services);
+    const image = await storedUpload(services, owner.user.id);
     const { id } = await owner.api.marketplace.listings.create(listingInput({ images: [image] }));
     await db.db
       .insertInto('orders')

@@ -2,7 +2,6 @@ import type { TCreateListingInput } from '@curio/shared';
 import { transfer } from '../../../server/src/ledger/index.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { storageFor } from '../../../server/src/storage/storage-for.ts';
-import { newUploadKey } from '../../../server/src/storage/keys.ts';
 import type { TestServices } from '../../helpers/services.ts';
 
 /** Gives a member points the way a check-in would, so publishing can charge its fee. */
@@ -10,13 +9,6 @@ export async function fundPoints(services: TestServices, userId: string, points:
   await runInTransaction(services.db, (trx) =>
     transfer(trx, { currency: 'points', from: { system: 'rewards' }, to: { user: userId }, amount: points, kind: 'checkin' }),
   );
-}
-
-/** Stores a (tiny, already re-encoded) listing image the way the uploads route would. */
-export async function storedListingImage(services: TestServices): Promise<string> {
-  const key = newUploadKey('listing', services.clock.now());
-  await storageFor(services).put(key, Buffer.from('RIFF'), 'image/webp');
-  return key;
 }
 
 export function imageExists(services: TestServices, key: string): Promise<boolean> {

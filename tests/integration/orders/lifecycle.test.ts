@@ -3,8 +3,9 @@ import { ORDER_LIMITS } from '@curio/shared';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { expectAppError } from '../auth/support.ts';
-import { storedListingImage } from '../buying-requests/support.ts';
+
 import { orderPoints } from '../../../server/src/services/orders/complete-order.ts';
+import { storedUpload } from '../../helpers/uploads.ts';
 import {
   escrowBalance,
   expectLedgerHealthy,
@@ -151,7 +152,7 @@ describe('orders.requestRefund', () => {
 describe('orders.complain', () => {
   test('either party files a complaint against the other, with evidence', async () => {
     const { seller, buyer, orderId } = await shippedOrder(services);
-    const image = await storedListingImage(services);
+    const image = await storedUpload(services, buyer.id);
     const { complaintId } = await buyer.api.orders.complain({ orderId, type: 'product_issue', reason: 'Not as described', evidenceImages: [image] });
     const row = await db.db.selectFrom('complaints').selectAll().where('id', '=', complaintId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
@@ -178,7 +179,7 @@ describe('orders.complain', () => {
       buyer.api.orders.complain({ orderId, type: 'fraud', reason: 'x', evidenceImages: ['proof/2026/11/00000000-0000-4000-8000-0000000000ff.webp'] }),
       'LISTING_IMAGE_MISSING',
     );
-    const image = await storedListingImage(services);
+    const image = await storedUpload(services, buyer.id);
     await expectAppError(buyer.api.orders.complain({ orderId, type: 'fraud', reason: 'x', evidenceImages: Array(6).fill(image) as string[] }), 'TOO_MANY_IMAGES');
     expect(await db.db.selectFrom('complaints').select('id').where('order_id', '=', orderId).execute()).toEqual([]);
   });

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { expectAppError } from '../auth/support.ts';
-import { requestInput, storedListingImage } from '../buying-requests/support.ts';
+import { requestInput } from '../buying-requests/support.ts';
 import { countTransfers, fund } from '../ledger/ledger-fixtures.ts';
 import { escrowBalance, expectLedgerHealthy, key, member, notificationsOf, orderRow, points, transfersFor, usdn } from './support.ts';
+import { storedUpload } from '../../helpers/uploads.ts';
 
 let db: TestDatabase;
 let services: TestServices;
@@ -20,7 +21,7 @@ afterAll(async () => {
 async function negotiation(options: { requesterCents?: number; withImage?: boolean } = {}) {
   const requester = await member(services, { nickname: 'Requester', ...(options.requesterCents ? { usdnCents: options.requesterCents } : {}) });
   const seller = await member(services, { nickname: 'Offerer' });
-  const images = options.withImage ? [await storedListingImage(services)] : [];
+  const images = options.withImage ? [await storedUpload(services, requester.id)] : [];
   const { id: requestId } = await requester.api.marketplace.buyingRequests.create(requestInput({ title: 'Wanted: Seiko 6105', images }));
   const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 30_000 });
   return { requester, seller, requestId, offer, images };

@@ -3,15 +3,8 @@ import { callerFor, createTestServices, type TestServices } from '../../helpers/
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { expectAppError } from '../auth/support.ts';
-import { storageFor } from '../../../server/src/storage/storage-for.ts';
 import { newUploadKey } from '../../../server/src/storage/keys.ts';
-
-/** Stores a (tiny, already re-encoded) file the way the uploads route would, and returns its key. */
-async function storedUpload(purpose: 'avatar' | 'listing' = 'avatar'): Promise<string> {
-  const key = newUploadKey(purpose, services.clock.now());
-  await storageFor(services).put(key, Buffer.from('RIFF'), 'image/webp');
-  return key;
-}
+import { storedUpload } from '../../helpers/uploads.ts';
 
 let db: TestDatabase;
 let services: TestServices;
@@ -28,7 +21,7 @@ describe('profile.update', () => {
   test('saves nickname, avatar and preferences and returns the session user', async () => {
     const user = await insertTestUser(db.db);
     const member = await callerFor(services, user.id);
-    const avatarKey = await storedUpload();
+    const avatarKey = await storedUpload(services, user.id, 'avatar');
     const updated = await member.profile.update({
       nickname: '  Collector  ',
       avatarKey,
@@ -50,7 +43,7 @@ describe('profile.update', () => {
   test('fields left out stay as they were; null clears the avatar and preferences', async () => {
     const user = await insertTestUser(db.db);
     const member = await callerFor(services, user.id);
-    const avatarKey = await storedUpload();
+    const avatarKey = await storedUpload(services, user.id, 'avatar');
     await member.profile.update({ nickname: 'One', avatarKey, preferredCurrency: 'HKD' });
     expect(await member.profile.update({ nickname: 'Two' })).toMatchObject({
       nickname: 'Two',
@@ -87,8 +80,11 @@ describe('profile.update', () => {
     const member = await callerFor(services, user.id);
     const neverUploaded = newUploadKey('avatar', services.clock.now());
     await expectAppError(member.profile.update({ nickname: 'x', avatarKey: neverUploaded }), 'VALIDATION_FAILED');
-    const listingImage = await storedUpload('listing');
+    const listingImage = await storedUpload(services, user.id, 'listing');
     await expectAppError(member.profile.update({ nickname: 'x', avatarKey: listingImage }), 'VALIDATION_FAILED');
+    // another member's avatar upload is refused like one that does not exist
+    const othersAvatar = await storedUpload(services, (await insertTestUser(db.db)).id, 'avatar');
+    await expectAppError(member.profile.update({ nickname: 'x', avatarKey: othersAvatar }), 'VALIDATION_FAILED');
     expect((await member.auth.me())?.avatarUrl).toBeNull();
   });
 

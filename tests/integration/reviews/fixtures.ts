@@ -4,9 +4,8 @@ import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { transfer } from '../../../server/src/ledger/index.ts';
 import { callerFor, type TestServices } from '../../helpers/services.ts';
 import { insertTestUser } from '../../helpers/users.ts';
-import { fundPoints, listingInput, storedListingImage } from '../listings/support.ts';
+import { fundPoints, listingInput } from '../listings/support.ts';
 
-export { storedListingImage };
 
 /** A signed-in member and their procedure caller. */
 export async function member(services: TestServices, nickname?: string) {

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestServices, callerFor, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { expectAppError } from '../auth/support.ts';
-import { completedDeal, creditScoreOf, insertOrder, member, publishedListing, storedListingImage } from './fixtures.ts';
+import { completedDeal, creditScoreOf, insertOrder, member, publishedListing } from './fixtures.ts';
 import type { TCreateReviewInput } from '@curio/shared';
+import { storedUpload } from '../../helpers/uploads.ts';
 
 let db: TestDatabase;
 let services: TestServices;
@@ -30,7 +31,7 @@ function reviewInput(orderId: string, overrides: Partial<TCreateReviewInput> = {
 describe('marketplace.reviews.create', () => {
   test('the buyer of a completed order reviews the seller; reputation, activity and notification follow', async () => {
     const { buyer, seller, listingId, orderId } = await completedDeal(services);
-    const image = await storedListingImage(services);
+    const image = await storedUpload(services, buyer.user.id);
     const review = await buyer.api.marketplace.reviews.create(reviewInput(orderId, { rating: 3, images: [image] }));
     expect(review).toMatchObject({
       orderId,
@@ -99,7 +100,7 @@ describe('marketplace.reviews.create', () => {
 
   test('TOO_MANY_IMAGES {max: 3} with four images', async () => {
     const { buyer, orderId } = await completedDeal(services);
-    const images = await Promise.all(Array.from({ length: 4 }, () => storedListingImage(services)));
+    const images = await Promise.all(Array.from({ length: 4 }, () => storedUpload(services, buyer.user.id)));
     const { data } = await expectAppError(buyer.api.marketplace.reviews.create(reviewInput(orderId, { images })), 'TOO_MANY_IMAGES');
     expect(data.params).toMatchObject({ max: 3 });
     expect(await reviewCount(orderId)).toBe(0);

@@ -7,6 +7,7 @@ import { callerFor, createTestServices, type TestServices } from '../../helpers/
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { countRows, expectCleanLedger, failure, key, SOLANA_ADDRESS, usdnOf } from './support.ts';
+import { storedUpload } from '../../helpers/uploads.ts';
 
 let db: TestDatabase;
 let services: TestServices;
@@ -53,7 +54,7 @@ describe('wallet.depositInfo', () => {
 describe('wallet.createUsdtRecharge', () => {
   test('records a pending request with hash and proofs and moves no money', async () => {
     const { user, caller } = await member();
-    const proofs = [proofKey(), proofKey()];
+    const proofs = [await storedUpload(services, user.id, 'proof'), await storedUpload(services, user.id, 'proof')];
     const { id } = await caller.wallet.createUsdtRecharge({ amountCents: 1234, transactionHash: `  ${HASH} `, proofImages: proofs, idempotencyKey: key() });
     const row = await db.db.selectFrom('usdt_recharge_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ user_id: user.id, usdt_amount_cents: 1234, status: 'pending', transaction_hash: HASH, payment_proof: proofs });
@@ -66,9 +67,13 @@ describe('wallet.createUsdtRecharge', () => {
   });
 
   test('a hash alone or a proof alone is enough', async () => {
-    const { caller } = await member();
+    const { user, caller } = await member();
     await caller.wallet.createUsdtRecharge({ amountCents: 1000, transactionHash: HASH, idempotencyKey: key() });
-    await caller.wallet.createUsdtRecharge({ amountCents: 1000, proofImages: [proofKey()], idempotencyKey: key() });
+    await caller.wallet.createUsdtRecharge({ amountCents: 1000, proofImages: [await storedUpload(services, user.id, 'proof')], idempotencyKey: key() });
+    // a proof someone else uploaded is refused
+    const stranger = await member();
+    const theirs = await storedUpload(services, stranger.user.id, 'proof');
+    expect((await failure(caller.wallet.createUsdtRecharge({ amountCents: 1000, proofImages: [theirs], idempotencyKey: key() }))).code).toBe('VALIDATION_FAILED');
     expect(await caller.wallet.usdtRecharges()).toHaveLength(2);
   });
 
@@ -177,7 +182,7 @@ describe('resolve-usdt-recharge (admin side)', () => {
     const admin = await insertTestUser(db.db, { admin: true });
     const { user, caller, id } = await pendingRequest(2000);
     const blank = await failure(runInTransaction(db.db, (trx) => rejectUsdtRecharge(trx, { requestId: id, adminId: admin.id, now: services.clock.now(), reason: '  ' })));
-    expect(blank.code).toBe('FIELDS_REQUIRED');
+    expect(blank.code).toBe('REJECTION_REASON_REQUIRED');
     await runInTransaction(db.db, (trx) => rejectUsdtRecharge(trx, { requestId: id, adminId: admin.id, now: services.clock.now(), reason: 'No such transaction' }));
     expect(await usdnOf(db.db, user.id)).toEqual({ available: 0, held: 0 });
     expect((await caller.wallet.usdtRecharges())[0]).toMatchObject({ status: 'rejected', rejectionReason: 'No such transaction' });

@@ -176,7 +176,7 @@ describe('resolve-withdrawal (admin side)', () => {
     const blank = await failure(
       runInTransaction(db.db, (trx) => approveWithdrawal(trx, { requestId: id, adminId: admin.id, now: services.clock.now(), transactionHash: ' ' })),
     );
-    expect(blank.code).toBe('FIELDS_REQUIRED');
+    expect(blank.code).toBe('TRANSACTION_HASH_REQUIRED');
     expect(await usdnOf(db.db, user.id)).toEqual({ available: 0, held: 1000 });
   });
 
@@ -184,7 +184,7 @@ describe('resolve-withdrawal (admin side)', () => {
     const admin = await insertTestUser(db.db, { admin: true });
     const { user, caller, id } = await pending(40);
     const blank = await failure(runInTransaction(db.db, (trx) => rejectWithdrawal(trx, { requestId: id, adminId: admin.id, now: services.clock.now(), reason: '' })));
-    expect(blank.code).toBe('FIELDS_REQUIRED');
+    expect(blank.code).toBe('REJECTION_REASON_REQUIRED');
     await runInTransaction(db.db, (trx) => rejectWithdrawal(trx, { requestId: id, adminId: admin.id, now: services.clock.now(), reason: 'Address is an exchange' }));
     expect(await usdnOf(db.db, user.id)).toEqual({ available: 4000, held: 0 });
     expect((await caller.wallet.withdrawals())[0]).toMatchObject({ status: 'rejected', rejectionReason: 'Address is an exchange' });

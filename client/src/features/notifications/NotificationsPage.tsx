@@ -42,6 +42,7 @@ const LOOK: Record<TNotificationType, { icon: Icon; color: string }> = {
   refund_approved: { icon: IconArrowBackUp, color: 'teal' },
   refund_rejected: { icon: IconArrowBackUp, color: 'red' },
   complaint_filed: { icon: IconGavel, color: 'orange' },
+  complaint_resolved: { icon: IconGavel, color: 'teal' },
   review_received: { icon: IconStar, color: 'yellow' },
   tip_received: { icon: IconGift, color: 'pink' },
   transfer_received: { icon: IconCoin, color: 'teal' },

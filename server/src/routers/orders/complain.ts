@@ -3,7 +3,7 @@ import { memberProcedure } from '../../trpc/init.ts';
 import { appError } from '../../trpc/app-error.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { lockOrderForParty } from '../../services/orders/lock-order.ts';
-import { assertImagesStored } from '../../services/listings/listing-images.ts';
+import { assertOwnUploads } from '../../services/uploads/own-uploads.ts';
 import { storageFor } from '../../storage/storage-for.ts';
 
 /**
@@ -16,7 +16,7 @@ export const complain = memberProcedure
   .output(ZOrderComplaintResult)
   .mutation(async ({ ctx, input }) => {
     const now = ctx.services.clock.now();
-    await assertImagesStored(storageFor(ctx.services), input.evidenceImages);
+    await assertOwnUploads(ctx.services.db, storageFor(ctx.services), { userId: ctx.user.id, keys: input.evidenceImages, error: 'LISTING_IMAGE_MISSING' });
     return runInTransaction(ctx.services.db, async (trx) => {
       const order = await lockOrderForParty(trx, { orderId: input.orderId, userId: ctx.user.id });
       if (order.status === 'cancelled') throw appError('COMPLAINT_NOT_ALLOWED');

@@ -3,15 +3,23 @@ import { memberProcedure } from '../../trpc/init.ts';
 import { appError } from '../../trpc/app-error.ts';
 import { loadSessionUser } from '../../services/auth/session-user.ts';
 import { storageFor } from '../../storage/storage-for.ts';
+import { assertOwnUploads } from '../../services/uploads/own-uploads.ts';
 
 /** /profile/edit: nickname (required), avatar, preferred currency and language. The e-mail is not editable. */
 export const update = memberProcedure
   .input(ZUpdateProfileInput)
   .output(ZSessionUser)
   .mutation(async ({ ctx, input }) => {
-    // the schema admits only server-named avatar keys; the file must also really be there
-    if (input.avatarKey && !(await storageFor(ctx.services).exists(input.avatarKey))) {
-      throw appError('VALIDATION_FAILED', { field: 'avatarKey' });
+    // the schema admits only server-named avatar keys; it must also be this member's own upload
+    if (input.avatarKey) {
+      const current = await ctx.services.db.selectFrom('profiles').select('avatar_key').where('user_id', '=', ctx.user.id).executeTakeFirst();
+      await assertOwnUploads(ctx.services.db, storageFor(ctx.services), {
+        userId: ctx.user.id,
+        keys: [input.avatarKey],
+        alreadyAttached: current?.avatar_key ? [current.avatar_key] : [],
+        error: 'VALIDATION_FAILED',
+        params: { field: 'avatarKey' },
+      });
     }
     await ctx.services.db
       .updateTable('profiles')

@@ -28,10 +28,14 @@ export interface BanResult {
  */
 export async function banUserInTransaction(trx: Tx, input: BanInput): Promise<BanResult> {
   const reason = input.reason.trim();
-  if (!reason) throw appError('VALIDATION_FAILED', { field: 'reason' });
+  if (!reason) throw appError('REASON_REQUIRED');
   if (input.bannedBy === input.userId) throw appError('FORBIDDEN');
   const user = await trx.selectFrom('users').select('id').where('id', '=', input.userId).forUpdate().executeTakeFirst();
   if (!user) throw appError('USER_NOT_FOUND');
+  // spec 3: admins cannot be banned; checked here so every path that bans (the users tab, a
+  // violation decision, a script) refuses alike, inside the transaction that would ban
+  const admin = await trx.selectFrom('user_roles').select('user_id').where('user_id', '=', user.id).where('role', '=', 'admin').executeTakeFirst();
+  if (admin) throw appError('CANNOT_BAN_ADMIN');
   const inserted = await trx
     .insertInto('user_bans')
     .values({ user_id: user.id, banned_by: input.bannedBy, reason, status: 'active' })

@@ -23,7 +23,7 @@ export async function reviewableOrder(trx: Tx, orderId: string, userId: string) 
 export async function ownedReview(trx: Tx, reviewId: string, userId: string) {
   const review = await trx
     .selectFrom('reviews')
-    .select(['id', 'reviewer_id', 'reviewee_id', 'order_id'])
+    .select(['id', 'reviewer_id', 'reviewee_id', 'order_id', 'images'])
     .where('id', '=', reviewId)
     .forUpdate()
     .executeTakeFirst();

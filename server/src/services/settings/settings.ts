@@ -46,7 +46,8 @@ export function isSettingKey(value: string): value is SettingKey {
   return Object.hasOwn(SETTING_SCHEMAS, value);
 }
 
-function decode<K extends SettingKey>(key: K, stored: string | undefined): SettingValue<K> {
+/** A stored JSON text as the key's value; a missing or malformed value reads as the default. */
+export function decodeSetting<K extends SettingKey>(key: K, stored: string | undefined): SettingValue<K> {
   if (stored === undefined) return SETTING_DEFAULTS[key];
   let json: unknown;
   try {
@@ -64,7 +65,7 @@ export async function getSetting<K extends SettingKey>(db: Kysely<Database>, key
     .select('setting_value')
     .where('setting_key', '=', key)
     .executeTakeFirst();
-  return decode(key, row?.setting_value);
+  return decodeSetting(key, row?.setting_value);
 }
 
 /** Several settings in one query. */
@@ -82,7 +83,7 @@ export async function getSettings<K extends SettingKey>(
           .execute();
   const stored = new Map(rows.map((r) => [r.setting_key, r.setting_value]));
   const result = {} as { [P in K]: SettingValue<P> };
-  for (const key of keys) result[key] = decode(key, stored.get(key));
+  for (const key of keys) result[key] = decodeSetting(key, stored.get(key));
   return result;
 }
 

@@ -3,9 +3,9 @@ import type { Database } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 
 /**
- * The keys among `keys` that some row still points at. Upload keys are not owned by whoever
- * names them (ADR 0006), so a key one listing drops may still be another listing's image, an
- * order's snapshot, a review photo or a top-up proof: those files must stay.
+ * The keys among `keys` that some row still points at: a key one listing drops may still be an
+ * order's snapshot, or (attached before ADR 0021 tied keys to their uploader) another item's
+ * image. Those files must stay.
  */
 async function stillReferenced(db: Kysely<Database>, keys: readonly string[]): Promise<Set<string>> {
   const list = sql`${[...keys]}::text[]`;
@@ -41,6 +41,7 @@ export async function deleteUnreferencedUploads(db: Kysely<Database>, storage: S
       .map(async (key) => {
         try {
           await storage.delete(key);
+          await db.deleteFrom('uploads').where('key', '=', key).execute();
         } catch (error) {
           console.error('[uploads] file not removed from storage:', key, error instanceof Error ? error.message : error);
         }

@@ -83,7 +83,7 @@ export async function rejectUsdtRecharge(
 ): Promise<ResolveResult> {
   const reason = input.reason.trim();
   // spec 3 §5 'please fill in the rejection reason'
-  if (reason === '') throw appError('FIELDS_REQUIRED', { field: 'reason' });
+  if (reason === '') throw appError('REJECTION_REASON_REQUIRED');
   const row = await lockActionable(trx, input.requestId);
   await trx
     .updateTable('usdt_recharge_requests')

@@ -31,7 +31,7 @@ export async function approveWithdrawal(
 ): Promise<{ affectedUserIds: string[] }> {
   const hash = input.transactionHash.trim();
   // spec 3 §5 'enter the transaction hash'
-  if (hash === '') throw appError('FIELDS_REQUIRED', { field: 'transactionHash' });
+  if (hash === '') throw appError('TRANSACTION_HASH_REQUIRED');
   if (!TRANSACTION_HASH_PATTERN.test(hash)) throw appError('VALIDATION_FAILED', { field: 'transactionHash' });
   const row = await lockActionable(trx, input.requestId);
   await trx
@@ -80,7 +80,7 @@ export async function rejectWithdrawal(
 ): Promise<{ affectedUserIds: string[] }> {
   const reason = input.reason.trim();
   // spec 3 §5 'enter the rejection reason'
-  if (reason === '') throw appError('FIELDS_REQUIRED', { field: 'reason' });
+  if (reason === '') throw appError('REJECTION_REASON_REQUIRED');
   const row = await lockActionable(trx, input.requestId);
   await trx
     .updateTable('usdn_withdrawal_requests')

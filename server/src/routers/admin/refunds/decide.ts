@@ -19,7 +19,8 @@ function decide(decision: 'approved' | 'rejected') {
     .input(ZAdminRefundDecisionInput)
     .output(ZDecisionResult)
     .mutation(async ({ ctx, input }) => {
-      if (decision === 'rejected' && !input.notes) throw appError('VALIDATION_FAILED', { field: 'notes' });
+      // spec 3 §2.11 "reject with notes": the buyer is told why (REJECTION_REASON_REQUIRED)
+      if (decision === 'rejected' && !input.notes) throw appError('REJECTION_REASON_REQUIRED');
       const now = ctx.services.clock.now();
       const outcome = await runInTransaction(ctx.services.db, async (trx) => {
         const before = await trx

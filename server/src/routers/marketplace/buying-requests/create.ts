@@ -4,7 +4,7 @@ import { memberProcedure } from '../../../trpc/init.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { assertNoContactDetails } from '../../../services/moderation/contact-check.ts';
 import { recordActivity } from '../../../services/activities/record-activity.ts';
-import { assertRequestImagesStored } from '../../../services/buying-requests/images.ts';
+import { assertOwnUploads } from '../../../services/uploads/own-uploads.ts';
 import { storageFor } from '../../../storage/storage-for.ts';
 import { requestColumns } from '../../../services/buying-requests/request-columns.ts';
 
@@ -16,7 +16,12 @@ export const create = memberProcedure
   .output(ZBuyingRequestCreated)
   .mutation(async ({ ctx, input }) => {
     assertNoContactDetails({ title: input.title, description: input.description });
-    await assertRequestImagesStored(storageFor(ctx.services), input.images);
+    await assertOwnUploads(ctx.services.db, storageFor(ctx.services), {
+      userId: ctx.user.id,
+      keys: input.images,
+      error: 'VALIDATION_FAILED',
+      params: { field: 'images' },
+    });
     const now = ctx.services.clock.now();
     const id = randomUUID();
     await runInTransaction(ctx.services.db, async (trx) => {

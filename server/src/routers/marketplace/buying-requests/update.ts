@@ -2,7 +2,7 @@ import { ZBuyingRequestDetail, ZUpdateBuyingRequestInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { assertNoContactDetails } from '../../../services/moderation/contact-check.ts';
-import { assertRequestImagesStored } from '../../../services/buying-requests/images.ts';
+import { assertOwnUploads } from '../../../services/uploads/own-uploads.ts';
 import { deleteUnreferencedUploads } from '../../../services/uploads/delete-unreferenced.ts';
 import { lockOwnedRequest } from '../../../services/buying-requests/owned-request.ts';
 import { assertRequestTakesOffers } from '../../../services/buying-requests/status.ts';
@@ -24,8 +24,14 @@ export const update = memberProcedure
       const request = await lockOwnedRequest(trx, input.id, ctx.user.id);
       assertRequestTakesOffers(request, now);
       assertNoContactDetails({ title: input.title, description: input.description });
-      await assertRequestImagesStored(storage, input.images);
       const before = await trx.selectFrom('buying_requests').select('images').where('id', '=', input.id).executeTakeFirstOrThrow();
+      await assertOwnUploads(trx, storage, {
+        userId: ctx.user.id,
+        keys: input.images,
+        alreadyAttached: before.images,
+        error: 'VALIDATION_FAILED',
+        params: { field: 'images' },
+      });
       await trx
         .updateTable('buying_requests')
         .set({

@@ -8,7 +8,7 @@ import { transfer, publishBalanceChangesInTransaction } from '../../../ledger/in
 import { withIdempotency } from '../../../services/idempotency/with-idempotency.ts';
 import { assertNoContactDetails } from '../../../services/moderation/contact-check.ts';
 import { recordActivity } from '../../../services/activities/record-activity.ts';
-import { assertImagesStored } from '../../../services/listings/listing-images.ts';
+import { assertOwnUploads } from '../../../services/uploads/own-uploads.ts';
 import { listingColumns } from '../../../services/listings/listing-columns.ts';
 import { storageFor } from '../../../storage/storage-for.ts';
 
@@ -28,7 +28,7 @@ export const create = memberProcedure
     const { idempotencyKey, ...fields } = input;
     const userId = ctx.user.id;
     assertNoContactDetails({ title: fields.title, description: fields.description });
-    await assertImagesStored(storageFor(ctx.services), fields.images);
+    await assertOwnUploads(ctx.services.db, storageFor(ctx.services), { userId, keys: fields.images, error: 'LISTING_IMAGE_MISSING' });
 
     const publish = async (trx: Tx) => {
       const id = randomUUID();

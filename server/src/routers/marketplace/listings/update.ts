@@ -2,7 +2,7 @@ import { ZListingCreated, ZUpdateListingInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { assertNoContactDetails } from '../../../services/moderation/contact-check.ts';
-import { assertImagesStored } from '../../../services/listings/listing-images.ts';
+import { assertOwnUploads } from '../../../services/uploads/own-uploads.ts';
 import { deleteUnreferencedUploads } from '../../../services/uploads/delete-unreferenced.ts';
 import { lockOwnedListing } from '../../../services/listings/owned-listing.ts';
 import { listingColumns } from '../../../services/listings/listing-columns.ts';
@@ -23,8 +23,7 @@ export const update = memberProcedure
 
     const removedImages = await runInTransaction(ctx.services.db, async (trx) => {
       const listing = await lockOwnedListing(trx, id, ctx.user.id);
-      const added = fields.images.filter((key) => !listing.images.includes(key));
-      await assertImagesStored(storage, added);
+      await assertOwnUploads(trx, storage, { userId: ctx.user.id, keys: fields.images, alreadyAttached: listing.images, error: 'LISTING_IMAGE_MISSING' });
       await trx
         .updateTable('listings')
         .set({

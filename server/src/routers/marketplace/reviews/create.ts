@@ -4,6 +4,8 @@ import { memberProcedure } from '../../../trpc/init.ts';
 import { appError } from '../../../trpc/app-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { cleanReviewContent } from '../../../services/reviews/review-content.ts';
+import { assertOwnUploads } from '../../../services/uploads/own-uploads.ts';
+import { storageFor } from '../../../storage/storage-for.ts';
 import { afterReviewChange, nicknameOf, reviewableOrder } from '../../../services/reviews/write-review.ts';
 import { loadReview } from '../../../services/reviews/read.ts';
 import { recordActivity } from '../../../services/activities/record-activity.ts';
@@ -25,7 +27,8 @@ export const create = memberProcedure
   .output(ZReview)
   .mutation(async ({ ctx, input }) => {
     const userId = ctx.user.id;
-    const { content, images } = await cleanReviewContent(ctx.services, input);
+    const { content, images } = cleanReviewContent(input);
+    await assertOwnUploads(ctx.services.db, storageFor(ctx.services), { userId, keys: images, error: 'LISTING_IMAGE_MISSING' });
     const id = randomUUID();
     const now = ctx.services.clock.now();
     try {

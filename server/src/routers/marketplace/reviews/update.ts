@@ -3,6 +3,8 @@ import { memberProcedure } from '../../../trpc/init.ts';
 import { appError } from '../../../trpc/app-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { cleanReviewContent } from '../../../services/reviews/review-content.ts';
+import { assertOwnUploads } from '../../../services/uploads/own-uploads.ts';
+import { storageFor } from '../../../storage/storage-for.ts';
 import { afterReviewChange, ownedReview } from '../../../services/reviews/write-review.ts';
 import { loadReview } from '../../../services/reviews/read.ts';
 
@@ -12,12 +14,11 @@ export const update = memberProcedure
   .output(ZReview)
   .mutation(async ({ ctx, input }) => {
     const userId = ctx.user.id;
-    const { content, images } = await cleanReviewContent(ctx.services, input);
-    // Images a review no longer shows stay in storage: upload keys are not owned by whoever
-    // names them, so a review could name another listing's image, and deleting it here would
-    // break that listing. An orphan file costs only disk space.
+    const { content, images } = cleanReviewContent(input);
+    // Images a review no longer shows stay in storage: an orphan file costs only disk space.
     await runInTransaction(ctx.services.db, async (trx) => {
       const review = await ownedReview(trx, input.reviewId, userId);
+      await assertOwnUploads(trx, storageFor(ctx.services), { userId, keys: images, alreadyAttached: review.images, error: 'LISTING_IMAGE_MISSING' });
       await trx
         .updateTable('reviews')
         .set({ rating: input.rating, content, images, updated_at: ctx.services.clock.now() })

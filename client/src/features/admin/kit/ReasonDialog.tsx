@@ -1,0 +1,92 @@
+import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface ReasonDialogProps {
+  opened: boolean;
+  title: string;
+  /** What the dialog is about (the request, the user...), shown above the field. */
+  children?: ReactNode;
+  label: string;
+  /** When set, an empty field is refused with this message before anything is sent. */
+  requiredMessage?: string;
+  /** A one-line field (a transaction hash) instead of a text area. */
+  singleLine?: boolean;
+  confirmLabel: string;
+  color?: string;
+  loading?: boolean;
+  onClose: () => void;
+  onConfirm: (text: string) => void;
+}
+
+/**
+ * The one dialog for every admin decision that takes a text: a ban reason, a rejection
+ * reason, a chain transaction hash, a complaint response, optional notes. The server checks
+ * the same rules again; this only saves a round trip.
+ */
+export function ReasonDialog({ opened, title, onClose, ...form }: ReasonDialogProps) {
+  // The form mounts with the open dialog (Modal unmounts closed content), so each opening starts empty.
+  return (
+    <Modal opened={opened} onClose={onClose} title={<Text fw={700}>{title}</Text>} centered>
+      <ReasonForm onClose={onClose} {...form} />
+    </Modal>
+  );
+}
+
+function ReasonForm({
+  children,
+  label,
+  requiredMessage,
+  singleLine,
+  confirmLabel,
+  color = 'blue',
+  loading,
+  onClose,
+  onConfirm,
+}: Omit<ReasonDialogProps, 'opened' | 'title'>) {
+  const { t } = useTranslation('admin');
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = () => {
+    const value = text.trim();
+    if (requiredMessage && !value) {
+      setError(requiredMessage);
+      return;
+    }
+    onConfirm(value);
+  };
+  const fieldProps = {
+    label,
+    value: text,
+    error,
+    withAsterisk: requiredMessage !== undefined,
+    onChange: (event: { currentTarget: { value: string } }) => {
+      setText(event.currentTarget.value);
+      setError(null);
+    },
+    'data-autofocus': true,
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="sm">
+        {children}
+        {singleLine ? <TextInput {...fieldProps} maxLength={200} /> : <Textarea {...fieldProps} autosize minRows={3} maxLength={500} />}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose}>
+            {t('kit.cancel')}
+          </Button>
+          <Button type="submit" color={color} loading={loading}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

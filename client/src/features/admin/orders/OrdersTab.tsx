@@ -1,0 +1,168 @@
+import { Button, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ORDER_STATUSES, formatCents, type TAdminOrderItem, type TOrderStatus } from '@curio/shared';
+import { trpc } from '../../../lib/trpc.ts';
+import { formatFull } from '../../messages/chat-time.ts';
+import { AdminStatusBadge } from '../kit/AdminStatusBadge.tsx';
+import { MemberLink } from '../kit/MemberLink.tsx';
+import { TabHeader } from '../kit/TabHeader.tsx';
+import { useAdminList } from '../kit/use-admin-list.ts';
+import { AdminListBody, Unsqueezed, useWideLayout } from '../kit/AdminListBody.tsx';
+import { OrderDetailDialog } from './OrderDetailDialog.tsx';
+
+/**
+ * Spec 3 §2.11: every order with title, short id, total and status. The member page
+ * /orders/:id is for the buyer and the seller only, so "details" opens the admin's own view.
+ */
+export function OrdersTab() {
+  const { t } = useTranslation(['admin-content', 'admin']);
+  const list = useAdminList();
+  const [status, setStatus] = useState<TOrderStatus | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const query = trpc.admin.orders.list.useQuery({ ...list.input, status: status ?? undefined });
+  const wide = useWideLayout();
+
+  return (
+    <Stack gap="md">
+      <TabHeader title={t('admin:tabs.orders')} description={t('orders.description')} />
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          style={{ flex: '1 1 220px' }}
+          label={t('common.searchLabel')}
+          placeholder={t('orders.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={list.search}
+          onChange={(event) => list.setSearch(event.currentTarget.value)}
+          data-testid="admin-orders-search"
+        />
+        <Select
+          w={{ base: '100%', xs: 200 }}
+          label={t('common.statusFilter')}
+          placeholder={t('common.allStatuses')}
+          clearable
+          data={ORDER_STATUSES.map((value) => ({ value, label: t(`admin:status.${value}`) }))}
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            list.restart();
+          }}
+        />
+      </Group>
+      <AdminListBody query={query} page={list.page} onPage={list.setPage} loadFailedText={t('common.loadFailed')} emptyText={t('common.empty')}>
+        {(items) =>
+          wide ? (
+            <OrdersTable items={items} onOpen={setOpenId} />
+          ) : (
+            <Stack gap="sm">
+              {items.map((item) => (
+                <OrderCard key={item.id} item={item} onOpen={setOpenId} />
+              ))}
+            </Stack>
+          )
+        }
+      </AdminListBody>
+      <OrderDetailDialog orderId={openId} onClose={() => setOpenId(null)} />
+    </Stack>
+  );
+}
+
+function OrdersTable({ items, onOpen }: { items: TAdminOrderItem[]; onOpen: (id: string) => void }) {
+  const { t, i18n } = useTranslation('admin-content');
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table verticalSpacing="sm" highlightOnHover styles={{ th: { whiteSpace: 'nowrap' } }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('orders.columns.order')}</Table.Th>
+            <Table.Th>{t('orders.columns.title')}</Table.Th>
+            <Table.Th ta="right">{t('orders.columns.total')}</Table.Th>
+            <Table.Th>{t('orders.columns.status')}</Table.Th>
+            <Table.Th>{t('orders.columns.buyer')}</Table.Th>
+            <Table.Th>{t('orders.columns.seller')}</Table.Th>
+            <Table.Th>{t('orders.columns.created')}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr key={item.id} data-testid={`admin-order-${item.id}`}>
+              <Table.Td ff="monospace" fz="sm">
+                {item.shortId}
+              </Table.Td>
+              <Table.Td maw={260}>
+                <Text size="sm" fw={600} lineClamp={2}>
+                  {item.title}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                {t('common.price', { amount: formatCents(item.totalCents) })}
+              </Table.Td>
+              <Table.Td>
+                <Unsqueezed>
+                  <AdminStatusBadge status={item.status} />
+                </Unsqueezed>
+              </Table.Td>
+              <Table.Td>
+                <MemberLink userId={item.buyer.id} nickname={item.buyer.nickname} />
+              </Table.Td>
+              <Table.Td>
+                <MemberLink userId={item.seller.id} nickname={item.seller.nickname} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs" c="dimmed">
+                  {formatFull(item.createdAt, i18n.language)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Button size="compact-sm" variant="light" onClick={() => onOpen(item.id)}>
+                  {t('orders.details')}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function OrderCard({ item, onOpen }: { item: TAdminOrderItem; onOpen: (id: string) => void }) {
+  const { t, i18n } = useTranslation('admin-content');
+  return (
+    <Card withBorder radius="md" p="sm" data-testid={`admin-order-${item.id}`}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text size="xs" ff="monospace" c="dimmed">
+            #{item.shortId}
+          </Text>
+          <AdminStatusBadge status={item.status} />
+        </Group>
+        <Text size="sm" fw={600} lineClamp={2}>
+          {item.title}
+        </Text>
+        <Group justify="space-between" gap="xs">
+          <Group gap={6}>
+            <MemberLink userId={item.buyer.id} nickname={item.buyer.nickname} />
+            <Text size="sm" c="dimmed">
+              →
+            </Text>
+            <MemberLink userId={item.seller.id} nickname={item.seller.nickname} />
+          </Group>
+          <Text size="sm" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {t('common.price', { amount: formatCents(item.totalCents) })}
+          </Text>
+        </Group>
+        <Group justify="space-between" gap="xs">
+          <Text size="xs" c="dimmed">
+            {formatFull(item.createdAt, i18n.language)}
+          </Text>
+          <Button size="compact-sm" variant="light" onClick={() => onOpen(item.id)}>
+            {t('orders.details')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

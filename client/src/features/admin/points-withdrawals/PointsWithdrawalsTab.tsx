@@ -1,0 +1,180 @@
+import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TAdminPointsWithdrawal, TAdminPointsWithdrawalListInput } from '@curio/shared';
+import { trpc } from '../../../lib/trpc.ts';
+import { formatFull } from '../../messages/chat-time.ts';
+import { AdminListBody } from '../kit/AdminListBody.tsx';
+import { AdminStatusBadge } from '../kit/AdminStatusBadge.tsx';
+import { MemberLink } from '../kit/MemberLink.tsx';
+import { DecisionDialogs } from '../refunds/DecisionDialogs.tsx';
+import { TabHeader } from '../kit/TabHeader.tsx';
+import { useAdminList } from '../kit/use-admin-list.ts';
+import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
+import { AdminTable, type AdminColumn } from '../kit/AdminTable.tsx';
+
+type StatusFilter = NonNullable<TAdminPointsWithdrawalListInput['status']>;
+const FILTERS: StatusFilter[] = ['all', 'pending', 'completed', 'rejected'];
+
+/** Legacy redemptions pay out in yuan through WeChat Pay or Alipay (spec 3 §9: 100 points = ¥1). */
+function useCashFormat() {
+  const { i18n } = useTranslation();
+  const format = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'CNY', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2 });
+  return (cents: number) => format.format(cents / 100);
+}
+
+/**
+ * Spec 3 §2.11 legacy points withdrawals: approve once the cash has been paid (the held points
+ * leave the platform), or reject with notes (the points return to the member). Both are
+ * audited and act once, whoever clicks twice.
+ */
+export function PointsWithdrawalsTab() {
+  const { t, i18n } = useTranslation(['admin-operations', 'admin']);
+  const cash = useCashFormat();
+  const list = useAdminList();
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [deciding, setDeciding] = useState<{ request: TAdminPointsWithdrawal; decision: 'approve' | 'reject' } | null>(null);
+  const requests = trpc.admin.pointsWithdrawals.list.useQuery({ ...list.input, status }, { placeholderData: keepPreviousData });
+  const close = () => setDeciding(null);
+  const approve = trpc.admin.pointsWithdrawals.approve.useMutation(useAdminMutationOptions(t('withdrawals.approved'), close));
+  const reject = trpc.admin.pointsWithdrawals.reject.useMutation(useAdminMutationOptions(t('withdrawals.rejected'), close));
+  const points = (value: number) => value.toLocaleString(i18n.language);
+
+  const columns: AdminColumn<TAdminPointsWithdrawal>[] = [
+    {
+      key: 'member',
+      label: t('withdrawals.columns.member'),
+      minWidth: 120,
+      inTitle: true,
+      render: (row) => (
+        <>
+          <MemberLink userId={row.user.id} nickname={row.user.nickname} />
+          <Text size="xs" c="dimmed" fw={400}>
+            {formatFull(row.createdAt, i18n.language)}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'points',
+      label: t('withdrawals.columns.points'),
+      nowrap: true,
+      render: (row) => (
+        <>
+          {points(row.points)}
+          <Text size="xs" c="dimmed">
+            {t('withdrawals.feeLine', { fee: points(row.feePoints) })}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'cash', label: t('withdrawals.columns.cash'), nowrap: true, render: (row) => <Text span fw={600} size="sm">{cash(row.cashCents)}</Text> },
+    {
+      key: 'account',
+      label: t('withdrawals.columns.account'),
+      minWidth: 150,
+      render: (row) => (
+        <>
+          <Text size="xs" c="dimmed">
+            {t(`withdrawals.methods.${row.method}`)}
+          </Text>
+          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {row.account}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      label: t('withdrawals.columns.status'),
+      nowrap: true,
+      minWidth: 120,
+      render: (row) => (
+        <>
+          <AdminStatusBadge status={row.status} />
+          {row.adminNotes && (
+            <Text size="xs" c="dimmed" maw={220} style={{ whiteSpace: 'normal' }}>
+              {t('withdrawals.notesLine', { notes: row.adminNotes })}
+            </Text>
+          )}
+        </>
+      ),
+    },
+  ];
+
+  const actions = (row: TAdminPointsWithdrawal) =>
+    row.status === 'pending' ? (
+      <>
+        <Button size="xs" color="teal" onClick={() => setDeciding({ request: row, decision: 'approve' })}>
+          {t('withdrawals.approve')}
+        </Button>
+        <Button size="xs" color="red" variant="light" onClick={() => setDeciding({ request: row, decision: 'reject' })}>
+          {t('withdrawals.reject')}
+        </Button>
+      </>
+    ) : null;
+
+  const target = deciding?.request;
+  const summary = target
+    ? {
+        cash: cash(target.cashCents),
+        account: target.account,
+        method: t(`withdrawals.methods.${target.method}`),
+        points: points(target.points),
+        member: target.user.nickname,
+      }
+    : {};
+
+  return (
+    <Stack gap="md">
+      <TabHeader title={t('admin:tabs.withdrawals')} description={t('withdrawals.description')} />
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <SegmentedControl
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            list.restart();
+          }}
+          data={FILTERS.map((value) => ({ value, label: value === 'all' ? t('admin:kit.all') : t(`admin:status.${value}`) }))}
+        />
+        <TextInput
+          aria-label={t('admin:kit.search')}
+          placeholder={t('withdrawals.search')}
+          leftSection={<IconSearch size={16} />}
+          value={list.search}
+          onChange={(event) => list.setSearch(event.currentTarget.value)}
+          style={{ flex: 1, minWidth: 220 }}
+        />
+      </Group>
+      <AdminListBody query={requests} page={list.page} onPage={list.setPage} emptyText={t('withdrawals.empty')}>
+        {(items) => (
+          <AdminTable
+            rows={items}
+            columns={columns}
+            rowKey={(row) => row.id}
+            rowTestId={(row) => `admin-points-withdrawal-${row.id}`}
+            actions={actions}
+            minWidth={760}
+            testId="admin-points-withdrawal"
+          />
+        )}
+      </AdminListBody>
+      <DecisionDialogs
+        prefix="withdrawals"
+        decision={deciding?.decision ?? null}
+        summary={summary}
+        approving={approve.isPending}
+        rejecting={reject.isPending}
+        onClose={close}
+        onApprove={(notes) => {
+          if (target) approve.mutate({ requestId: target.id, notes });
+        }}
+        onReject={(notes) => {
+          if (target) reject.mutate({ requestId: target.id, notes });
+        }}
+      />
+    </Stack>
+  );
+}

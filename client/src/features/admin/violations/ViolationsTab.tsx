@@ -1,0 +1,87 @@
+import { Chip, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { VIOLATION_FILTERS, type TAdminViolationFilter } from '@curio/shared';
+import { trpc } from '../../../lib/trpc.ts';
+import { AdminListBody } from '../kit/AdminListBody.tsx';
+import { StatCards } from '../kit/StatCards.tsx';
+import { TabHeader } from '../kit/TabHeader.tsx';
+import { useAdminList } from '../kit/use-admin-list.ts';
+import { ViolationCard } from './ViolationCard.tsx';
+
+/**
+ * Spec 3 §2.6: four summary cards, the filter tabs, and one card per violation with the
+ * decisions an unreviewed one offers.
+ */
+export function ViolationsTab() {
+  const { t } = useTranslation(['admin-people', 'admin']);
+  const list = useAdminList();
+  const [filter, setFilter] = useState<TAdminViolationFilter>('all');
+  const stats = trpc.admin.violations.stats.useQuery();
+  const violations = trpc.admin.violations.list.useQuery({ ...list.input, filter }, { placeholderData: keepPreviousData });
+
+  const top = stats.data?.topTypes ?? [];
+  return (
+    <Stack gap="md">
+      <TabHeader title={t('admin:tabs.violations')} description={t('violations.description')} />
+      <StatCards
+        items={[
+          { label: t('violations.stats.total'), value: stats.data?.total ?? '–', testId: 'violations-total' },
+          { label: t('violations.stats.unreviewed'), value: stats.data?.unreviewed ?? '–', color: 'orange', testId: 'violations-unreviewed' },
+          { label: t('violations.stats.today'), value: stats.data?.today ?? '–', testId: 'violations-today' },
+          {
+            label: t('violations.stats.top'),
+            value:
+              top.length === 0 ? (
+                '–'
+              ) : (
+                <Stack gap={0}>
+                  {top.map((entry) => (
+                    <Text key={entry.type} fw={700} fz="sm" lh={1.5}>
+                      {t(`violations.types.${entry.type}`)} · {entry.count}
+                    </Text>
+                  ))}
+                </Stack>
+              ),
+            testId: 'violations-top',
+          },
+        ]}
+      />
+      <TextInput
+        value={list.search}
+        onChange={(event) => list.setSearch(event.currentTarget.value)}
+        placeholder={t('violations.searchPlaceholder')}
+        aria-label={t('violations.searchPlaceholder')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        maw={420}
+      />
+      <Chip.Group
+        value={filter}
+        onChange={(value) => {
+          setFilter(value);
+          list.restart();
+        }}
+      >
+        <Group gap={6} role="group" aria-label={t('violations.filterLabel')}>
+          {VIOLATION_FILTERS.map((key) => (
+            <Chip key={key} value={key} size="sm">
+              {key === 'all' ? t('admin:kit.all') : key === 'unreviewed' ? t('admin:status.unreviewed') : t(`violations.types.${key}`)}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+
+      <AdminListBody query={violations} page={list.page} onPage={list.setPage} loadFailedText={t('violations.loadFailed')} emptyText={t('violations.empty')}>
+        {(items) => (
+          <Stack gap="sm">
+            {items.map((violation) => (
+              <ViolationCard key={violation.id} violation={violation} />
+            ))}
+          </Stack>
+        )}
+      </AdminListBody>
+    </Stack>
+  );
+}

@@ -1,0 +1,346 @@
+/**
+ * Purchase benchmark (issue 7). On a fresh bench database, a Curio server process (the
+ * `npm start` composition root, pool of 10) takes purchases through the real `orders.purchase`
+ * tRPC mutation over HTTP, each with a real session cookie of its buyer (sessions created as
+ * sign-in creates them) and buyers funded through the ledger as the tests fund them. Scenarios:
+ *
+ *   spread  many buyers buying from many listings (stock plenty), at several concurrencies;
+ *   race    many buyers racing for a few listings with small stock.
+ *
+ * Checks afterwards: orders per listing ≤ its initial stock, stock = initial − sold, never
+ * negative, no 5xx, and the ledger invariants of `npm run check:ledger` (verifyLedger).
+ * While the spread scenario runs at its highest concurrency, the PostgreSQL backends of the
+ * server are sampled in pg_stat_activity to see what the purchases wait on (every purchase
+ * locks the one system escrow account row of the ledger).
+ *
+ * Baseline: pgbench's TPC-B-like transaction (`pgbench -i`, then `pgbench -c N -j 2 -T S`) on a
+ * separate database of the same server in the same run; purchases/s is reported as a fraction
+ * of pgbench's transactions/s.
+ *
+ *   npm run bench:purchase [-- --quick] [--keep-db]
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { systemClock } from '../../server/src/clock.ts';
+import { createSession, SESSION_COOKIE } from '../../server/src/auth/sessions.ts';
+import { openDatabase } from '../../server/src/db/database.ts';
+import { migrateToLatest } from '../../server/src/db/migrate.ts';
+import { runInTransaction } from '../../server/src/db/transaction.ts';
+import { formatLedgerReport, transfer, verifyLedger } from '../../server/src/ledger/index.ts';
+import { startChild } from './chat-fanout/processes.ts';
+import { distribution, seededRandom } from './chat-fanout/stats.ts';
+import { databaseUrl, describeMachine, dropDatabase, flag, loadAverage, markdownTable, numberOption, printSummary, ratio, recreateDatabase, ROOT, round, saveResult, type SummaryRow } from './lib/common.ts';
+
+const run = promisify(execFile);
+const quick = flag('quick');
+const keepDb = flag('keep-db');
+const DB = 'curio_bench_purchase';
+const PGBENCH_DB = 'curio_bench_pgbench';
+const POOL = 10;
+const BUYERS = numberOption('buyers', quick ? 40 : 200);
+const SELLERS = 20;
+const LISTINGS = numberOption('listings', quick ? 50 : 500);
+const SPREAD_PURCHASES = numberOption('purchases', quick ? 200 : 1000);
+const SPREAD_CONCURRENCIES = quick ? [1, 16] : [1, 4, 16, 64];
+const RACE_LISTINGS = 5;
+const RACE_STOCK = 3;
+const RACE_ATTEMPTS_PER_BUYER = 2;
+const RACE_CONCURRENCY = 64;
+const PRICE_CENTS = 1_000;
+const PGBENCH_SCALE = quick ? 2 : 10;
+const PGBENCH_SECONDS = quick ? 5 : 20;
+const PGBENCH_CONCURRENCY = 16;
+
+const started = performance.now();
+const machine = await describeMachine();
+const random = seededRandom(7);
+
+const url = await recreateDatabase(DB);
+const handle = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
+const db = handle.db;
+await migrateToLatest(db);
+
+async function insertUsers(prefix: string, count: number): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    INSERT INTO users (email, password_hash)
+    SELECT ${prefix} || '-' || g || '@bench.curio.invalid', 'bench-no-login' FROM generate_series(1, ${count}) AS g
+    RETURNING id`.execute(db);
+  await sql`
+    INSERT INTO profiles (user_id, nickname)
+    SELECT id, ${prefix} || substr(email, ${prefix.length + 2}, strpos(email, '@') - ${prefix.length + 2})
+    FROM users WHERE email LIKE ${`${prefix}-%@bench.curio.invalid`}`.execute(db);
+  return rows.map((row) => row.id);
+}
+
+async function insertListings(sellerIds: string[], count: number, stock: number, title: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const row = await db
+      .insertInto('listings')
+      .values({
+        seller_id: sellerIds[i % sellerIds.length]!,
+        title: `${title} ${i + 1}`,
+        description: 'Bench listing.',
+        category: 'goods',
+        unit: 'piece',
+        price_cents: PRICE_CENTS,
+        quantity: stock,
+        images: [],
+        review_status: 'approved',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+console.log(`setting up ${BUYERS} buyers, ${SELLERS} sellers, ${LISTINGS} + ${RACE_LISTINGS} listings`);
+const sellers = await insertUsers('seller', SELLERS);
+const buyers = await insertUsers('buyer', BUYERS);
+const spreadStock = SPREAD_PURCHASES * SPREAD_CONCURRENCIES.length; // never runs out
+const spreadListings = await insertListings(sellers, LISTINGS, spreadStock, 'Spread lot');
+const raceListings = await insertListings(sellers, RACE_LISTINGS, RACE_STOCK, 'Race lot');
+const initialStock = new Map<string, number>([...spreadListings.map((id) => [id, spreadStock] as const), ...raceListings.map((id) => [id, RACE_STOCK] as const)]);
+// enough for every purchase any buyer could make, through the ledger like an approved top-up
+const fundingCents = PRICE_CENTS * (Math.ceil((SPREAD_PURCHASES * SPREAD_CONCURRENCIES.length) / BUYERS) * 2 + RACE_ATTEMPTS_PER_BUYER + 2);
+for (const id of buyers) {
+  await runInTransaction(db, (trx) => transfer(trx, { currency: 'usdn', from: { system: 'issuance' }, to: { user: id }, amount: fundingCents, kind: 'code_redemption' }));
+}
+const cookies = new Map<string, string>();
+for (const id of buyers) cookies.set(id, `${SESSION_COOKIE}=${(await createSession(db, systemClock, id)).token}`);
+
+const server = await startChild('curio', 'scripts/bench/chat-fanout/server-entry.ts', { DATABASE_URL: url, BENCH_POOL_SIZE: String(POOL) }, ROOT);
+const origin = `http://127.0.0.1:${server.port}`;
+
+interface Attempt {
+  ms: number;
+  ok: boolean;
+  code: string;
+  status: number;
+}
+
+async function purchase(buyerId: string, listingId: string): Promise<Attempt> {
+  const t = performance.now();
+  const response = await fetch(`${origin}/trpc/orders.purchase`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: cookies.get(buyerId)! },
+    body: JSON.stringify({ json: { listingId, quantity: 1, idempotencyKey: randomUUID() } }),
+  });
+  const body = (await response.json()) as { result?: unknown; error?: { json?: { message?: string } } };
+  const ms = performance.now() - t;
+  return { ms, ok: response.ok, status: response.status, code: response.ok ? 'OK' : (body.error?.json?.message ?? `HTTP ${response.status}`) };
+}
+
+/** Runs `total` attempts, `concurrency` in flight; returns every attempt and the wall time. */
+async function load(total: number, concurrency: number, pick: (n: number) => [string, string]) {
+  const attempts: Attempt[] = [];
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const n = next++;
+        const [buyer, listing] = pick(n);
+        attempts.push(await purchase(buyer, listing));
+      }
+    }),
+  );
+  return { attempts, seconds: (performance.now() - t0) / 1000 };
+}
+
+const codeCounts = (attempts: Attempt[]) => attempts.reduce<Record<string, number>>((acc, a) => ({ ...acc, [a.code]: (acc[a.code] ?? 0) + 1 }), {});
+
+/** What the server's backends are doing, sampled every 20 ms while `during` runs. */
+async function sampleBackends<T>(during: Promise<T>): Promise<{ result: T; samples: number; states: Record<string, number> }> {
+  const sampler = new pg.Client({ connectionString: url });
+  await sampler.connect();
+  const states: Record<string, number> = {};
+  let samples = 0;
+  let done = false;
+  const loop = (async () => {
+    while (!done) {
+      const { rows } = await sampler.query<{ state: string; wait_event_type: string | null; wait_event: string | null; query: string }>(
+        `SELECT a.state, a.wait_event_type, a.wait_event, a.query
+         FROM pg_stat_activity a
+         WHERE a.datname = $1 AND a.pid <> pg_backend_pid() AND a.backend_type = 'client backend'`,
+        [DB],
+      );
+      samples++;
+      for (const row of rows) {
+        let key: string;
+        if (row.state === 'idle') key = 'idle (no transaction)';
+        else if (row.state === 'idle in transaction') key = 'idle in transaction (waiting for Node)';
+        // with distinct buyers in flight, a wait in ledger_accounts can only be for the escrow row
+        else if (row.wait_event_type === 'Lock') key = /ledger_accounts/i.test(row.query) ? 'waiting for the escrow account row lock' : `waiting for a lock: ${row.query.replace(/\s+/g, ' ').slice(0, 40)}`;
+        else if (row.wait_event_type) key = `${row.wait_event_type}: ${row.wait_event}`;
+        else key = 'running on CPU';
+        states[key] = (states[key] ?? 0) + 1;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  try {
+    const result = await during;
+    return { result, samples, states };
+  } finally {
+    done = true;
+    await loop;
+    await sampler.end();
+  }
+}
+
+const spread: Array<{ concurrency: number; purchases: number; perSecond: number; p50: number; p95: number; p99: number; codes: Record<string, number> }> = [];
+let backendStates: { samples: number; states: Record<string, number> } | null = null;
+interface RaceResult {
+  listings: number;
+  stockEach: number;
+  attempts: number;
+  concurrency: number;
+  bought: number;
+  attemptsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  codes: Record<string, number>;
+}
+let race: RaceResult | null = null;
+const checks: Record<string, unknown> = {};
+let pgbench: { tps: number; latencyMs: number | null; clients: number; seconds: number; scale: number } | null = null;
+let failure: unknown = null;
+try {
+  for (const concurrency of SPREAD_CONCURRENCIES) {
+    const top = concurrency === SPREAD_CONCURRENCIES.at(-1);
+    // round robin: the purchases in flight at one time have distinct buyers and distinct listings
+    // (7 is coprime with the listing count), so the only row they all share is the escrow account
+    const job = load(SPREAD_PURCHASES, concurrency, (n) => [buyers[n % buyers.length]!, spreadListings[(n * 7) % spreadListings.length]!]);
+    const sampled = top ? await sampleBackends(job) : { result: await job, samples: 0, states: {} };
+    if (top) backendStates = { samples: sampled.samples, states: sampled.states };
+    const { attempts, seconds } = sampled.result;
+    const ok = attempts.filter((a) => a.ok);
+    const d = distribution(ok.map((a) => a.ms));
+    spread.push({ concurrency, purchases: ok.length, perSecond: round(ok.length / seconds, 1), p50: d.p50, p95: d.p95, p99: d.p99, codes: codeCounts(attempts) });
+    console.log(`spread c=${concurrency}: ${ok.length}/${attempts.length} bought, ${round(ok.length / seconds, 1)}/s, p95 ${d.p95} ms ${JSON.stringify(codeCounts(attempts))}`);
+  }
+
+  const raceJob = await load(BUYERS * RACE_ATTEMPTS_PER_BUYER, RACE_CONCURRENCY, (n) => [buyers[n % buyers.length]!, raceListings[Math.floor(random() * raceListings.length)]!]);
+  const raceOk = raceJob.attempts.filter((a) => a.ok);
+  const raceD = distribution(raceJob.attempts.map((a) => a.ms));
+  race = {
+    listings: RACE_LISTINGS,
+    stockEach: RACE_STOCK,
+    attempts: raceJob.attempts.length,
+    concurrency: RACE_CONCURRENCY,
+    bought: raceOk.length,
+    attemptsPerSecond: round(raceJob.attempts.length / raceJob.seconds, 1),
+    p50: raceD.p50,
+    p95: raceD.p95,
+    p99: raceD.p99,
+    codes: codeCounts(raceJob.attempts),
+  };
+  console.log(`race: ${raceOk.length} bought of ${RACE_LISTINGS * RACE_STOCK} in stock, ${raceJob.attempts.length} attempts at ${race.attemptsPerSecond}/s, p95 ${raceD.p95} ms ${JSON.stringify(race.codes)}`);
+
+  // invariants: no oversell, stock consistent and never negative, no server error, ledger clean
+  const { rows: perListing } = await sql<{ id: string; quantity: number; orders: string; sold: string }>`
+    SELECT l.id, l.quantity, count(o.id) AS orders, coalesce(sum(o.quantity), 0) AS sold
+    FROM listings l LEFT JOIN orders o ON o.listing_id = l.id GROUP BY l.id, l.quantity`.execute(db);
+  const oversold = perListing.filter((r) => Number(r.sold) > initialStock.get(r.id)!);
+  const inconsistent = perListing.filter((r) => r.quantity !== initialStock.get(r.id)! - Number(r.sold));
+  const negative = perListing.filter((r) => r.quantity < 0);
+  const serverErrors = [...spread.flatMap((s) => Object.entries(s.codes)), ...Object.entries(race.codes)].filter(([code]) => /^HTTP 5|INTERNAL/.test(code));
+  const raceSold = perListing.filter((r) => raceListings.includes(r.id)).reduce((n, r) => n + Number(r.sold), 0);
+  const totalOk = spread.reduce((n, s) => n + s.purchases, 0) + raceOk.length;
+  const { rows: orderCount } = await sql<{ n: string }>`SELECT count(*) AS n FROM orders`.execute(db);
+  const ledger = await verifyLedger(db);
+  Object.assign(checks, {
+    oversoldListings: oversold.length,
+    stockInconsistentListings: inconsistent.length,
+    negativeStockListings: negative.length,
+    serverErrors: serverErrors.length,
+    raceSold,
+    raceStock: RACE_LISTINGS * RACE_STOCK,
+    acknowledgedPurchases: totalOk,
+    ordersInDatabase: Number(orderCount[0]!.n),
+    ledgerOk: ledger.ok,
+    ledgerReport: formatLedgerReport(ledger),
+  });
+  console.log(`checks: ${JSON.stringify({ ...checks, ledgerReport: undefined })}`);
+
+  // baseline: pgbench on its own database of the same server
+  const pgbenchUrl = await recreateDatabase(PGBENCH_DB);
+  await run('pgbench', ['-i', '-q', '-s', String(PGBENCH_SCALE), pgbenchUrl], { maxBuffer: 1 << 24 });
+  const { stdout } = await run('pgbench', ['-c', String(PGBENCH_CONCURRENCY), '-j', '2', '-T', String(PGBENCH_SECONDS), pgbenchUrl], { maxBuffer: 1 << 24 });
+  const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1] ?? /tps = ([\d.]+)/.exec(stdout)?.[1]);
+  const latency = /latency average = ([\d.]+) ms/.exec(stdout)?.[1];
+  pgbench = { tps: round(tps, 1), latencyMs: latency ? Number(latency) : null, clients: PGBENCH_CONCURRENCY, seconds: PGBENCH_SECONDS, scale: PGBENCH_SCALE };
+  console.log(`pgbench -c ${PGBENCH_CONCURRENCY} -j 2 -T ${PGBENCH_SECONDS} (scale ${PGBENCH_SCALE}): ${pgbench.tps} tps, latency avg ${latency} ms`);
+  await dropDatabase(PGBENCH_DB);
+} catch (error) {
+  failure = error;
+} finally {
+  await server.stop();
+  await handle.close();
+  if (!keepDb) await dropDatabase(DB);
+}
+if (failure) throw failure instanceof Error ? failure : new Error('the purchase bench failed', { cause: failure });
+if (!race || !pgbench) throw new Error('the purchase bench did not finish');
+
+const best = spread.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
+const atPg = spread.find((s) => s.concurrency === PGBENCH_CONCURRENCY) ?? best;
+const invariantsOk =
+  checks.oversoldListings === 0 && checks.stockInconsistentListings === 0 && checks.negativeStockListings === 0 && checks.serverErrors === 0 && checks.ledgerOk === true;
+const summary: SummaryRow[] = [
+  ...spread.map((s) => ({
+    bench: 'purchase',
+    metric: `spread, c=${s.concurrency}: purchases/s (p95 ms)`,
+    curio: `${s.perSecond} (${s.p95})`,
+    baseline: s.concurrency === PGBENCH_CONCURRENCY ? `${pgbench.tps} tps (pgbench c=${PGBENCH_CONCURRENCY})` : '–',
+    ratio: s.concurrency === PGBENCH_CONCURRENCY ? String(ratio(s.perSecond, pgbench.tps, 3)) : '–',
+    verdict: 'informational',
+  })),
+  {
+    bench: 'purchase',
+    metric: `race: ${BUYERS * RACE_ATTEMPTS_PER_BUYER} attempts on ${RACE_LISTINGS}×${RACE_STOCK} stock, c=${RACE_CONCURRENCY}: attempts/s (p95 ms)`,
+    curio: `${race.attemptsPerSecond} (${race.p95})`,
+    baseline: `${pgbench.tps} tps`,
+    ratio: String(ratio(race.attemptsPerSecond, pgbench.tps, 3)),
+    verdict: `${String(checks.raceSold)} sold of ${String(checks.raceStock)}`,
+  },
+  {
+    bench: 'purchase',
+    metric: 'oversold listings / negative stock / 5xx / ledger',
+    curio: `${String(checks.oversoldListings)} / ${String(checks.negativeStockListings)} / ${String(checks.serverErrors)} / ${checks.ledgerOk ? 'clean' : 'BROKEN'}`,
+    baseline: '0 / 0 / 0 / clean',
+    ratio: '–',
+    verdict: invariantsOk ? 'met' : 'NOT MET',
+  },
+];
+const states = backendStates?.states ?? {};
+const totalStates = Object.values(states).reduce((a, b) => a + b, 0) || 1;
+const stateShares = Object.fromEntries(Object.entries(states).sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, round((v / totalStates) * 100, 1)]));
+const notes = [
+  `best spread throughput ${best.perSecond} purchases/s at c=${best.concurrency}; at c=${atPg.concurrency} ${atPg.perSecond}/s = ${ratio(atPg.perSecond, pgbench.tps, 3)} of pgbench's ${pgbench.tps} tps`,
+  `server backends during spread c=${SPREAD_CONCURRENCIES.at(-1)} (${backendStates?.samples ?? 0} samples, % of backend-samples): ${Object.entries(stateShares).map(([k, v]) => `${k} ${v}%`).join('; ')}`,
+];
+console.log(`\n${markdownTable(['backend state during spread c=' + String(SPREAD_CONCURRENCIES.at(-1)), '% of samples'], Object.entries(stateShares).map(([k, v]) => [k, String(v)]))}`);
+console.log(notes.join('\n'));
+printSummary(summary);
+const file = await saveResult({
+  bench: 'purchase',
+  quick,
+  measuredAt: new Date().toISOString(),
+  machine,
+  loadAverageAtEnd: loadAverage(),
+  wallSeconds: round((performance.now() - started) / 1000, 1),
+  summary,
+  notes,
+  details: { buyers: BUYERS, sellers: SELLERS, listings: LISTINGS, pool: POOL, priceCents: PRICE_CENTS, spread, race, checks, pgbench, backendStates: { samples: backendStates?.samples ?? 0, percent: stateShares }, database: databaseUrl(DB).replace(/\/\/[^@]*@/, '//') },
+});
+console.log(`wrote ${file}`);
+if (!invariantsOk) {
+  console.error('purchase invariants broken: see checks above');
+  process.exitCode = 1;
+}

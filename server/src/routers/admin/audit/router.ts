@@ -1,0 +1,5 @@
+import { router } from '../../../trpc/init.ts';
+import { facets, list } from './list.ts';
+
+/** The audit log tab: every admin action, filtered and paged. */
+export const adminAuditRouter = router({ list, facets });

@@ -1,0 +1,6 @@
+import { router } from '../../../trpc/init.ts';
+import { list } from './list.ts';
+import { approve, reject, takeDown } from './moderate.ts';
+import { remove } from './delete.ts';
+
+export const adminListingsRouter = router({ list, approve, reject, takeDown, delete: remove });

@@ -1,0 +1,77 @@
+import { ZAdminCodeIdInput, ZAdminSetCodeStatusInput } from '@curio/shared';
+import { adminProcedure } from '../../../trpc/init.ts';
+import { appError } from '../../../trpc/app-error.ts';
+import { runInTransaction, type Tx } from '../../../db/transaction.ts';
+import { recordAdminAction } from '../../../services/admin/audit.ts';
+import { effectiveStatusOf } from './query.ts';
+
+/** The code's row, locked, so a toggle, a delete and a member's redemption happen one after another. */
+async function lockCode(trx: Tx, codeId: string) {
+  const row = await trx
+    .selectFrom('recharge_codes')
+    .select(['id', 'code', 'status', 'value_cents', 'batch_name', 'expires_at'])
+    .where('id', '=', codeId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw appError('NOT_FOUND');
+  return row;
+}
+
+function snapshot(row: { code: string; status: string; value_cents: number; batch_name: string | null; expires_at: Date | null }) {
+  return { code: row.code, status: row.status, value_cents: row.value_cents, batch_name: row.batch_name, expires_at: row.expires_at?.toISOString() ?? null };
+}
+
+/**
+ * Spec 3 §4: active ↔ disabled, nothing else. A used code stays used (CODE_USED), an expired
+ * one cannot be revived or needs no disabling (CODE_EXPIRED), and asking for the state the code
+ * is already in (a double click, a stale table) is REQUEST_ALREADY_PROCESSED, with no audit entry.
+ */
+export const setStatus = adminProcedure
+  .input(ZAdminSetCodeStatusInput)
+  .output(ZAdminSetCodeStatusInput)
+  .mutation(async ({ ctx, input }) => {
+    const now = ctx.services.clock.now();
+    await runInTransaction(ctx.services.db, async (trx) => {
+      const row = await lockCode(trx, input.codeId);
+      const shown = effectiveStatusOf(row, now);
+      if (shown === 'used') throw appError('CODE_USED', undefined, 'CONFLICT');
+      if (shown === 'expired' || (row.expires_at !== null && row.expires_at <= now)) throw appError('CODE_EXPIRED');
+      if (row.status === input.status) throw appError('REQUEST_ALREADY_PROCESSED', undefined, 'CONFLICT');
+      await trx.updateTable('recharge_codes').set({ status: input.status }).where('id', '=', row.id).execute();
+      await recordAdminAction(trx, {
+        adminId: ctx.user.id,
+        action: input.status === 'active' ? 'recharge_code.enable' : 'recharge_code.disable',
+        targetType: 'recharge_code',
+        targetId: row.id,
+        before: snapshot(row),
+        after: { ...snapshot(row), status: input.status },
+      });
+    });
+    return input;
+  });
+
+/**
+ * Deletes a code that was never redeemed. A used code is refused (CODE_USED): its redemption
+ * row and ledger transfer point at it and are the member's history, so it is kept (disable is
+ * not needed either: it can never be redeemed again).
+ */
+export const remove = adminProcedure
+  .input(ZAdminCodeIdInput)
+  .output(ZAdminCodeIdInput)
+  .mutation(async ({ ctx, input }) => {
+    await runInTransaction(ctx.services.db, async (trx) => {
+      const row = await lockCode(trx, input.codeId);
+      const redeemed = await trx.selectFrom('recharge_code_redemptions').select('id').where('code_id', '=', row.id).executeTakeFirst();
+      if (row.status === 'used' || redeemed) throw appError('CODE_USED', undefined, 'CONFLICT');
+      await trx.deleteFrom('recharge_codes').where('id', '=', row.id).execute();
+      await recordAdminAction(trx, {
+        adminId: ctx.user.id,
+        action: 'recharge_code.delete',
+        targetType: 'recharge_code',
+        targetId: row.id,
+        before: snapshot(row),
+        after: null,
+      });
+    });
+    return input;
+  });

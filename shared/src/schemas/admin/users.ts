@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { ZIdempotencyKey } from '../common.ts';
+import { ZAdminListInput } from './paging.ts';
+
+/**
+ * Users and message violations tabs (spec 3 §2.3, §2.6). The violations contracts live here
+ * too: they are the same people-moderation group, and the shared index already exports this file.
+ */
+
+/** A reason an admin must give (ban, USDN adjustment): trimmed, non-empty, at most 500 characters. */
+const ZRequiredReason = z
+  .string({ error: 'REASON_REQUIRED' })
+  .trim()
+  .min(1, { error: 'REASON_REQUIRED' })
+  .max(500, { error: 'CONTENT_TOO_LONG' });
+
+/** Optional notes: blank becomes null, so "no notes" is stored one way. */
+const ZOptionalNotes = z
+  .string()
+  .trim()
+  .max(500, { error: 'CONTENT_TOO_LONG' })
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+// --- users --------------------------------------------------------------------------------
+
+export const ADMIN_USER_FILTERS = ['all', 'banned', 'admins'] as const;
+export const ZAdminUserFilter = z.enum(ADMIN_USER_FILTERS);
+export type TAdminUserFilter = z.infer<typeof ZAdminUserFilter>;
+
+/** The users list: search matches nickname or e-mail (spec 3 §2.3). */
+export const ZAdminUsersListInput = ZAdminListInput.extend({ filter: ZAdminUserFilter.default('all') });
+export type TAdminUsersListInput = z.input<typeof ZAdminUsersListInput>;
+
+export const ZAdminUserBan = z.object({
+  reason: z.string(),
+  bannedAt: z.date(),
+  bannedBy: z.object({ id: z.uuid(), nickname: z.string() }).nullable(),
+});
+
+export const ZAdminUser = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  nickname: z.string(),
+  createdAt: z.date(),
+  lastActiveAt: z.date(),
+  isAdmin: z.boolean(),
+  /** Spendable USDN in cents (spec user_usdn.balance). */
+  usdnCents: z.number().int(),
+  /** USDN held by pending withdrawals, in cents. */
+  usdnHeldCents: z.number().int(),
+  points: z.number().int(),
+  /** The active ban, or null when the user may sign in. */
+  ban: ZAdminUserBan.nullable(),
+});
+export type TAdminUser = z.infer<typeof ZAdminUser>;
+
+export const ZAdminBanInput = z.object({ userId: z.uuid(), reason: ZRequiredReason });
+export type TAdminBanInput = z.input<typeof ZAdminBanInput>;
+
+export const ZAdminUnbanInput = z.object({ userId: z.uuid(), reason: ZOptionalNotes });
+export type TAdminUnbanInput = z.input<typeof ZAdminUnbanInput>;
+
+/** The largest adjustment in one go, in whole USDN: far above any real correction, far below unsafe cents. */
+export const ADMIN_ADJUSTMENT_MAX = 10_000_000;
+
+/**
+ * Spec 3 §2.3 / §5: a whole number of USDN, positive adds, negative deducts, with a reason.
+ * The idempotency key makes a double click adjust once (DESIGN decision 4).
+ */
+export const ZAdminAdjustUsdnInput = z.object({
+  userId: z.uuid(),
+  amount: z
+    .number({ error: 'AMOUNT_NOT_WHOLE' })
+    .int({ error: 'AMOUNT_NOT_WHOLE' })
+    .min(-ADMIN_ADJUSTMENT_MAX, { error: 'INVALID_AMOUNT' })
+    .max(ADMIN_ADJUSTMENT_MAX, { error: 'INVALID_AMOUNT' })
+    .refine((value) => value !== 0, { error: 'INVALID_AMOUNT' }),
+  reason: ZRequiredReason,
+  idempotencyKey: ZIdempotencyKey,
+});
+export type TAdminAdjustUsdnInput = z.input<typeof ZAdminAdjustUsdnInput>;
+
+export const ZAdminAdjustUsdnResult = z.object({ balanceCents: z.number().int() });
+
+export const ZAdminBanResult = z.object({ banned: z.boolean() });
+
+// --- violations -----------------------------------------------------------------------------
+
+/** What the contact filter detects (spec lists the first five; the detector also finds the last two). */
+export const VIOLATION_TYPES = ['phone', 'wechat', 'qq', 'email', 'url', 'alipay', 'bank_card'] as const;
+export const ZViolationType = z.enum(VIOLATION_TYPES);
+export type TViolationType = z.infer<typeof ZViolationType>;
+
+/** Spec 3 §2.6 filter tabs: all, unreviewed, then one per type. */
+export const VIOLATION_FILTERS = ['all', 'unreviewed', ...VIOLATION_TYPES] as const;
+export const ZAdminViolationFilter = z.enum(VIOLATION_FILTERS);
+export type TAdminViolationFilter = z.infer<typeof ZAdminViolationFilter>;
+
+export const VIOLATION_ACTIONS = ['reviewed', 'warning', 'banned'] as const;
+export const ZViolationAction = z.enum(VIOLATION_ACTIONS);
+export type TViolationAction = z.infer<typeof ZViolationAction>;
+
+/** The list: search matches the original content or either party's nickname. */
+export const ZAdminViolationsListInput = ZAdminListInput.extend({ filter: ZAdminViolationFilter.default('all') });
+export type TAdminViolationsListInput = z.input<typeof ZAdminViolationsListInput>;
+
+const ZPerson = z.object({ id: z.uuid(), nickname: z.string() });
+
+export const ZAdminViolation = z.object({
+  id: z.uuid(),
+  type: ZViolationType,
+  detectedTypes: z.array(z.string()),
+  originalContent: z.string(),
+  detectedPatterns: z.array(z.string()),
+  createdAt: z.date(),
+  sender: ZPerson,
+  receiver: ZPerson,
+  /** 'unreviewed' until an admin acts (no review time), then the action taken. */
+  status: z.enum(['unreviewed', ...VIOLATION_ACTIONS]),
+  reviewedAt: z.date().nullable(),
+  reviewer: ZPerson.nullable(),
+  notes: z.string().nullable(),
+  /** Whether the sender is banned right now, so the ban button can say so. */
+  senderBanned: z.boolean(),
+});
+export type TAdminViolation = z.infer<typeof ZAdminViolation>;
+
+/** Spec 3 §2.6 four cards; "today" is the server clock's UTC day. */
+export const ZAdminViolationStats = z.object({
+  total: z.number().int(),
+  unreviewed: z.number().int(),
+  today: z.number().int(),
+  topTypes: z.array(z.object({ type: ZViolationType, count: z.number().int() })).max(2),
+});
+export type TAdminViolationStats = z.infer<typeof ZAdminViolationStats>;
+
+export const ZAdminViolationActInput = z.object({
+  violationId: z.uuid(),
+  action: ZViolationAction,
+  notes: ZOptionalNotes,
+});
+export type TAdminViolationActInput = z.input<typeof ZAdminViolationActInput>;
+
+export const ZAdminViolationActResult = z.object({ status: ZViolationAction, reviewedAt: z.date() });

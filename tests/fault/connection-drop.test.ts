@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestDatabase, onRealPostgres, type TestDatabase } from '../helpers/test-db.ts';
+import { insertTestUser } from '../helpers/users.ts';
+import { createTestSession } from '../helpers/ws-client.ts';
+import { fund } from '../integration/ledger/ledger-fixtures.ts';
+import { insertListing } from '../integration/orders/support.ts';
+import { startServer, type RunningServer } from '../../server/src/app.ts';
+import { loadConfig } from '../../server/src/config.ts';
+import { systemClock } from '../../server/src/clock.ts';
+import { formatLedgerReport, verifyLedger } from '../../server/src/ledger/index.ts';
+import { callMutation } from './trpc-http.ts';
+
+/**
+ * Issue 7 fault test: the database connection of a purchase dies in the middle of its
+ * transaction (the backend is terminated while the purchase waits for a row lock, after it has
+ * already written its idempotency key and possibly moved money). The request must fail with a
+ * typed error, leave nothing half-done, and the server must go on serving with the same pool.
+ */
+let db: TestDatabase;
+let running: RunningServer;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  running = await startServer({ ...loadConfig({}), port: 0, host: '127.0.0.1' }, { dbHandle: db, jobs: false });
+});
+afterAll(async () => {
+  await running?.close();
+  await db?.close();
+});
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.skipIf(!onRealPostgres())('a connection dropped mid-transaction (real PostgreSQL)', () => {
+  test('the purchase fails with a typed error, nothing of it remains, and the next request works', { timeout: 60_000 }, async () => {
+    const seller = await insertTestUser(db.db);
+    const buyer = await insertTestUser(db.db);
+    await fund(db.db, buyer.id, 'usdn', 10_000);
+    const listingId = await insertListing(db.db, seller.id, { priceCents: 2_500, quantity: 3 });
+    const { cookie } = await createTestSession(db.db, systemClock, buyer.id);
+    const before = {
+      usdn: await db.db.selectFrom('user_usdn').select('balance_cents').where('user_id', '=', buyer.id).executeTakeFirstOrThrow(),
+      transfers: (await db.db.selectFrom('ledger_transfers').select('id').execute()).length,
+    };
+
+    // another session holds the listing's row lock, so the purchase stops mid-transaction
+    const locker = new pg.Client({ connectionString: db.url });
+    await locker.connect();
+    await locker.query('BEGIN');
+    await locker.query('SELECT id FROM listings WHERE id = $1 FOR UPDATE', [listingId]);
+    const lockerPid = (await locker.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+
+    const input = { listingId, quantity: 1, idempotencyKey: randomUUID() };
+    const pending = callMutation(running.url, 'orders.purchase', input, cookie);
+    const victim = await waitFor(async () => {
+      const rows = await locker.query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> $1 AND wait_event_type = 'Lock'`,
+        [lockerPid],
+      );
+      return rows.rows[0]?.pid;
+    });
+    await locker.query('SELECT pg_terminate_backend($1)', [victim]);
+    await locker.query('ROLLBACK');
+    await locker.end();
+
+    const outcome = await pending;
+    expect(outcome.kind).toBe('refused');
+    if (outcome.kind === 'refused') {
+      expect(outcome.status).toBe(500);
+      expect(outcome.code).toBe('OPERATION_FAILED');
+    }
+
+    // nothing half-done: no order, no key remembered, stock and balance as they were, ledger whole
+    expect(await db.db.selectFrom('orders').select('id').where('listing_id', '=', listingId).execute()).toEqual([]);
+    expect(await db.db.selectFrom('idempotency_keys').select('key').where('key', '=', input.idempotencyKey).execute()).toEqual([]);
+    expect((await db.db.selectFrom('listings').select('quantity').where('id', '=', listingId).executeTakeFirstOrThrow()).quantity).toBe(3);
+    expect(await db.db.selectFrom('user_usdn').select('balance_cents').where('user_id', '=', buyer.id).executeTakeFirstOrThrow()).toEqual(before.usdn);
+    expect((await db.db.selectFrom('ledger_transfers').select('id').execute()).length).toBe(before.transfers);
+    const report = await verifyLedger(db.db);
+    expect(report.ok, formatLedgerReport(report)).toBe(true);
+
+    // the pool dropped the dead connection: the same request, retried, goes through once
+    const retried = await callMutation<{ orderId: string }>(running.url, 'orders.purchase', input, cookie);
+    expect(retried.kind).toBe('acknowledged');
+    expect(await db.db.selectFrom('orders').select('id').where('listing_id', '=', listingId).execute()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { onRealPostgres } from '../helpers/test-db.ts';
+import { insertTestUser } from '../helpers/users.ts';
+import { SubscriptionRecorder, createTestSession, openWsClient, type TestWsClient } from '../helpers/ws-client.ts';
+import { startServer, type RunningServer } from '../../server/src/app.ts';
+import { loadConfig } from '../../server/src/config.ts';
+import { systemClock } from '../../server/src/clock.ts';
+import { privateClusterUnavailable, startPrivateCluster, type PrivateCluster } from './private-cluster.ts';
+
+/**
+ * Issue 7 fault test: the database restarts while the server is under load. Requests during
+ * the outage fail with a typed error (never a crash), and afterwards the same server process
+ * serves again: its pool reconnects, and its LISTEN connection comes back so live events flow.
+ * Runs on a private cluster (see private-cluster.ts) so the shared test database is not touched.
+ */
+const unavailable = privateClusterUnavailable();
+let cluster: PrivateCluster | null = null;
+let running: RunningServer | null = null;
+let ws: TestWsClient | null = null;
+
+beforeAll(async () => {
+  if (!onRealPostgres() || unavailable) return;
+  cluster = await startPrivateCluster();
+  running = await startServer({ ...loadConfig({}), databaseUrl: cluster.url, port: 0, host: '127.0.0.1', autoSeed: false }, { jobs: false });
+}, 120_000);
+afterAll(async () => {
+  await ws?.close();
+  await running?.close();
+  cluster?.stop();
+});
+
+type Result = { at: number; end: number; ok: boolean; status: number; code: string | null };
+
+async function readPublicSettings(baseUrl: string): Promise<Result> {
+  const at = Date.now();
+  try {
+    const response = await fetch(`${baseUrl}/trpc/system.publicSettings`, { signal: AbortSignal.timeout(15_000) });
+    const body = (await response.json()) as { error?: { json?: { data?: { appError?: { code?: string } } } } };
+    return { at, end: Date.now(), ok: response.ok, status: response.status, code: body.error?.json?.data?.appError?.code ?? null };
+  } catch {
+    return { at, end: Date.now(), ok: false, status: 0, code: 'NO_RESPONSE' };
+  }
+}
+
+describe.skipIf(!onRealPostgres() || unavailable !== null)(`the database restarting under load (real PostgreSQL${unavailable ? `; ${unavailable}` : ''})`, () => {
+  test('requests fail cleanly during the outage and succeed again afterwards, live events included, without restarting the server', { timeout: 120_000 }, async () => {
+    const server = running!;
+    const member = await insertTestUser(server.services.db);
+    const { cookie } = await createTestSession(server.services.db, systemClock, member.id);
+    ws = openWsClient(server.url, { cookie });
+    const counts = new SubscriptionRecorder<number>();
+    ws.trpc.notifications.onUnreadCount.subscribe(undefined, {
+      onData: (event) => counts.push(event.data.count),
+      onError: (error) => counts.fail(error),
+    });
+    expect(await counts.waitForValues(1)).toEqual([0]);
+
+    // four clients keep reading while the database goes away and comes back
+    const results: Result[] = [];
+    let stop = false;
+    const load = Array.from({ length: 4 }, async () => {
+      while (!stop) results.push(await readPublicSettings(server.url));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const restartAt = Date.now();
+    cluster!.restart();
+    const backAt = Date.now();
+    // the pool's first use of each stale connection fails; give it a moment to replace them
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const settledAt = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    stop = true;
+    await Promise.all(load);
+
+    expect(results.filter((r) => r.end < restartAt).every((r) => r.ok)).toBe(true);
+    const failures = results.filter((r) => !r.ok);
+    // whatever failed, failed as a typed error: an app code, never a dropped connection or a crash
+    for (const failure of failures) expect(failure.code, JSON.stringify(failure)).toBe('OPERATION_FAILED');
+    const afterwards = results.filter((r) => r.at >= settledAt);
+    expect(afterwards.length).toBeGreaterThan(10);
+    expect(afterwards.every((r) => r.ok)).toBe(true);
+
+    // the LISTEN connection is back: a notification raised now rings the bell
+    await server.services.db
+      .insertInto('notifications')
+      .values({ user_id: member.id, type: 'warning', link: null })
+      .execute();
+    await server.services.events.publish({ type: 'notifications-changed', userId: member.id });
+    const seen = await counts.waitForValues(counts.values.length + 1, 15_000);
+    expect(seen.at(-1)).toBe(1);
+    console.info(`[restart] ${results.length} requests, ${failures.length} failed during a ${backAt - restartAt} ms restart`);
+  });
+});

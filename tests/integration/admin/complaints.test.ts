@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
+import { createTestDatabase, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { insertTestUser } from '../../helpers/users.ts';
+import { expectAppError } from '../auth/support.ts';
+import { appCodeOf } from '../ledger/ledger-fixtures.ts';
+import { insertListing, member, notificationsOf, paidOrder } from '../orders/support.ts';
+
+import { storedUpload } from '../../helpers/uploads.ts';
+
+let db: TestDatabase;
+let services: TestServices;
+let adminId: string;
+let admin: Awaited<ReturnType<typeof callerFor>>;
+
+beforeAll(async () => {
+  db = await createTestDatabase({ poolSize: 8 });
+  services = createTestServices(db);
+  adminId = (await insertTestUser(db.db, { admin: true })).id;
+  admin = await callerFor(services, adminId);
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+function auditOf(complaintId: string) {
+  return db.db.selectFrom('admin_audit_log').selectAll().where('target_type', '=', 'complaint').where('target_id', '=', complaintId).execute();
+}
+
+function complaintRow(id: string) {
+  return db.db.selectFrom('complaints').select(['status', 'admin_response', 'resolved_by', 'resolved_at']).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The buyer of a paid order complains about it, with one evidence image. */
+async function orderComplaint(reason = 'The compass needle is stuck') {
+  const made = await paidOrder(services);
+  const image = await storedUpload(services, made.buyer.id);
+  const { complaintId } = await made.buyer.api.orders.complain({ orderId: made.orderId, type: 'product_issue', reason, evidenceImages: [image] });
+  return { ...made, complaintId, image };
+}
+
+describe('admin.complaints.list', () => {
+  test('order complaints and listing reports with type, reason, evidence, reporter, target; status filter; reason search', async () => {
+    const { complaintId, buyer, seller, orderId, image } = await orderComplaint('Needle stuck at 100% north');
+    const owner = await member(services, { nickname: 'Lister' });
+    const reporter = await member(services, { nickname: 'Reporter' });
+    const listingId = await insertListing(db.db, owner.id, { title: 'Suspicious watch' });
+    const report = await reporter.api.marketplace.listings.report({ id: listingId, reason: 'fake', detail: 'Clearly a replica' });
+
+    const all = await admin.admin.complaints.list({});
+    expect(all.total).toBe(2);
+    const byId = new Map(all.items.map((item) => [item.id, item]));
+    expect(byId.get(complaintId)).toEqual({
+      id: complaintId,
+      subject: 'order',
+      type: 'product_issue',
+      reason: 'Needle stuck at 100% north',
+      evidence: [{ key: image, url: `/uploads/${image}` }],
+      reporter: { id: buyer.id, nickname: 'Buyer' },
+      targetUser: { id: seller.id, nickname: 'Seller' },
+      target: { id: orderId, title: 'Brass pocket compass' },
+      status: 'pending',
+      adminResponse: null,
+      resolvedBy: null,
+      resolvedAt: null,
+      createdAt: expect.any(Date) as unknown,
+    });
+    expect(byId.get(report.id)).toMatchObject({
+      subject: 'listing',
+      type: 'fake',
+      reason: 'Clearly a replica',
+      evidence: [],
+      reporter: { nickname: 'Reporter' },
+      targetUser: { id: owner.id, nickname: 'Lister' },
+      target: { id: listingId, title: 'Suspicious watch' },
+    });
+
+    expect((await admin.admin.complaints.list({ search: '100%' })).items.map((item) => item.id)).toEqual([complaintId]);
+    await admin.admin.complaints.resolve({ complaintId: report.id, response: 'Listing removed' });
+    expect((await admin.admin.complaints.list({ status: 'pending' })).items.map((item) => item.id)).toEqual([complaintId]);
+    expect((await admin.admin.complaints.list({ status: 'resolved' })).items).toEqual([
+      expect.objectContaining({ id: report.id, status: 'resolved', adminResponse: 'Listing removed', resolvedBy: expect.objectContaining({ id: adminId }) as unknown }),
+    ]);
+  });
+});
+
+describe('admin.complaints.resolve', () => {
+  test('resolves once with the response; the reporter reads it on the order; audited', async () => {
+    const { complaintId, buyer, orderId } = await orderComplaint();
+    const notificationsBefore = (await notificationsOf(db.db, buyer.id)).length;
+    expect(await admin.admin.complaints.resolve({ complaintId, response: '  The seller will send a replacement  ' })).toEqual({ complaintId, status: 'resolved' });
+    expect(await complaintRow(complaintId)).toMatchObject({
+      status: 'resolved',
+      admin_response: 'The seller will send a replacement',
+      resolved_by: adminId,
+      resolved_at: services.clock.now(),
+    });
+    expect((await buyer.api.orders.get({ orderId })).myComplaints).toEqual([
+      expect.objectContaining({ id: complaintId, status: 'resolved', adminResponse: 'The seller will send a replacement' }),
+    ]);
+    // the reporter is told, with the response and a link to the order
+    const notifications = await notificationsOf(db.db, buyer.id);
+    expect(notifications).toHaveLength(notificationsBefore + 1);
+    expect(notifications).toContainEqual(
+      expect.objectContaining({ type: 'complaint_resolved', params: { notes: 'The seller will send a replacement' }, link: `/orders/${orderId}` }),
+    );
+    const [entry, ...more] = await auditOf(complaintId);
+    expect(more).toHaveLength(0);
+    expect(entry).toMatchObject({
+      admin_id: adminId,
+      action: 'complaint.resolve',
+      before: expect.objectContaining({ status: 'pending', type: 'product_issue', reporter_id: buyer.id }) as unknown,
+      after: { status: 'resolved', admin_response: 'The seller will send a replacement' },
+      reason: 'The seller will send a replacement',
+    });
+
+    // once: a second resolve is refused and changes nothing
+    await expectAppError(admin.admin.complaints.resolve({ complaintId, response: 'Another answer' }), 'REQUEST_ALREADY_PROCESSED');
+    expect((await complaintRow(complaintId)).admin_response).toBe('The seller will send a replacement');
+    expect(await auditOf(complaintId)).toHaveLength(1);
+  });
+
+  test.each(['', '   '])('an empty response (%j) → RESPONSE_REQUIRED, nothing changed', async (response) => {
+    const { complaintId } = await orderComplaint();
+    await expectAppError(admin.admin.complaints.resolve({ complaintId, response }), 'RESPONSE_REQUIRED');
+    expect(await complaintRow(complaintId)).toMatchObject({ status: 'pending', admin_response: null, resolved_by: null });
+    expect(await auditOf(complaintId)).toHaveLength(0);
+  });
+
+  test('an overlong response → CONTENT_TOO_LONG; an unknown complaint → NOT_FOUND; nothing written', async () => {
+    const { complaintId } = await orderComplaint();
+    await expectAppError(admin.admin.complaints.resolve({ complaintId, response: 'x'.repeat(1001) }), 'CONTENT_TOO_LONG');
+    expect((await complaintRow(complaintId)).status).toBe('pending');
+    const missing = '00000000-0000-4000-8000-00000000dead';
+    await expectAppError(admin.admin.complaints.resolve({ complaintId: missing, response: 'Done' }), 'NOT_FOUND');
+    expect(await auditOf(missing)).toHaveLength(0);
+    expect(await auditOf(complaintId)).toHaveLength(0);
+  });
+});
+
+describe.skipIf(!onRealPostgres())('admin.complaints races (real PostgreSQL)', () => {
+  test('two admins resolving one complaint at once: one response wins, one audit entry', async () => {
+    const { complaintId } = await orderComplaint();
+    const second = await callerFor(services, (await insertTestUser(db.db, { admin: true })).id);
+    const outcomes = await Promise.allSettled([admin, second].map((api, index) => api.admin.complaints.resolve({ complaintId, response: `Answer ${index}` })));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    expect(outcomes.flatMap((o) => (o.status === 'rejected' ? [appCodeOf(o.reason)] : []))).toEqual(['REQUEST_ALREADY_PROCESSED']);
+    expect(await auditOf(complaintId)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,100 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { TRPCClientError } from '@trpc/client';
+import type { TAdminPendingCounts } from '@curio/shared';
+import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { insertTestUser } from '../../helpers/users.ts';
+import { SubscriptionRecorder, createTestSession, openWsClient, type TestWsClient } from '../../helpers/ws-client.ts';
+import { startServer, type RunningServer } from '../../../server/src/app.ts';
+import { loadConfig } from '../../../server/src/config.ts';
+import type { AppRouter } from '../../../server/src/trpc/app-router.ts';
+
+/**
+ * The console's badges are kept live by database triggers (migration 0090): whatever creates
+ * or decides a request, in whichever process, the admins' streams re-count.
+ */
+let testDb: TestDatabase;
+let server: RunningServer;
+const openClients: TestWsClient[] = [];
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  server = await startServer({ ...loadConfig({}), port: 0 }, { dbHandle: testDb, jobs: false });
+});
+afterEach(async () => {
+  await Promise.all(openClients.splice(0).map((client) => client.close()));
+});
+afterAll(async () => {
+  await server?.close();
+  await testDb?.close();
+});
+
+async function connectAs(userId: string): Promise<TestWsClient> {
+  const { cookie } = await createTestSession(testDb.db, server.services.clock, userId);
+  const client = openWsClient(server.url, { cookie });
+  openClients.push(client);
+  return client;
+}
+
+function subscribePending(client: TestWsClient) {
+  const recorder = new SubscriptionRecorder<TAdminPendingCounts>();
+  const subscription = client.trpc.admin.onPendingCounts.subscribe(undefined, {
+    onData: (event) => recorder.push(event.data),
+    onError: (error) => recorder.fail(error),
+  });
+  return { recorder, subscription };
+}
+
+describe('admin.onPendingCounts', () => {
+  test('sends the counts at once, then again when a violation is recorded and when it is reviewed', async () => {
+    const admin = await insertTestUser(testDb.db, { admin: true });
+    const sender = await insertTestUser(testDb.db);
+    const receiver = await insertTestUser(testDb.db);
+    const { recorder, subscription } = subscribePending(await connectAs(admin.id));
+    const [first] = await recorder.waitForValues(1);
+    expect(first).toMatchObject({ violations: 0, refunds: 0, usdtRecharges: 0, usdnWithdrawals: 0 });
+
+    // a violation written straight to the table, as chat sends do: nothing tells the console but the trigger
+    const violation = await testDb.db
+      .insertInto('message_violations')
+      .values({
+        sender_id: sender.id,
+        receiver_id: receiver.id,
+        violation_type: 'phone',
+        detected_types: ['phone'],
+        original_content: 'call 13812345678',
+        detected_patterns: ['13812345678'],
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const [, second] = await recorder.waitForValues(2);
+    expect(second?.violations).toBe(1);
+
+    await testDb.db
+      .updateTable('message_violations')
+      .set({ reviewed_at: new Date(), reviewed_by: admin.id, action_taken: 'reviewed' })
+      .where('id', '=', violation.id)
+      .execute();
+    const [, , third] = await recorder.waitForValues(3);
+    expect(third?.violations).toBe(0);
+    subscription.unsubscribe();
+  });
+
+  test('a change that leaves every count the same sends nothing', async () => {
+    const admin = await insertTestUser(testDb.db, { admin: true });
+    const { recorder, subscription } = subscribePending(await connectAs(admin.id));
+    await recorder.waitForValues(1);
+    // an UPDATE of a watched column that changes no count still wakes the stream; it re-counts and stays quiet
+    await testDb.db.updateTable('refunds').set({ status: 'pending' }).where('status', '=', 'pending').execute();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(recorder.values).toHaveLength(1);
+    subscription.unsubscribe();
+  });
+
+  test('is refused to a member without the admin role', async () => {
+    const member = await insertTestUser(testDb.db);
+    const { recorder } = subscribePending(await connectAs(member.id));
+    const error = await recorder.waitForError();
+    expect(error).toBeInstanceOf(TRPCClientError);
+    expect((error as TRPCClientError<AppRouter>).data?.appError.code).toBe('ADMIN_REQUIRED');
+  });
+});
