@@ -225,12 +225,14 @@ describe('access', () => {
     expect(notFound.error.code).toBe('NOT_FOUND');
     const denied = await expectAppError(stranger.api.orders.get({ orderId }), 'ORDER_ACCESS_DENIED');
     expect(denied.error.code).toBe('FORBIDDEN');
+    // thunks, called one at a time: promises made up front could reject before their await,
+    // which Node reports as an unhandled rejection
     for (const call of [
-      stranger.api.orders.ship({ orderId, deliveryInfo: 'x' }),
-      stranger.api.orders.confirmReceipt({ orderId, idempotencyKey: key() }),
-      stranger.api.orders.requestRefund({ orderId, reason: 'x' }),
+      () => stranger.api.orders.ship({ orderId, deliveryInfo: 'x' }),
+      () => stranger.api.orders.confirmReceipt({ orderId, idempotencyKey: key() }),
+      () => stranger.api.orders.requestRefund({ orderId, reason: 'x' }),
     ]) {
-      await expectAppError(call, 'ORDER_ACCESS_DENIED');
+      await expectAppError(call(), 'ORDER_ACCESS_DENIED');
     }
     await expectAppError(stranger.api.orders.ship({ orderId: missing, deliveryInfo: 'x' }), 'ORDER_NOT_FOUND');
     const visitor = await callerFor(services);
