@@ -174,8 +174,9 @@ async function sampleBackends<T>(during: Promise<T>): Promise<{ result: T; sampl
         let key: string;
         if (row.state === 'idle') key = 'idle (no transaction)';
         else if (row.state === 'idle in transaction') key = 'idle in transaction (waiting for Node)';
-        // with distinct buyers in flight, a wait in ledger_accounts can only be for the escrow row
-        else if (row.wait_event_type === 'Lock') key = /ledger_accounts/i.test(row.query) ? 'waiting for the escrow account row lock' : `waiting for a lock: ${row.query.replace(/\s+/g, ' ').slice(0, 40)}`;
+        // with distinct buyers in flight a wait in ledger_accounts is for a shared (system) row;
+        // since ADR 0022 none is locked, so this bucket should stay empty
+        else if (row.wait_event_type === 'Lock') key = /ledger_accounts/i.test(row.query) ? 'waiting for a ledger account row lock' : `waiting for a lock: ${row.query.replace(/\s+/g, ' ').slice(0, 40)}`;
         else if (row.wait_event_type) key = `${row.wait_event_type}: ${row.wait_event}`;
         else key = 'running on CPU';
         states[key] = (states[key] ?? 0) + 1;

@@ -84,14 +84,16 @@ export async function resolveAccountIds(
 }
 
 /**
- * Locks the accounts with SELECT ... FOR UPDATE in ascending id order, whatever the direction
- * of the transfer, so two transfers between the same accounts in opposite directions queue
- * instead of deadlocking (PostgreSQL's LockRows runs above the sort, so rows lock in order).
+ * Locks the user accounts of a transfer with SELECT ... FOR UPDATE in ascending id order,
+ * whatever its direction, so two transfers between the same accounts in opposite directions
+ * queue instead of deadlocking (PostgreSQL's LockRows runs above the sort, so rows lock in
+ * order). System accounts are never locked: they carry no cached balance (ADR 0022).
  */
 export async function lockAccounts(
   db: Kysely<Database>,
   ids: number[],
 ): Promise<Map<number, { id: number; balance: number; user_id: string | null }>> {
+  if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('ledger_accounts')
     .select(['id', 'balance', 'user_id'])
@@ -102,13 +104,26 @@ export async function lockAccounts(
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** One statement moves both legs, so there is no moment where only half is written. */
-export async function applyLegs(db: Kysely<Database>, debitId: number, creditId: number, amount: number): Promise<void> {
+/** A change to one user account's cached balance. */
+export interface BalanceLeg {
+  id: number;
+  delta: number;
+}
+
+/** One statement moves every user leg, so there is no moment where only half is written. */
+export async function applyLegs(db: Kysely<Database>, legs: BalanceLeg[]): Promise<void> {
+  if (legs.length === 0) return;
+  const deltas = sql.join(
+    legs.map((leg) => sql`WHEN ${leg.id}::bigint THEN ${leg.delta}::bigint`),
+    sql` `,
+  );
   await db
     .updateTable('ledger_accounts')
-    .set({
-      balance: sql<number>`balance + CASE WHEN id = ${debitId} THEN ${-amount}::bigint ELSE ${amount}::bigint END`,
-    })
-    .where('id', 'in', [debitId, creditId])
+    .set({ balance: sql<number>`balance + CASE id ${deltas} END` })
+    .where(
+      'id',
+      'in',
+      legs.map((leg) => leg.id),
+    )
     .execute();
 }

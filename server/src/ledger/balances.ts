@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { TBalances } from '@curio/shared';
 import type { Database } from '../db/schema.ts';
 import type { EventBus } from '../realtime/events.ts';
+import type { Currency, SystemAccount } from './accounts.ts';
 
 /** A user's top-bar balances, read straight from their ledger accounts (none yet means zero). */
 export async function getBalances(db: Kysely<Database>, userId: string): Promise<TBalances> {
@@ -18,6 +19,30 @@ export async function getBalances(db: Kysely<Database>, userId: string): Promise
     // held points (a pending redemption) are not spendable, so the badge shows available only
     points: balanceOf('points', 'user_available'),
   };
+}
+
+/**
+ * A system account's balance (escrow, issuance…): credits minus debits of its transfers, since
+ * system accounts cache none (ADR 0022). For checks and reports, not for a hot path.
+ */
+export async function systemAccountBalance(
+  db: Kysely<Database>,
+  currency: Currency,
+  account: SystemAccount,
+): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_accounts as a')
+    .select(
+      sql<number>`(COALESCE((SELECT sum(amount) FROM ledger_transfers WHERE credit_account_id = a.id), 0)
+                 - COALESCE((SELECT sum(amount) FROM ledger_transfers WHERE debit_account_id = a.id), 0))::bigint`.as(
+        'balance',
+      ),
+    )
+    .where('a.currency', '=', currency)
+    .where('a.kind', '=', account)
+    .where('a.user_id', 'is', null)
+    .executeTakeFirst();
+  return row?.balance ?? 0;
 }
 
 /**

@@ -2,7 +2,15 @@ import type { Transaction } from 'kysely';
 import { formatCents } from '@curio/shared';
 import type { Database } from '../db/schema.ts';
 import { appError } from '../trpc/app-error.ts';
-import { accountKey, applyLegs, lockAccounts, resolveAccountIds, type AccountRef, type Currency } from './accounts.ts';
+import {
+  accountKey,
+  applyLegs,
+  lockAccounts,
+  resolveAccountIds,
+  type AccountRef,
+  type BalanceLeg,
+  type Currency,
+} from './accounts.ts';
 import type { TransferKind } from './transfer-kinds.ts';
 
 export interface TransferInput {
@@ -42,7 +50,8 @@ function insufficient(currency: Currency, needed: number, available: number) {
  * decision 4). It runs inside the caller's business transaction, so the money and the change
  * that caused it commit or roll back together. A user account cannot go below zero; when it
  * would, nothing has been written yet and the caller gets INSUFFICIENT_BALANCE or
- * INSUFFICIENT_POINTS. System accounts may go negative (issuance is negative by design).
+ * INSUFFICIENT_POINTS. System accounts may go negative (issuance is negative by design) and
+ * carry no cached balance: theirs is the sum of their transfers (ADR 0022).
  * Transfers are never updated or deleted; a mistake is corrected by a new transfer.
  */
 export async function transfer(trx: Transaction<Database>, input: TransferInput): Promise<TransferResult> {
@@ -55,16 +64,21 @@ export async function transfer(trx: Transaction<Database>, input: TransferInput)
   }
 
   const [debitId, creditId] = (await resolveAccountIds(trx, currency, [fromKey, toKey])) as [number, number];
-  const locked = await lockAccounts(trx, [debitId, creditId]);
-  const debit = locked.get(debitId);
-  if (!debit) throw new Error(`ledger account ${debitId} vanished while locking`);
-  if (debit.user_id !== null && debit.balance < amount) throw insufficient(currency, amount, debit.balance);
+  // only user accounts hold a cached balance to guard and update; a system account's balance
+  // is the sum of its transfers, so purchases do not queue on the one escrow row (ADR 0022)
+  const legs: BalanceLeg[] = [];
+  if (fromKey.userId !== null) legs.push({ id: debitId, delta: -amount });
+  if (toKey.userId !== null) legs.push({ id: creditId, delta: amount });
+  const locked = await lockAccounts(trx, legs.map((leg) => leg.id));
+  const debit = fromKey.userId === null ? null : locked.get(debitId);
+  if (debit === undefined) throw new Error(`ledger account ${debitId} vanished while locking`);
+  if (debit !== null && debit.balance < amount) throw insufficient(currency, amount, debit.balance);
 
   try {
-    await applyLegs(trx, debitId, creditId, amount);
+    await applyLegs(trx, legs);
   } catch (error) {
     // the CHECK constraint is the backstop for any path that slipped past the guard above
-    if ((error as { code?: unknown }).code === CHECK_VIOLATION) throw insufficient(currency, amount, debit.balance);
+    if ((error as { code?: unknown }).code === CHECK_VIOLATION) throw insufficient(currency, amount, debit?.balance ?? 0);
     throw error;
   }
 

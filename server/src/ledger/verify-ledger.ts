@@ -30,7 +30,8 @@ export interface LedgerReport {
 
 /**
  * Checks the ledger's invariants (DESIGN decision 4): every currency sums to zero over all
- * accounts, every account's balance equals its credits minus its debits, no user account is
+ * accounts, every user account's cached balance equals its credits minus its debits (system
+ * accounts cache none and stand at that sum, ADR 0022), no user account is
  * negative, and no transfer mixes currencies. All checks read one snapshot, so a ledger in
  * use can be verified without false alarms from transfers committing in between.
  */
@@ -41,18 +42,9 @@ export async function verifyLedger(db: Kysely<Database>): Promise<LedgerReport> 
     .execute(async (trx) => {
       const violations: LedgerViolation[] = [];
 
-      const sumRows = await trx
-        .selectFrom('ledger_accounts')
-        .select(['currency', sql<number>`sum(balance)::bigint`.as('sum')])
-        .groupBy('currency')
-        .execute();
-      const sums: Record<Currency, number> = { usdn: 0, points: 0 };
-      for (const row of sumRows) {
-        if ((CURRENCIES as readonly string[]).includes(row.currency)) sums[row.currency as Currency] = row.sum;
-        if (row.sum !== 0) violations.push({ check: 'currency_sum', currency: row.currency, sum: row.sum });
-      }
-
-      const drifted = await sql<{
+      // per account: the balance its transfers give, and the balance it stands at, which is the
+      // cached one for a user account and that same sum for a system account (ADR 0022)
+      const perAccount = await sql<{
         id: number;
         currency: string;
         kind: string;
@@ -65,9 +57,23 @@ export async function verifyLedger(db: Kysely<Database>): Promise<LedgerReport> 
           FROM ledger_accounts a
           LEFT JOIN (SELECT credit_account_id AS id, sum(amount) AS total FROM ledger_transfers GROUP BY 1) c ON c.id = a.id
           LEFT JOIN (SELECT debit_account_id AS id, sum(amount) AS total FROM ledger_transfers GROUP BY 1) d ON d.id = a.id
-         WHERE a.balance <> COALESCE(c.total, 0) - COALESCE(d.total, 0)
          ORDER BY a.id`.execute(trx);
-      for (const row of drifted.rows) {
+
+      const sums: Record<Currency, number> = { usdn: 0, points: 0 };
+      const sumByCurrency = new Map<string, number>();
+      for (const row of perAccount.rows) {
+        const standing = row.user_id === null ? row.from_transfers : row.balance;
+        sumByCurrency.set(row.currency, (sumByCurrency.get(row.currency) ?? 0) + standing);
+      }
+      for (const [currency, sum] of sumByCurrency) {
+        if ((CURRENCIES as readonly string[]).includes(currency)) sums[currency as Currency] = sum;
+        if (sum !== 0) violations.push({ check: 'currency_sum', currency, sum });
+      }
+
+      // a user account's cached balance must equal its transfers (a system account caches none,
+      // which the ledger_system_accounts_carry_no_balance constraint enforces)
+      for (const row of perAccount.rows) {
+        if (row.user_id === null || row.balance === row.from_transfers) continue;
         violations.push({
           check: 'account_balance',
           accountId: row.id,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sql } from 'kysely';
 import { createTestDatabase, onRealPostgres, NEEDS_POSTGRES, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
@@ -182,6 +183,45 @@ describe('ledger under concurrency', () => {
       // thirty each way: both end where they started
       expect([await getBalances(db.db, a), await getBalances(db.db, b)]).toEqual(before);
       expect(attempts).toBe(60);
+      const report = await verifyLedger(db.db);
+      expect(report.ok, formatLedgerReport(report)).toBe(true);
+    },
+    60_000,
+  );
+
+  test.skipIf(!onRealPostgres())(
+    'money into escrow does not wait for another open transaction that also paid into escrow (real PostgreSQL)',
+    async () => {
+      // ADR 0022: the system escrow row is neither locked nor updated, so a purchase no longer
+      // waits for every other purchase's COMMIT. Before, the second transfer below blocked on
+      // the first's row lock until lock_timeout.
+      const [a, b] = userIds as [string, string];
+      await fund(db.db, a, 'usdn', 500);
+      await fund(db.db, b, 'usdn', 500);
+      const before = [(await getBalances(db.db, a)).usdnAvailableCents, (await getBalances(db.db, b)).usdnAvailableCents];
+      let releaseFirst!: () => void;
+      const firstMayCommit = new Promise<void>((resolve) => (releaseFirst = resolve));
+      let firstPaid!: () => void;
+      const firstHasPaid = new Promise<void>((resolve) => (firstPaid = resolve));
+
+      const first = db.db.transaction().execute(async (trx) => {
+        await transfer(trx, { currency: 'usdn', from: { user: a }, to: { system: 'escrow' }, amount: 100, kind: 'purchase_escrow' });
+        firstPaid();
+        await firstMayCommit;
+      });
+      await firstHasPaid;
+      try {
+        await db.db.transaction().execute(async (trx) => {
+          await sql`SET LOCAL lock_timeout = '3s'`.execute(trx);
+          await transfer(trx, { currency: 'usdn', from: { user: b }, to: { system: 'escrow' }, amount: 100, kind: 'purchase_escrow' });
+        });
+      } finally {
+        releaseFirst();
+        await first;
+      }
+
+      expect((await getBalances(db.db, a)).usdnAvailableCents).toBe(before[0]! - 100);
+      expect((await getBalances(db.db, b)).usdnAvailableCents).toBe(before[1]! - 100);
       const report = await verifyLedger(db.db);
       expect(report.ok, formatLedgerReport(report)).toBe(true);
     },

@@ -3,7 +3,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../server/src/db/schema.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { AppErrorCause } from '../../../server/src/trpc/app-error.ts';
-import { transfer, type Currency, type TransferResult } from '../../../server/src/ledger/index.ts';
+import {
+  systemAccountBalance,
+  transfer,
+  type Currency,
+  type SystemAccount,
+  type TransferResult,
+} from '../../../server/src/ledger/index.ts';
 
 /** The app error code a failure carries, or null for anything else (a 500 in production). */
 export function appCodeOf(error: unknown): string | null {
@@ -36,7 +42,10 @@ export async function countTransfers(db: Kysely<Database>): Promise<number> {
   return Number(row.n);
 }
 
-/** Balance of one account, or null when it was never created. */
+/**
+ * Balance of one account, or null when it was never created. A system account's is the sum of
+ * its transfers (it caches none, ADR 0022); a user account's is its cached balance.
+ */
 export async function accountBalance(
   db: Kysely<Database>,
   currency: Currency,
@@ -50,5 +59,6 @@ export async function accountBalance(
     .where('kind', '=', kind)
     .where('user_id', userId === null ? 'is' : '=', userId)
     .executeTakeFirst();
-  return row?.balance ?? null;
+  if (row === undefined) return null;
+  return userId === null ? systemAccountBalance(db, currency, kind as SystemAccount) : row.balance;
 }

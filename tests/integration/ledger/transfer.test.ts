@@ -3,7 +3,13 @@ import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, type TestUser } from '../../helpers/users.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
-import { getBalances, transfer, verifyLedger, formatLedgerReport } from '../../../server/src/ledger/index.ts';
+import {
+  formatLedgerReport,
+  getBalances,
+  systemAccountBalance,
+  transfer,
+  verifyLedger,
+} from '../../../server/src/ledger/index.ts';
 import { accountBalance, appCodeOf, appParamsOf, countTransfers, fund } from './ledger-fixtures.ts';
 
 let db: TestDatabase;
@@ -132,6 +138,24 @@ describe('transfer', () => {
     // the CHECK constraint refuses a negative user balance even from code that bypasses the ledger
     const direct = sql`UPDATE ledger_accounts SET balance = -1 WHERE user_id = ${alice.id}`.execute(db.db);
     await expect(direct).rejects.toMatchObject({ code: '23514' });
+  });
+
+  test('system accounts cache no balance: theirs is the sum of their transfers', async () => {
+    const before = await systemAccountBalance(db.db, 'usdn', 'issuance');
+    await fund(db.db, bob.id, 'usdn', 700);
+    expect(await systemAccountBalance(db.db, 'usdn', 'issuance')).toBe(before - 700);
+    const cached = await db.db
+      .selectFrom('ledger_accounts')
+      .select('balance')
+      .where('user_id', 'is', null)
+      .execute();
+    expect(cached.length).toBeGreaterThan(0);
+    expect(cached.every((row) => row.balance === 0)).toBe(true);
+
+    // a path that wrote one anyway would be refused by the schema
+    const direct = sql`UPDATE ledger_accounts SET balance = 5 WHERE user_id IS NULL`.execute(db.db);
+    await expect(direct).rejects.toMatchObject({ code: '23514' });
+    await expectLedgerHealthy();
   });
 
   test('a withdrawal-style hold moves money to the held balance and back', async () => {

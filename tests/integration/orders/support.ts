@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../server/src/db/schema.ts';
-import { formatLedgerReport, getBalances, verifyLedger } from '../../../server/src/ledger/index.ts';
+import { formatLedgerReport, getBalances, systemAccountBalance, verifyLedger } from '../../../server/src/ledger/index.ts';
 import { callerFor, type TestServices } from '../../helpers/services.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { fund } from '../ledger/ledger-fixtures.ts';
@@ -54,14 +54,7 @@ export async function points(db: Kysely<Database>, userId: string): Promise<numb
 }
 
 export async function escrowBalance(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('currency', '=', 'usdn')
-    .where('kind', '=', 'escrow')
-    .where('user_id', 'is', null)
-    .executeTakeFirst();
-  return row?.balance ?? 0;
+  return systemAccountBalance(db, 'usdn', 'escrow');
 }
 
 export async function orderRow(db: Kysely<Database>, orderId: string) {
