@@ -1,17 +1,6 @@
 import { z } from 'zod';
+import { FEED_CATEGORIES, FEED_PAGE_DEFAULT, FEED_PAGE_MAX, FEED_SEARCH_MAX, FEED_SORTS, FEED_TYPES } from '../rules/feed.ts';
 import { ZBuyingRequestCard, ZListingCard } from './marketplace.ts';
-
-/** Spec 1 §2 "Home": the feed's filters and sorts. */
-export const FEED_TYPES = ['all', 'listing', 'buyingRequest'] as const;
-export const FEED_CATEGORIES = ['all', 'goods', 'service'] as const;
-export const FEED_SORTS = ['latest', 'hot', 'likes', 'favorites'] as const;
-export type TFeedType = (typeof FEED_TYPES)[number];
-export type TFeedCategory = (typeof FEED_CATEGORIES)[number];
-export type TFeedSort = (typeof FEED_SORTS)[number];
-
-export const FEED_SEARCH_MAX = 100;
-export const FEED_PAGE_DEFAULT = 20;
-export const FEED_PAGE_MAX = 50;
 
 export const ZFeedPageInput = z.object({
   /** Substring of title, description, tags or category words; blank means no search. */

@@ -1,0 +1,2 @@
+// every namespace of one language in one chunk, fetched the first time the language is used
+export default import.meta.glob<Record<string, unknown>>('../locales/zh-CN/*.json', { eager: true, import: 'default' });
