@@ -72,47 +72,92 @@ function afterPosition(alias: string, sortColumn: string | null, position: FeedP
     : sql`(${sql.ref(`${alias}.${sortColumn}`)}, ${createdAt}, ${id}) < (${position.key}::integer, ${position.createdAt}::timestamptz, ${position.id}::uuid)`;
 }
 
-function searchMatch(alias: string, q: string | undefined): RawBuilder<unknown> {
-  if (!q) return sql`TRUE`;
+function searchMatch(alias: string, q: string): RawBuilder<unknown> {
   const searchText = sql.ref(`${alias}.search_text`);
   const needle = sql`curio_search_normalize(${q})`;
   // the gram containment is what the GIN index answers; strpos drops its false positives
   return sql`${sql.ref(`${alias}.search_grams`)} @> curio_search_query_grams(${needle}) AND strpos(${searchText}, ${needle}) > 0`;
 }
 
+/**
+ * How many rows, in feed order, a search reads before it falls back to the gram index. A term
+ * that 1 row in 50 contains fills a page within it; a rarer one costs this many extra rows
+ * (a few milliseconds), then the index answers as before.
+ */
+export const SEARCH_PREFIX_ROWS = 1000;
+
+interface BranchParts {
+  table: 'listings' | 'buying_requests';
+  alias: 'l' | 'r';
+  /** The branch's select list, written against the alias. */
+  columns: RawBuilder<unknown>;
+  /** Every condition but the search. */
+  filters: RawBuilder<unknown>;
+  sortColumn: string | null;
+}
+
+/**
+ * One side of the feed: its first `fetch` rows in keyset order, searched when q is given.
+ *
+ * A common word matches tens of thousands of rows; the gram index then hands all of them to a
+ * sort for the newest 20 (ADR 0010; the bench measured "fountain pen" at ~1 s on a million
+ * listings). So a search first reads the newest SEARCH_PREFIX_ROWS rows in feed order (the
+ * keyset index, as an unsearched page does) and keeps the matches. If they fill the page, or
+ * the prefix held every candidate, that is the exact answer; otherwise the gram index answers.
+ * The choice is one-time filters on the `decided` row, so PostgreSQL runs only the side chosen.
+ */
+function feedBranch(parts: BranchParts, q: string | undefined, fetch: number): RawBuilder<unknown> {
+  const { table, alias, columns, filters, sortColumn } = parts;
+  const order = keysetOrder(alias, sortColumn);
+  if (!q) {
+    return sql`SELECT ${columns} FROM ${sql.table(table)} AS ${sql.ref(alias)} WHERE ${filters} ORDER BY ${order} LIMIT ${fetch}`;
+  }
+  const needle = sql`curio_search_normalize(${q})`;
+  const prefixOrder = keysetOrder(null, sortColumn === null ? null : 'sort_key');
+  return sql`
+    WITH prefix AS MATERIALIZED (
+      SELECT ${columns}, strpos(${sql.ref(`${alias}.search_text`)}, ${needle}) > 0 AS search_hit
+      FROM ${sql.table(table)} AS ${sql.ref(alias)} WHERE ${filters}
+      ORDER BY ${order} LIMIT ${SEARCH_PREFIX_ROWS}
+    ), hits AS MATERIALIZED (
+      SELECT * FROM prefix WHERE search_hit ORDER BY ${prefixOrder} LIMIT ${fetch}
+    ), decided AS MATERIALIZED (
+      SELECT (SELECT count(*) FROM hits) >= ${fetch} OR (SELECT count(*) FROM prefix) < ${SEARCH_PREFIX_ROWS} AS complete
+    )
+    SELECT * FROM hits WHERE (SELECT complete FROM decided)
+    UNION ALL
+    (SELECT ${columns}, TRUE AS search_hit
+     FROM ${sql.table(table)} AS ${sql.ref(alias)}
+     WHERE ${filters} AND ${searchMatch(alias, q)} AND NOT (SELECT complete FROM decided)
+     ORDER BY ${order} LIMIT ${fetch})`;
+}
+
 function listingBranch(query: FeedQuery, position: FeedPosition | null, fetch: number): RawBuilder<unknown> {
   const sortColumn = query.sort === 'latest' ? null : LISTING_SORT_COLUMN[query.sort];
   const sortKey = sortColumn === null ? sql`NULL::integer` : sql.ref(`l.${sortColumn}`);
   const category = query.category === 'all' ? sql`TRUE` : sql`l.category = ${query.category}`;
-  return sql`
-    SELECT 'listing'::text AS kind, l.id, l.created_at, ${exactCreatedAt('l')} AS created_at_exact, ${sortKey} AS sort_key,
+  const columns = sql`'listing'::text AS kind, l.id, l.created_at, ${exactCreatedAt('l')} AS created_at_exact, ${sortKey} AS sort_key,
       l.seller_id AS owner_id, l.title, l.category, l.likes_count, l.favorites_count,
       l.price_cents, l.original_price_cents, l.images[1] AS cover_key, l.status, l.quantity, l.is_anonymous,
       l.purchase_count, NULL::bigint AS budget_min_cents, NULL::bigint AS budget_max_cents,
-      NULL::integer AS active_offers_count, NULL::integer AS max_offers_allowed, NULL::integer AS offer_count
-    FROM listings AS l
-    WHERE l.status = 'available' AND ${category} AND ${searchMatch('l', query.q)} AND ${afterPosition('l', sortColumn, position)}
-    ORDER BY ${keysetOrder('l', sortColumn)}
-    LIMIT ${fetch}`;
+      NULL::integer AS active_offers_count, NULL::integer AS max_offers_allowed, NULL::integer AS offer_count`;
+  const filters = sql`l.status = 'available' AND ${category} AND ${afterPosition('l', sortColumn, position)}`;
+  return feedBranch({ table: 'listings', alias: 'l', columns, filters, sortColumn }, query.q, fetch);
 }
 
 function requestBranch(query: FeedQuery, position: FeedPosition | null, fetch: number, now: Date): RawBuilder<unknown> {
   const sortColumn = query.sort === 'latest' ? null : REQUEST_SORT_COLUMN[query.sort];
   const sortKey = sortColumn === null ? sql`NULL::integer` : sql.ref(`r.${sortColumn}`);
   const category = query.category === 'all' ? sql`TRUE` : sql`r.category = ${query.category}`;
-  return sql`
-    SELECT 'buyingRequest'::text AS kind, r.id, r.created_at, ${exactCreatedAt('r')} AS created_at_exact, ${sortKey} AS sort_key,
+  const columns = sql`'buyingRequest'::text AS kind, r.id, r.created_at, ${exactCreatedAt('r')} AS created_at_exact, ${sortKey} AS sort_key,
       r.user_id AS owner_id, r.title, r.category, r.likes_count, r.favorites_count,
       NULL::bigint AS price_cents, NULL::bigint AS original_price_cents, r.images[1] AS cover_key, r.status,
       NULL::integer AS quantity, NULL::boolean AS is_anonymous, NULL::integer AS purchase_count,
-      r.budget_min_cents, r.budget_max_cents, r.active_offers_count, r.max_offers_allowed, r.offer_count
-    FROM buying_requests AS r
-    WHERE r.status = 'open'
-      -- the sweeper expires requests periodically; one past its time is not shown meanwhile
-      AND (r.expires_at IS NULL OR r.expires_at > ${now})
-      AND ${category} AND ${searchMatch('r', query.q)} AND ${afterPosition('r', sortColumn, position)}
-    ORDER BY ${keysetOrder('r', sortColumn)}
-    LIMIT ${fetch}`;
+      r.budget_min_cents, r.budget_max_cents, r.active_offers_count, r.max_offers_allowed, r.offer_count`;
+  // the sweeper expires requests periodically; one past its time is not shown meanwhile
+  const filters = sql`r.status = 'open' AND (r.expires_at IS NULL OR r.expires_at > ${now})
+      AND ${category} AND ${afterPosition('r', sortColumn, position)}`;
+  return feedBranch({ table: 'buying_requests', alias: 'r', columns, filters, sortColumn }, query.q, fetch);
 }
 
 function toItem(row: FeedRow): TFeedItem {
