@@ -203,7 +203,7 @@ const summary: SummaryRow[] = [
 ];
 const notes = [
   `Lighthouse ${(JSON.parse(await readFile(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version}, ${CHROMIUM} (${(await run(CHROMIUM, ['--version'])).stdout.trim()}), flags ${CHROME_FLAGS}`,
-  `home page data: ${useFeedDb ? `the feed bench database (${FEED_DB})` : 'an empty marketplace'}; the server sends the bundle uncompressed (no compression middleware), Lighthouse's transfer for / was ${median(runs.mobile.curio).transferKiB} KiB`,
+  `home page data: ${useFeedDb ? `the feed bench database (${FEED_DB})` : 'an empty marketplace'}; the server gzips the built client (compression middleware on static assets only), Lighthouse's transfer for / was ${median(runs.mobile.curio).transferKiB} KiB`,
 ];
 console.log(notes.join('\n'));
 printSummary(summary);
