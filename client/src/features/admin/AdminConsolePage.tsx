@@ -70,11 +70,12 @@ function AdminConsole() {
           </Indicator>
         )}
         <IconShieldLock size={26} stroke={1.6} color="var(--mantine-color-grape-6)" aria-hidden />
-        <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+        {/* the title keeps one line; the tab name beside it (phones) gives way with an ellipsis */}
+        <Title order={1} fz={{ base: 'h3', sm: 'h2' }} style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
           {t('title')}
         </Title>
         {!desktop && (
-          <Text c="dimmed" size="sm" lineClamp={1}>
+          <Text c="dimmed" size="sm" truncate="end" style={{ minWidth: 0 }}>
             · {t(`tabs.${tab}`)}
           </Text>
         )}
