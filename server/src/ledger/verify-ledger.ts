@@ -42,9 +42,28 @@ export async function verifyLedger(db: Kysely<Database>): Promise<LedgerReport> 
     .execute(async (trx) => {
       const violations: LedgerViolation[] = [];
 
-      // per account: the balance its transfers give, and the balance it stands at, which is the
-      // cached one for a user account and that same sum for a system account (ADR 0022)
-      const perAccount = await sql<{
+      // per account: what its transfers give (credits minus debits)
+      const fromTransfers = sql`
+        SELECT a.id, a.currency, a.kind, a.user_id, a.balance,
+               (COALESCE(c.total, 0) - COALESCE(d.total, 0))::bigint AS from_transfers
+          FROM ledger_accounts a
+          LEFT JOIN (SELECT credit_account_id AS id, sum(amount) AS total FROM ledger_transfers GROUP BY 1) c ON c.id = a.id
+          LEFT JOIN (SELECT debit_account_id AS id, sum(amount) AS total FROM ledger_transfers GROUP BY 1) d ON d.id = a.id`;
+
+      // a user account stands at its cached balance, a system account at its transfers' sum (ADR 0022)
+      const sumRows = await sql<{ currency: string; sum: number }>`
+        SELECT currency, sum(CASE WHEN user_id IS NULL THEN from_transfers ELSE balance END)::bigint AS sum
+          FROM (${fromTransfers}) AS accounts
+         GROUP BY currency`.execute(trx);
+      const sums: Record<Currency, number> = { usdn: 0, points: 0 };
+      for (const row of sumRows.rows) {
+        if ((CURRENCIES as readonly string[]).includes(row.currency)) sums[row.currency as Currency] = row.sum;
+        if (row.sum !== 0) violations.push({ check: 'currency_sum', currency: row.currency, sum: row.sum });
+      }
+
+      // a user account's cached balance must equal its transfers (a system account caches none,
+      // which the ledger_system_accounts_carry_no_balance constraint enforces)
+      const drifted = await sql<{
         id: number;
         currency: string;
         kind: string;
@@ -52,28 +71,10 @@ export async function verifyLedger(db: Kysely<Database>): Promise<LedgerReport> 
         balance: number;
         from_transfers: number;
       }>`
-        SELECT a.id, a.currency, a.kind, a.user_id, a.balance,
-               (COALESCE(c.total, 0) - COALESCE(d.total, 0))::bigint AS from_transfers
-          FROM ledger_accounts a
-          LEFT JOIN (SELECT credit_account_id AS id, sum(amount) AS total FROM ledger_transfers GROUP BY 1) c ON c.id = a.id
-          LEFT JOIN (SELECT debit_account_id AS id, sum(amount) AS total FROM ledger_transfers GROUP BY 1) d ON d.id = a.id
-         ORDER BY a.id`.execute(trx);
-
-      const sums: Record<Currency, number> = { usdn: 0, points: 0 };
-      const sumByCurrency = new Map<string, number>();
-      for (const row of perAccount.rows) {
-        const standing = row.user_id === null ? row.from_transfers : row.balance;
-        sumByCurrency.set(row.currency, (sumByCurrency.get(row.currency) ?? 0) + standing);
-      }
-      for (const [currency, sum] of sumByCurrency) {
-        if ((CURRENCIES as readonly string[]).includes(currency)) sums[currency as Currency] = sum;
-        if (sum !== 0) violations.push({ check: 'currency_sum', currency, sum });
-      }
-
-      // a user account's cached balance must equal its transfers (a system account caches none,
-      // which the ledger_system_accounts_carry_no_balance constraint enforces)
-      for (const row of perAccount.rows) {
-        if (row.user_id === null || row.balance === row.from_transfers) continue;
+        SELECT * FROM (${fromTransfers}) AS accounts
+         WHERE user_id IS NOT NULL AND balance <> from_transfers
+         ORDER BY id`.execute(trx);
+      for (const row of drifted.rows) {
         violations.push({
           check: 'account_balance',
           accountId: row.id,
