@@ -5,6 +5,7 @@ import { insertTestUser } from '../../helpers/users.ts';
 import { expectAppError } from '../auth/support.ts';
 import { appCodeOf } from '../ledger/ledger-fixtures.ts';
 import { member, requestInput } from '../buying-requests/support.ts';
+import { auditEntries } from './support.ts';
 
 let db: TestDatabase;
 let services: TestServices;
@@ -21,9 +22,7 @@ afterAll(async () => {
   await db?.close();
 });
 
-function auditOf(requestId: string) {
-  return db.db.selectFrom('admin_audit_log').selectAll().where('target_type', '=', 'buying_request').where('target_id', '=', requestId).execute();
-}
+const auditOf = (requestId: string) => auditEntries(db.db, 'buying_request', requestId);
 
 function requestState(id: string) {
   return db.db.selectFrom('buying_requests').select(['status', 'active_offers_count', 'offer_count']).where('id', '=', id).executeTakeFirstOrThrow();

@@ -5,8 +5,8 @@ import { insertTestUser } from '../../helpers/users.ts';
 import { expectAppError } from '../auth/support.ts';
 import { appCodeOf } from '../ledger/ledger-fixtures.ts';
 import { insertListing, member, notificationsOf, paidOrder } from '../orders/support.ts';
-
 import { storedUpload } from '../../helpers/uploads.ts';
+import { auditEntries } from './support.ts';
 
 let db: TestDatabase;
 let services: TestServices;
@@ -23,9 +23,7 @@ afterAll(async () => {
   await db?.close();
 });
 
-function auditOf(complaintId: string) {
-  return db.db.selectFrom('admin_audit_log').selectAll().where('target_type', '=', 'complaint').where('target_id', '=', complaintId).execute();
-}
+const auditOf = (complaintId: string) => auditEntries(db.db, 'complaint', complaintId);
 
 function complaintRow(id: string) {
   return db.db.selectFrom('complaints').select(['status', 'admin_response', 'resolved_by', 'resolved_at']).where('id', '=', id).executeTakeFirstOrThrow();

@@ -8,6 +8,7 @@ import { insertListing, key, listingRow, member, orderRow } from '../orders/supp
 
 import { storageFor } from '../../../server/src/storage/storage-for.ts';
 import { storedUpload } from '../../helpers/uploads.ts';
+import { auditEntries } from './support.ts';
 
 let db: TestDatabase;
 let services: TestServices;
@@ -24,9 +25,7 @@ afterAll(async () => {
   await db?.close();
 });
 
-function auditOf(listingId: string) {
-  return db.db.selectFrom('admin_audit_log').selectAll().where('target_type', '=', 'listing').where('target_id', '=', listingId).orderBy('id').execute();
-}
+const auditOf = (listingId: string) => auditEntries(db.db, 'listing', listingId);
 
 /** Listing ids the public feed shows (listings only; each test file has its own small database). */
 async function feedListingIds(): Promise<string[]> {

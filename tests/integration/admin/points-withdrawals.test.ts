@@ -6,6 +6,7 @@ import { insertTestUser } from '../../helpers/users.ts';
 import { expectAppError } from '../auth/support.ts';
 import { appCodeOf, fund } from '../ledger/ledger-fixtures.ts';
 import { expectLedgerHealthy, notificationsOf } from '../orders/support.ts';
+import { auditEntries } from './support.ts';
 
 let db: TestDatabase;
 let services: TestServices;
@@ -43,8 +44,7 @@ async function pointsOf(userId: string) {
   return { available: row.points_balance ?? 0, held: row.points_held ?? 0 };
 }
 const requestRow = (id: string) => db.db.selectFrom('points_withdrawal_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const auditOf = (id: string) =>
-  db.db.selectFrom('admin_audit_log').selectAll().where('target_type', '=', 'points_withdrawal').where('target_id', '=', id).orderBy('id').execute();
+const auditOf = (id: string) => auditEntries(db.db, 'points_withdrawal', id);
 const transfersOf = (id: string) =>
   db.db.selectFrom('ledger_transfers').select(['kind', 'amount']).where('reference_type', '=', 'points_withdrawal').where('reference_id', '=', id).orderBy('id').execute();
 

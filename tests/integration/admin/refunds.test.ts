@@ -5,6 +5,7 @@ import { insertTestUser } from '../../helpers/users.ts';
 import { expectAppError } from '../auth/support.ts';
 import { appCodeOf } from '../ledger/ledger-fixtures.ts';
 import { expectLedgerHealthy, notificationsOf, orderRow, paidOrder, transfersFor, usdn } from '../orders/support.ts';
+import { auditEntries } from './support.ts';
 
 let db: TestDatabase;
 let services: TestServices;
@@ -28,9 +29,7 @@ async function refundRequested() {
   return { ...made, refundId: refund.id };
 }
 
-function auditOf(refundId: string) {
-  return db.db.selectFrom('admin_audit_log').selectAll().where('target_type', '=', 'refund').where('target_id', '=', refundId).execute();
-}
+const auditOf = (refundId: string) => auditEntries(db.db, 'refund', refundId);
 
 describe('admin.refunds', () => {
   test('approve: the escrow returns to the buyer, the order is refunded, and the action is audited', async () => {

@@ -8,6 +8,7 @@ import { insertTestUser } from '../../helpers/users.ts';
 import { expectAppError } from '../auth/support.ts';
 import { accountBalance, appCodeOf, countTransfers } from '../ledger/ledger-fixtures.ts';
 import { expectLedgerHealthy, member, notificationsOf } from '../orders/support.ts';
+import { auditEntries } from './support.ts';
 
 let db: TestDatabase;
 let services: TestServices;
@@ -41,9 +42,7 @@ async function balances(userId: string) {
   const b = await getBalances(db.db, userId);
   return { available: b.usdnAvailableCents, held: b.usdnHeldCents };
 }
-function auditOf(requestId: string) {
-  return db.db.selectFrom('admin_audit_log').selectAll().where('target_type', '=', 'usdn_withdrawal_request').where('target_id', '=', requestId).execute();
-}
+const auditOf = (requestId: string) => auditEntries(db.db, 'usdn_withdrawal_request', requestId);
 function requestRow(requestId: string) {
   return db.db.selectFrom('usdn_withdrawal_requests').selectAll().where('id', '=', requestId).executeTakeFirstOrThrow();
 }

@@ -8,6 +8,7 @@ import { expectAppError } from '../auth/support.ts';
 import { appCodeOf, countTransfers } from '../ledger/ledger-fixtures.ts';
 import { expectLedgerHealthy, member, notificationsOf, usdn } from '../orders/support.ts';
 import { storedUpload } from '../../helpers/uploads.ts';
+import { auditEntries } from './support.ts';
 
 let db: TestDatabase;
 let services: TestServices;
@@ -44,9 +45,7 @@ async function requested(amountCents: number, options: { nickname?: string; with
   });
   return { ...someone, requestId: id, transactionHash, proofImages };
 }
-function auditOf(requestId: string) {
-  return db.db.selectFrom('admin_audit_log').selectAll().where('target_type', '=', 'usdt_recharge_request').where('target_id', '=', requestId).execute();
-}
+const auditOf = (requestId: string) => auditEntries(db.db, 'usdt_recharge_request', requestId);
 function requestRow(requestId: string) {
   return db.db.selectFrom('usdt_recharge_requests').selectAll().where('id', '=', requestId).executeTakeFirstOrThrow();
 }

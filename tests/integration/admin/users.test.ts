@@ -6,6 +6,7 @@ import { insertTestUser, TEST_PASSWORD, type TestUser } from '../../helpers/user
 import { createAuthTestServices, expectAppError, TestBrowser, type AuthTestServices } from '../auth/support.ts';
 import { appCodeOf, countTransfers, fund } from '../ledger/ledger-fixtures.ts';
 import { expectLedgerHealthy, notificationsOf, usdn } from '../orders/support.ts';
+import { auditEntries } from './support.ts';
 
 /** Spec 3 §2.3 users tab: list, ban (reason required, ends sessions), unban, USDN adjustment. */
 let db: TestDatabase;
@@ -23,9 +24,7 @@ afterAll(async () => {
 
 const adminApi = () => callerFor(services, adminId);
 
-function auditOf(userId: string) {
-  return db.db.selectFrom('admin_audit_log').selectAll().where('target_type', '=', 'user').where('target_id', '=', userId).orderBy('id').execute();
-}
+const auditOf = (userId: string) => auditEntries(db.db, 'user', userId);
 
 function bansOf(userId: string) {
   return db.db.selectFrom('user_bans').selectAll().where('user_id', '=', userId).execute();

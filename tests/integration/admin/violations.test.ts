@@ -6,6 +6,7 @@ import { insertTestUser, TEST_PASSWORD, type TestUser } from '../../helpers/user
 import { createAuthTestServices, expectAppError, TestBrowser, type AuthTestServices } from '../auth/support.ts';
 import { appCodeOf } from '../ledger/ledger-fixtures.ts';
 import { notificationsOf } from '../orders/support.ts';
+import { auditEntries } from './support.ts';
 
 /**
  * Spec 3 §2.6 violations tab: stats cards, filters, cards, and the three decisions on an
@@ -52,9 +53,7 @@ function violationRow(id: string) {
   return db.db.selectFrom('message_violations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-function auditOf(id: string) {
-  return db.db.selectFrom('admin_audit_log').selectAll().where('target_type', '=', 'violation').where('target_id', '=', id).execute();
-}
+const auditOf = (id: string) => auditEntries(db.db, 'violation', id);
 
 describe('admin.violations.list and stats', () => {
   test('four cards: total, unreviewed, today (UTC day of the server clock), top two types', async () => {
