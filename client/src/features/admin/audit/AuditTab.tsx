@@ -1,6 +1,5 @@
-import { Anchor, Box, Code, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Box, Code, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { AdminListBody } from '../kit/AdminListBody.tsx';
 import { MemberLink } from '../kit/MemberLink.tsx';
 import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminList } from '../kit/use-admin-list.ts';
+import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 import { AuditChange } from './AuditChange.tsx';
 
 /**
@@ -45,12 +45,10 @@ export function AuditTab() {
     <Stack gap="md">
       <TabHeader title={t('admin:tabs.audit')} description={t('audit.description')} />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          value={list.search}
-          onChange={(event) => list.setSearch(event.currentTarget.value)}
+        <AdminSearchField
+          listState={list}
           label={t('audit.searchLabel')}
           placeholder={t('audit.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
           style={{ flex: '1 1 220px', maxWidth: 320 }}
         />
         <Select

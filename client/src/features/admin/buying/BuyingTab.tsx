@@ -1,5 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +11,7 @@ import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminList } from '../kit/use-admin-list.ts';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 import { AdminListBody, Unsqueezed, useWideLayout } from '../kit/AdminListBody.tsx';
+import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 
 const STATUS_COLORS: Record<TBuyingRequestStatus, string> = {
   open: 'teal',
@@ -57,13 +57,11 @@ export function BuyingTab() {
     <Stack gap="md">
       <TabHeader title={t('admin:tabs.buying')} description={t('buying.description')} />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
+        <AdminSearchField
+          listState={list}
           style={{ flex: '1 1 220px' }}
           label={t('common.searchLabel')}
           placeholder={t('buying.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={list.search}
-          onChange={(event) => list.setSearch(event.currentTarget.value)}
           data-testid="admin-buying-search"
         />
         <Select

@@ -1,5 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Image, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Card, Group, Image, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,6 +12,7 @@ import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminList } from '../kit/use-admin-list.ts';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 import { AdminListBody } from '../kit/AdminListBody.tsx';
+import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 
 const FILTERS = ['all', 'pending', 'resolved'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -53,13 +53,11 @@ export function ComplaintsTab() {
           }}
           data-testid="admin-complaints-filter"
         />
-        <TextInput
+        <AdminSearchField
+          listState={list}
           style={{ flex: '1 1 220px' }}
           aria-label={t('common.searchLabel')}
           placeholder={t('complaints.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={list.search}
-          onChange={(event) => list.setSearch(event.currentTarget.value)}
         />
       </Group>
       <AdminListBody query={query} page={list.page} onPage={list.setPage} loadFailedText={t('common.loadFailed')} emptyText={t('common.empty')}>

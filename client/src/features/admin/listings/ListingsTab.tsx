@@ -1,6 +1,6 @@
-import { Anchor, Badge, Button, Card, Center, Group, Image, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Center, Group, Image, Select, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconPhotoOff, IconSearch } from '@tabler/icons-react';
+import { IconPhotoOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminList } from '../kit/use-admin-list.ts';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 import { AdminListBody, Unsqueezed, useWideLayout } from '../kit/AdminListBody.tsx';
+import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 
 type ListingStatus = (typeof LISTING_STATUSES)[number];
 type ReviewStatus = (typeof LISTING_REVIEW_STATUSES)[number];
@@ -31,13 +32,11 @@ export function ListingsTab() {
     <Stack gap="md">
       <TabHeader title={t('admin:tabs.listings')} description={t('listings.description')} />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
+        <AdminSearchField
+          listState={list}
           style={{ flex: '1 1 220px' }}
           label={t('common.searchLabel')}
           placeholder={t('listings.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={list.search}
-          onChange={(event) => list.setSearch(event.currentTarget.value)}
           data-testid="admin-listings-search"
         />
         <Select

@@ -1,5 +1,4 @@
-import { Button, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Button, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES, formatCents, type TAdminOrderItem, type TOrderStatus } from '@curio/shared';
@@ -10,6 +9,7 @@ import { MemberLink } from '../kit/MemberLink.tsx';
 import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminList } from '../kit/use-admin-list.ts';
 import { AdminListBody, Unsqueezed, useWideLayout } from '../kit/AdminListBody.tsx';
+import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 import { OrderDetailDialog } from './OrderDetailDialog.tsx';
 
 /**
@@ -28,13 +28,11 @@ export function OrdersTab() {
     <Stack gap="md">
       <TabHeader title={t('admin:tabs.orders')} description={t('orders.description')} />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
+        <AdminSearchField
+          listState={list}
           style={{ flex: '1 1 220px' }}
           label={t('common.searchLabel')}
           placeholder={t('orders.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={list.search}
-          onChange={(event) => list.setSearch(event.currentTarget.value)}
           data-testid="admin-orders-search"
         />
         <Select

@@ -1,7 +1,7 @@
-import { ActionIcon, Button, Group, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconPlayerPause, IconPlayerPlay, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayRedeemCode, formatCents, RECHARGE_CODE_STATUSES, type TAdminRechargeCode, type TRechargeCodeStatus } from '@curio/shared';
@@ -19,6 +19,7 @@ import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 import { downloadCsv } from './download-csv.ts';
 import { GenerateCodesForm } from './GenerateCodesForm.tsx';
 import { AdminTable, type AdminColumn } from '../kit/AdminTable.tsx';
+import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 
 /** Spec 3 §2.7: stats cards, the generator, and the searchable, filterable table of codes with CSV export. */
 export function RechargeCodesTab() {
@@ -182,13 +183,11 @@ export function RechargeCodesTab() {
       )}
       <GenerateCodesForm exporting={exporting} onExportBatch={(batchName) => void exportCsv({ batchName })} />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
+        <AdminSearchField
+          listState={list}
           style={{ flex: '1 1 220px' }}
-          leftSection={<IconSearch size={16} />}
           placeholder={t('codes.searchPlaceholder')}
           aria-label={t('admin:kit.search')}
-          value={list.search}
-          onChange={(event) => list.setSearch(event.currentTarget.value)}
           data-testid="codes-search"
         />
         <Select

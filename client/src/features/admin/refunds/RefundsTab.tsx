@@ -1,6 +1,5 @@
-import { Anchor, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCents, type TAdminRefund, type TAdminRefundListInput } from '@curio/shared';
@@ -15,6 +14,7 @@ import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminList } from '../kit/use-admin-list.ts';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 import { AdminTable, type AdminColumn } from '../kit/AdminTable.tsx';
+import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 
 type StatusFilter = NonNullable<TAdminRefundListInput['status']>;
 const FILTERS: StatusFilter[] = ['all', 'pending', 'approved', 'rejected'];
@@ -102,12 +102,10 @@ export function RefundsTab() {
           }}
           data={FILTERS.map((value) => ({ value, label: value === 'all' ? t('admin:kit.all') : t(`admin:status.${value}`) }))}
         />
-        <TextInput
+        <AdminSearchField
+          listState={list}
           aria-label={t('admin:kit.search')}
           placeholder={t('refunds.search')}
-          leftSection={<IconSearch size={16} />}
-          value={list.search}
-          onChange={(event) => list.setSearch(event.currentTarget.value)}
           style={{ flex: 1, minWidth: 220 }}
         />
       </Group>

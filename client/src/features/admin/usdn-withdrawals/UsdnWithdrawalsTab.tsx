@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Button, CopyButton, Group, SegmentedControl, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconSearch, IconX } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, CopyButton, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCents, USDN_WITHDRAWAL_FILTERS, type TAdminUsdnWithdrawal } from '@curio/shared';
@@ -16,6 +16,7 @@ import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminList } from '../kit/use-admin-list.ts';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 import { AdminTable, type AdminColumn } from '../kit/AdminTable.tsx';
+import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 
 type Filter = (typeof USDN_WITHDRAWAL_FILTERS)[number];
 type Decision = { kind: 'approve' | 'reject'; request: TAdminUsdnWithdrawal };
@@ -182,13 +183,11 @@ export function UsdnWithdrawalsTab() {
           data={USDN_WITHDRAWAL_FILTERS.map((value) => ({ value, label: value === 'all' ? t('admin:kit.all') : t(`admin:status.${value}`) }))}
           data-testid="withdrawals-filter"
         />
-        <TextInput
+        <AdminSearchField
+          listState={list}
           style={{ flex: '1 1 220px' }}
-          leftSection={<IconSearch size={16} />}
           placeholder={t('withdrawals.searchPlaceholder')}
           aria-label={t('admin:kit.search')}
-          value={list.search}
-          onChange={(event) => list.setSearch(event.currentTarget.value)}
         />
       </Group>
       {requests.isError ? (

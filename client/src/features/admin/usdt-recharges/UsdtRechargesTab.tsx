@@ -1,5 +1,5 @@
-import { Button, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
-import { IconEye, IconSearch } from '@tabler/icons-react';
+import { Button, Group, SegmentedControl, Text } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCents, USDT_RECHARGE_FILTERS, type TAdminUsdtRecharge } from '@curio/shared';
@@ -16,6 +16,7 @@ import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminList } from '../kit/use-admin-list.ts';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 import { AdminTable, type AdminColumn } from '../kit/AdminTable.tsx';
+import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 import { UsdtRechargeDetail } from './UsdtRechargeDetail.tsx';
 
 type Filter = (typeof USDT_RECHARGE_FILTERS)[number];
@@ -96,13 +97,11 @@ export function UsdtRechargesTab() {
           data={USDT_RECHARGE_FILTERS.map((value) => ({ value, label: value === 'all' ? t('admin:kit.all') : t(`admin:status.${value}`) }))}
           data-testid="usdt-filter"
         />
-        <TextInput
+        <AdminSearchField
+          listState={list}
           style={{ flex: '1 1 220px' }}
-          leftSection={<IconSearch size={16} />}
           placeholder={t('usdt.searchPlaceholder')}
           aria-label={t('admin:kit.search')}
-          value={list.search}
-          onChange={(event) => list.setSearch(event.currentTarget.value)}
         />
       </Group>
       {requests.isError ? (

@@ -1,7 +1,7 @@
-import { ActionIcon, Badge, Box, Chip, Group, Menu, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Box, Chip, Group, Menu, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconBan, IconCoins, IconDots, IconLockOpen, IconSearch } from '@tabler/icons-react';
+import { IconBan, IconCoins, IconDots, IconLockOpen } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { ReasonDialog } from '../kit/ReasonDialog.tsx';
 import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminList } from '../kit/use-admin-list.ts';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
+import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 import { AdjustUsdnDialog } from './AdjustUsdnDialog.tsx';
 
 /**
@@ -47,12 +48,10 @@ export function UsersTab() {
     <Stack gap="md">
       <TabHeader title={t('admin:tabs.users')} description={t('users.description')} />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          value={list.search}
-          onChange={(event) => list.setSearch(event.currentTarget.value)}
+        <AdminSearchField
+          listState={list}
           placeholder={t('users.searchPlaceholder')}
           aria-label={t('users.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
           style={{ flex: '1 1 240px', maxWidth: 420 }}
         />
         <Chip.Group

@@ -1,5 +1,4 @@
-import { Chip, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Chip, Group, Stack, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { AdminListBody } from '../kit/AdminListBody.tsx';
 import { StatCards } from '../kit/StatCards.tsx';
 import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminList } from '../kit/use-admin-list.ts';
+import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 import { ViolationCard } from './ViolationCard.tsx';
 
 /**
@@ -49,12 +49,10 @@ export function ViolationsTab() {
           },
         ]}
       />
-      <TextInput
-        value={list.search}
-        onChange={(event) => list.setSearch(event.currentTarget.value)}
+      <AdminSearchField
+        listState={list}
         placeholder={t('violations.searchPlaceholder')}
         aria-label={t('violations.searchPlaceholder')}
-        leftSection={<IconSearch size={16} aria-hidden />}
         maw={420}
       />
       <Chip.Group
