@@ -67,9 +67,9 @@ export const i18nReady: Promise<unknown> = (async () => {
       interpolation: { escapeValue: false },
       returnNull: false,
     });
-  document.documentElement.lang = i18n.language;
 })();
 
+// registered before init finishes, so it also runs for the first language
 i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
   try {

@@ -72,11 +72,14 @@ function afterPosition(alias: string, sortColumn: string | null, position: FeedP
     : sql`(${sql.ref(`${alias}.${sortColumn}`)}, ${createdAt}, ${id}) < (${position.key}::integer, ${position.createdAt}::timestamptz, ${position.id}::uuid)`;
 }
 
-function searchMatch(alias: string, q: string): RawBuilder<unknown> {
-  const searchText = sql.ref(`${alias}.search_text`);
-  const needle = sql`curio_search_normalize(${q})`;
+/** Whether a row contains the (normalised) search needle. */
+function containsNeedle(alias: string, needle: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`strpos(${sql.ref(`${alias}.search_text`)}, ${needle}) > 0`;
+}
+
+function searchMatch(alias: string, needle: RawBuilder<unknown>): RawBuilder<unknown> {
   // the gram containment is what the GIN index answers; strpos drops its false positives
-  return sql`${sql.ref(`${alias}.search_grams`)} @> curio_search_query_grams(${needle}) AND strpos(${searchText}, ${needle}) > 0`;
+  return sql`${sql.ref(`${alias}.search_grams`)} @> curio_search_query_grams(${needle}) AND ${containsNeedle(alias, needle)}`;
 }
 
 /**
@@ -116,7 +119,7 @@ function feedBranch(parts: BranchParts, q: string | undefined, fetch: number): R
   const prefixOrder = keysetOrder(null, sortColumn === null ? null : 'sort_key');
   return sql`
     WITH prefix AS MATERIALIZED (
-      SELECT ${columns}, strpos(${sql.ref(`${alias}.search_text`)}, ${needle}) > 0 AS search_hit
+      SELECT ${columns}, ${containsNeedle(alias, needle)} AS search_hit
       FROM ${sql.table(table)} AS ${sql.ref(alias)} WHERE ${filters}
       ORDER BY ${order} LIMIT ${SEARCH_PREFIX_ROWS}
     ), hits AS MATERIALIZED (
@@ -128,7 +131,7 @@ function feedBranch(parts: BranchParts, q: string | undefined, fetch: number): R
     UNION ALL
     (SELECT ${columns}, TRUE AS search_hit
      FROM ${sql.table(table)} AS ${sql.ref(alias)}
-     WHERE ${filters} AND ${searchMatch(alias, q)} AND NOT (SELECT complete FROM decided)
+     WHERE ${filters} AND ${searchMatch(alias, needle)} AND NOT (SELECT complete FROM decided)
      ORDER BY ${order} LIMIT ${fetch})`;
 }
 
