@@ -35,6 +35,7 @@ RUN npm ci --omit=dev --workspace server --include-workspace-root=false --no-aud
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
+    HOST=0.0.0.0 \
     DATA_DIR=/data \
     AUTO_SEED=false
 WORKDIR /app

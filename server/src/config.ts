@@ -1,8 +1,10 @@
 import path from 'node:path';
+import { compileTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 
 /** Everything the process reads from its environment, read once. */
 export interface AppConfig {
   port: number;
+  /** 127.0.0.1 unless HOST says otherwise: a laptop's server is not reachable from the network by accident. */
   host: string;
   /** Set: real PostgreSQL. Unset: embedded PGlite under dataDir. */
   databaseUrl: string | null;
@@ -13,6 +15,13 @@ export interface AppConfig {
   mailFrom: string;
   cookieSecure: boolean;
   production: boolean;
+  /**
+   * GET /dev/outbox, for reading mail on a machine without SMTP. Off unless DEV_OUTBOX=true, never
+   * in production, and even then it answers loopback peers only: it holds sign-in links.
+   */
+  devOutbox: boolean;
+  /** Which peers may speak for the client in X-Forwarded-For (TRUST_PROXY); none by default. */
+  trustProxy: TrustProxy;
   /** Exchange-rate endpoint; fallback rates are used whenever it cannot be reached. */
   ratesUrl: string;
   /** Seed a demo marketplace on a brand-new embedded database. */
@@ -25,7 +34,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const publicOrigin = (env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || null,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     publicOrigin,
@@ -34,6 +43,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // browsers accept Secure cookies on http://localhost, so Secure can stay on by default
     cookieSecure: env.COOKIE_SECURE !== 'false',
     production,
+    devOutbox: env.DEV_OUTBOX === 'true' && !production,
+    trustProxy: compileTrustProxy(env.TRUST_PROXY),
     ratesUrl: env.RATES_URL ?? 'https://open.er-api.com/v6/latest/USD',
     autoSeed: env.AUTO_SEED !== 'false',
   };

@@ -14,7 +14,7 @@ if (running.freshEmbeddedDatabase && config.autoSeed) {
   console.log('');
 }
 
-console.log(`Curio is running at ${config.publicOrigin} on ${describeDatabase(config)}`);
+console.log(`Curio is running at ${config.publicOrigin} on ${describeDatabase(config)} (listening on ${config.host}:${config.port})`);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

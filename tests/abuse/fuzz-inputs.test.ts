@@ -22,9 +22,9 @@ import { LEAKS, PUBLIC, fuzzInput, nonAdminProcedures, tableCounts } from './sup
  * Properties of every answer:
  *  - never a 5xx (no INTERNAL_SERVER_ERROR / OPERATION_FAILED);
  *  - a refusal carries a known app error code and no stack, file position or SQL text;
- *  - a refusal stores nothing: the row count of every table is unchanged. No table is
- *    excluded: rate-limit counters live in process memory (server/src/auth/rate-limits.ts) and a
- *    refused call writes no session, view, violation or outbox row.
+ *  - a refusal stores nothing: the row count of every table is unchanged, except the
+ *    rate-limit counters, whose job is to count attempts (server/src/rate-limits/); a refused
+ *    call writes no session, view, violation or outbox row.
  * A call that happens to be valid may succeed and change state; that is allowed.
  *
  * Seeded and bounded: the seed is fixed so a failure replays, and numRuns keeps the file well

@@ -14,24 +14,31 @@ export interface E2EMember {
 }
 
 /**
- * Signs a new member up from inside the page, so the session cookie lands in that page's
- * browser context exactly as the sign-up form would leave it.
+ * Signs a new member up from inside the page and opens the verification link from the dev
+ * outbox, so the session cookie lands in that page's browser context exactly as following the
+ * mailed link would leave it.
  */
-export async function signUpInPage(page: Page, label: string): Promise<E2EMember> {
+export async function signUpInPage(page: Page, label: string, extra: { referrerId?: string } = {}): Promise<E2EMember> {
   const email = `e2e-${label}-${randomBytes(4).toString('hex')}@example.com`;
   if (!page.url().startsWith('http')) await page.goto('/');
-  const outcome = await page.evaluate(async (address) => {
-    const post = await fetch('/trpc/auth.signUp', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ json: { email: address, password: 'e2e-secret-123' } }),
-    });
-    const me = await fetch('/trpc/auth.me');
-    return { status: post.status, body: await post.text(), me: (await me.json()) as { result?: { data?: { json?: { id?: string } | null } } } };
-  }, email);
-  const id = outcome.me.result?.data?.json?.id;
-  if (outcome.status !== 200 || !id) throw new Error(`sign-up of ${email} failed (${outcome.status}): ${outcome.body}`);
-  return { id, email };
+  const outcome = await page.evaluate(
+    async ({ address, referrerId }) => {
+      const post = (path: string, json: unknown) =>
+        fetch(`/trpc/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ json }) });
+      const signUp = await post('auth.signUp', { email: address, password: 'e2e-secret-123', ...(referrerId ? { referrerId } : {}) });
+      if (!signUp.ok) return { step: 'sign-up', status: signUp.status, body: await signUp.text(), id: undefined };
+      const mails = (await (await fetch(`/dev/outbox?to=${encodeURIComponent(address)}`)).json()) as { text_body: string }[];
+      const token = /#token=([^\s&]+)/.exec(mails[0]?.text_body ?? '')?.[1];
+      if (!token) return { step: 'outbox', status: 0, body: JSON.stringify(mails), id: undefined };
+      const verify = await post('auth.verifyEmail', { token: decodeURIComponent(token) });
+      const body = await verify.text();
+      const id = verify.ok ? (JSON.parse(body) as { result: { data: { json: { id: string } } } }).result.data.json.id : undefined;
+      return { step: 'verify', status: verify.status, body, id };
+    },
+    { address: email, referrerId: extra.referrerId },
+  );
+  if (!outcome.id) throw new Error(`sign-up of ${email} failed at ${outcome.step} (${outcome.status}): ${outcome.body}`);
+  return { id: outcome.id, email };
 }
 
 /** Grants Curio points from the rewards account: publishing a listing costs one. */

@@ -182,6 +182,7 @@ export async function startE2EServer(): Promise<E2EServer> {
       PUBLIC_ORIGIN: `http://localhost:${port}`,
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
+      DEV_OUTBOX: 'true',
       AUTO_SEED: 'false',
       // the exchange-rate fetch must fail fast and fall back instead of reaching the internet
       RATES_URL: 'http://127.0.0.1:9/unreachable',

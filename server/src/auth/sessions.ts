@@ -16,6 +16,8 @@ export interface AuthUser {
   id: string;
   email: string;
   isAdmin: boolean;
+  /** Until the member opens the link mailed at sign-up, money cannot leave the account (ADR 0025). */
+  emailVerified: boolean;
 }
 
 export interface ValidatedSession {
@@ -47,11 +49,11 @@ export async function loadAuthUser(db: Kysely<Database>, userId: string): Promis
     .leftJoin('user_roles', (join) =>
       join.onRef('user_roles.user_id', '=', 'users.id').on('user_roles.role', '=', 'admin'),
     )
-    .select(['users.id', 'users.email', 'user_bans.id as ban_id', 'user_roles.role'])
+    .select(['users.id', 'users.email', 'users.email_verified_at', 'user_bans.id as ban_id', 'user_roles.role'])
     .where('users.id', '=', userId)
     .executeTakeFirst();
   if (!row || row.ban_id) return null;
-  return { id: row.id, email: row.email, isAdmin: row.role === 'admin' };
+  return { id: row.id, email: row.email, isAdmin: row.role === 'admin', emailVerified: row.email_verified_at !== null };
 }
 
 export async function validateSessionToken(

@@ -128,6 +128,15 @@ export interface ConversationsTable {
   order_id: string | null;
 }
 
+export interface EmailVerificationTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 export interface EscrowTransactionsTable {
   id: string | null;
   buyer_id: string | null;
@@ -160,6 +169,7 @@ export interface InvitationsTable {
   created_at: Generated<Date>;
   accepted_at: Date | null;
   expires_at: Date | null;
+  rewarded_at: Date | null;
 }
 
 export interface LedgerAccountsTable {
@@ -383,6 +393,12 @@ export interface ProfilesTable {
   time_zone: string | null;
 }
 
+export interface RateLimitCountersTable {
+  key: string;
+  points: number;
+  window_ends_at: Date;
+}
+
 export interface RechargeCodeRedemptionsTable {
   id: Generated<string>;
   code_id: string;
@@ -581,6 +597,7 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   created_at: Generated<Date>;
+  email_verified_at: Date | null;
 }
 
 export interface Database {
@@ -595,6 +612,7 @@ export interface Database {
   comment_likes: CommentLikesTable;
   complaints: ComplaintsTable;
   conversations: ConversationsTable;
+  email_verification_tokens: EmailVerificationTokensTable;
   escrow_transactions: EscrowTransactionsTable;
   idempotency_keys: IdempotencyKeysTable;
   invitations: InvitationsTable;
@@ -615,6 +633,7 @@ export interface Database {
   points_rewards: PointsRewardsTable;
   points_withdrawal_requests: PointsWithdrawalRequestsTable;
   profiles: ProfilesTable;
+  rate_limit_counters: RateLimitCountersTable;
   recharge_code_redemptions: RechargeCodeRedemptionsTable;
   recharge_codes: RechargeCodesTable;
   refunds: RefundsTable;

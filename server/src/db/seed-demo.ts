@@ -447,6 +447,7 @@ export async function seedDemoMarketplace(services: AppServices): Promise<DemoLo
           password: account.password,
           nickname: account.nickname,
           language: account.language,
+          emailVerified: true,
         });
         ids.set(account.handle, userId);
         if (account.handle === 'admin') await trx.insertInto('user_roles').values({ user_id: userId, role: 'admin' }).execute();

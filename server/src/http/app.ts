@@ -10,6 +10,7 @@ import type { AppServices } from '../services/app-services.ts';
 import { refuseCrossSiteWrites, requireJsonBody } from './csrf.ts';
 import { logProcedureError } from './log-error.ts';
 import { mountDevRoutes } from './dev-routes.ts';
+import { MAX_BATCH_SIZE, answerBodyErrors, readJsonBody, refuseDeepJson } from './request-limits.ts';
 import { mountUploadRoutes } from './uploads.ts';
 
 const CLIENT_DIST = fileURLToPath(new URL('../../../client/dist', import.meta.url));
@@ -18,7 +19,8 @@ const CLIENT_DIST = fileURLToPath(new URL('../../../client/dist', import.meta.ur
 export function createHttpApp(services: AppServices): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For is read only from the proxies TRUST_PROXY names (none by default)
+  app.set('trust proxy', services.config.trustProxy);
   app.use((_req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -34,17 +36,20 @@ export function createHttpApp(services: AppServices): Express {
     '/trpc',
     refuseCrossSiteWrites(services.config.publicOrigin),
     requireJsonBody,
+    readJsonBody,
+    refuseDeepJson,
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ req, res }) => createHttpContext(services, req, res),
       onError: logProcedureError,
-      maxBatchSize: 20,
+      maxBatchSize: MAX_BATCH_SIZE,
     }),
+    answerBodyErrors,
   );
 
   mountUploadRoutes(app, services);
 
-  if (!services.config.production) mountDevRoutes(app, services);
+  if (services.config.devOutbox) mountDevRoutes(app, services);
 
   if (existsSync(CLIENT_DIST)) {
     // The client's code and styles are public and the same for everyone, so they are

@@ -2,12 +2,18 @@ import type { Express } from 'express';
 import type { AppServices } from '../services/app-services.ts';
 
 /**
- * Development-only helpers, never mounted when NODE_ENV=production.
- * GET /dev/outbox?to=email lists the mails the log transport "sent", newest first,
- * so a developer (and the browser tests) can follow a reset link without an SMTP server.
+ * Development helpers, mounted only when DEV_OUTBOX=true outside production (config.ts).
+ * GET /dev/outbox?to=email lists the mails the log transport "sent", newest first, so a
+ * developer (and the browser tests) can follow a reset or verification link without an SMTP
+ * server. Those links sign people in, so only this machine may read them: the socket's own
+ * peer must be loopback, whatever X-Forwarded-For claims.
  */
 export function mountDevRoutes(app: Express, services: AppServices): void {
   app.get('/dev/outbox', async (req, res) => {
+    if (!isLoopback(req.socket.remoteAddress)) {
+      res.status(404).end();
+      return;
+    }
     const to = typeof req.query.to === 'string' ? req.query.to.toLowerCase() : null;
     let query = services.db
       .selectFrom('mail_outbox')
@@ -17,4 +23,8 @@ export function mountDevRoutes(app: Express, services: AppServices): void {
     if (to) query = query.where('to_address', '=', to);
     res.json(await query.execute());
   });
+}
+
+function isLoopback(address: string | undefined): boolean {
+  return address === '::1' || address?.startsWith('127.') === true || address?.startsWith('::ffff:127.') === true;
 }

@@ -12,6 +12,7 @@ import {
 import type { AppServices } from '../services/app-services.ts';
 import { resolveAuth } from '../trpc/context.ts';
 import { recordUpload } from '../services/uploads/own-uploads.ts';
+import { tryConsumeRateLimit } from '../rate-limits/rate-limiter.ts';
 import { sessionCookieWriter } from '../auth/cookies.ts';
 import { refuseCrossSiteWrites } from './csrf.ts';
 import { storageFor } from '../storage/storage-for.ts';
@@ -71,6 +72,8 @@ export function mountUploadRoutes(app: Express, services: AppServices): void {
     const cookies = sessionCookieWriter(res, services.config.cookieSecure);
     const auth = await resolveAuth(services, req.headers, cookies);
     if (!auth) return sendError(res, 401, 'LOGIN_REQUIRED');
+    const wait = await tryConsumeRateLimit(services, 'uploadsPerMember', auth.user.id);
+    if (wait !== null) return sendError(res, 429, 'RATE_LIMITED', { seconds: wait });
 
     try {
       await receiveMultipart(req, res);

@@ -2,12 +2,16 @@ import { RATES_REFRESH_MS } from '@curio/shared';
 import type { AppServices } from '../services/app-services.ts';
 import { ratesServiceFor } from '../services/rates/rates-service.ts';
 import { startOrderSweeper } from './order-sweeper.ts';
+import { deleteEndedRateLimitWindows } from '../rate-limits/rate-limiter.ts';
+
+/** Ended rate-limit windows are dropped this often; any process may do it, the DELETE is idempotent. */
+const RATE_LIMIT_CLEANUP_MS = 10 * 60_000;
 
 export interface RunningJobs {
   stop(): void;
 }
 
-/** Periodic work of this process: exchange-rate refresh and the order sweeper (DESIGN decision 12). */
+/** Periodic work of this process: exchange-rate refresh, the order sweeper and rate-limit cleanup. */
 export function startBackgroundJobs(services: AppServices): RunningJobs {
   const timers: NodeJS.Timeout[] = [];
   const rates = ratesServiceFor(services);
@@ -20,6 +24,14 @@ export function startBackgroundJobs(services: AppServices): RunningJobs {
   timers.push(ratesTimer);
 
   const sweeper = startOrderSweeper(services);
+
+  const cleanupTimer = setInterval(() => {
+    deleteEndedRateLimitWindows(services).catch((error: unknown) => {
+      console.error('[jobs] rate-limit cleanup failed:', error instanceof Error ? error.message : error);
+    });
+  }, RATE_LIMIT_CLEANUP_MS);
+  cleanupTimer.unref();
+  timers.push(cleanupTimer);
 
   return {
     stop() {

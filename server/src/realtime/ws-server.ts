@@ -5,6 +5,7 @@ import { appRouter } from '../trpc/app-router.ts';
 import { createWsContext } from '../trpc/context.ts';
 import type { AppServices } from '../services/app-services.ts';
 import { logProcedureError } from '../http/log-error.ts';
+import { MAX_WS_FRAME_BYTES } from '../http/request-limits.ts';
 import { SessionSockets } from './session-sockets.ts';
 
 export const WS_PATH = '/trpc-ws';
@@ -22,7 +23,7 @@ export interface AttachedWebSocket {
  * open as a visitor's: member procedures answer it with LOGIN_REQUIRED.
  */
 export function attachWebSocket(server: Server, services: AppServices): AttachedWebSocket {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_WS_FRAME_BYTES });
   const sessions = new SessionSockets(services.db, services.clock, services.events);
   const handler = applyWSSHandler({
     wss,

@@ -20,6 +20,9 @@ const DEFAULT_HTTP_CODE: Partial<Record<AppErrorCode, TRPC_ERROR_CODE_KEY>> = {
   API_TOKEN_NOT_FOUND: 'NOT_FOUND',
   RATE_LIMITED: 'TOO_MANY_REQUESTS',
   RESET_COOLDOWN: 'TOO_MANY_REQUESTS',
+  VERIFICATION_COOLDOWN: 'TOO_MANY_REQUESTS',
+  EMAIL_NOT_VERIFIED: 'FORBIDDEN',
+  REQUEST_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   IDEMPOTENCY_CONFLICT: 'CONFLICT',
   EMAIL_TAKEN: 'CONFLICT',
   INVALID_CREDENTIALS: 'UNAUTHORIZED',
@@ -37,4 +40,9 @@ export function appError(
     message: code,
     cause: new AppErrorCause(params ? { code, params } : { code }),
   });
+}
+
+/** Whether `error` is the app error `code`, e.g. to turn EMAIL_TAKEN into another path. */
+export function isAppError(error: unknown, code: AppErrorCode): boolean {
+  return error instanceof TRPCError && error.cause instanceof AppErrorCause && error.cause.data.code === code;
 }

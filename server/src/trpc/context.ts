@@ -4,6 +4,7 @@ import type { AppServices } from '../services/app-services.ts';
 import type { AuthUser } from '../auth/sessions.ts';
 import { SESSION_COOKIE, validateSessionToken } from '../auth/sessions.ts';
 import { authenticateApiToken } from '../auth/api-tokens.ts';
+import { clientAddress } from '../http/trust-proxy.ts';
 import { sessionCookieWriter, type CookieWriter, noopCookieWriter } from '../auth/cookies.ts';
 
 export interface AuthState {
@@ -60,12 +61,6 @@ export async function resolveAuth(
   return { user: session.user, sessionId: session.sessionId, via: 'cookie' };
 }
 
-export function clientIp(req: IncomingMessage): string {
-  // Express sets req.ip honouring its trust-proxy setting; raw ws requests use the socket
-  const expressIp = (req as IncomingMessage & { ip?: string }).ip;
-  return expressIp ?? req.socket.remoteAddress ?? 'unknown';
-}
-
 export async function createHttpContext(
   services: AppServices,
   req: IncomingMessage,
@@ -76,7 +71,7 @@ export async function createHttpContext(
   return createInnerContext({
     services,
     auth,
-    ip: clientIp(req),
+    ip: clientAddress(req, services.config.trustProxy),
     userAgent: req.headers['user-agent'] ?? '',
     cookies,
   });
@@ -85,5 +80,5 @@ export async function createHttpContext(
 /** WebSocket connections authenticate once, by the cookie sent with the upgrade request. */
 export async function createWsContext(services: AppServices, req: IncomingMessage): Promise<Context> {
   const auth = await resolveAuth(services, { cookie: req.headers.cookie }, noopCookieWriter);
-  return createInnerContext({ services, auth, ip: clientIp(req), userAgent: req.headers['user-agent'] ?? '' });
+  return createInnerContext({ services, auth, ip: clientAddress(req, services.config.trustProxy), userAgent: req.headers['user-agent'] ?? '' });
 }

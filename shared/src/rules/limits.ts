@@ -20,6 +20,9 @@ export const LIMITS = {
   defaultMaxOffers: 3,
   resetCooldownSeconds: 60,
   resetTokenTtlMs: 60 * 60 * 1000,
+  /** A sign-up's verification link works for a day; the resend button cools down like reset. */
+  verificationTokenTtlMs: 24 * 60 * 60 * 1000,
+  verificationCooldownSeconds: 60,
   redirectDelayMs: 2000,
   resetSentToastMs: 5000,
   copiedStateMs: 2000,

@@ -47,14 +47,27 @@ export const ZSessionUser = z.object({
   isAdmin: z.boolean(),
   preferredLanguage: z.enum(LANGUAGES).nullable(),
   preferredCurrency: z.enum(DISPLAY_CURRENCIES).nullable(),
+  /** False until the link mailed at sign-up is opened: rewards wait, and money cannot leave. */
+  emailVerified: z.boolean(),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 
-/** What sign-up answers: the new member, and which invitation (if any) credited an inviter. */
-export const ZSignUpResult = ZSessionUser.extend({
-  invitation: z.enum(['code', 'referral']).nullable(),
+/**
+ * What sign-up answers: the same for a new address and for one that already has an account
+ * (that one is mailed a notice instead of a link), so the form never tells who is a member.
+ */
+export const ZSignUpResult = z.object({
+  email: z.string(),
+  /** Seconds before "send the link again" may be used. */
+  cooldownSeconds: z.number().int(),
 });
 export type TSignUpResult = z.infer<typeof ZSignUpResult>;
+
+export const ZVerifyEmailInput = z.object({ token: z.string().min(20).max(200) });
+export type TVerifyEmailInput = z.infer<typeof ZVerifyEmailInput>;
+
+export const ZResendVerificationInput = z.object({ email: ZEmail });
+export const ZResendVerificationResult = z.object({ cooldownSeconds: z.number().int() });
 
 export const ZCreateApiTokenInput = z.object({
   name: z.string().trim().min(1).max(LIMITS.apiTokenNameMax),

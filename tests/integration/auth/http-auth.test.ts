@@ -5,7 +5,7 @@ import { loadConfig } from '../../../server/src/config.ts';
 import { SESSION_COOKIE } from '../../../server/src/auth/sessions.ts';
 import { callerFor } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
-import { insertTestUser, type TestUser } from '../../helpers/users.ts';
+import { insertTestUser, verificationTokenFor, type TestUser } from '../../helpers/users.ts';
 import { createCurioClient } from '../../../scripts/examples/call-with-token.ts';
 
 /** Over real HTTP: the script client with a Bearer token, the cookie flow, and typed errors. */
@@ -57,8 +57,13 @@ describe('personal API tokens over HTTP', () => {
 });
 
 describe('browser sessions over HTTP', () => {
-  test('sign-up sets an HttpOnly, SameSite=Lax, Secure session cookie that authenticates later calls', async () => {
-    const response = await postJson('auth.signUp', { email: 'http-member@example.test', password: 'secret1' });
+  test('the verification link sets an HttpOnly, SameSite=Lax, Secure session cookie that authenticates later calls', async () => {
+    const signUp = await postJson('auth.signUp', { email: 'http-member@example.test', password: 'secret1' });
+    expect(signUp.status).toBe(200);
+    // sign-up itself signs nobody in: only the mailbox's owner can
+    expect(signUp.headers.get('set-cookie')).toBeNull();
+    const token = await verificationTokenFor(db.db, 'http-member@example.test');
+    const response = await postJson('auth.verifyEmail', { token });
     expect(response.status).toBe(200);
     const setCookie = response.headers.get('set-cookie') ?? '';
     expect(setCookie).toContain(`${SESSION_COOKIE}=`);

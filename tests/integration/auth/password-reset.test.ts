@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LIMITS } from '@curio/shared';
 import { hashToken } from '../../../server/src/auth/tokens.ts';
-import { AUTH_RATE_LIMITS } from '../../../server/src/auth/rate-limits.ts';
+import { RATE_LIMITS } from '../../../server/src/rate-limits/budgets.ts';
 import { SmtpMailer } from '../../../server/src/mail/smtp-mailer.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, TEST_PASSWORD, type TestUser } from '../../helpers/users.ts';
@@ -115,9 +115,9 @@ describe('auth.requestPasswordReset', () => {
     await (await freshBrowser().caller()).auth.resetPassword({ token: newer, password: 'brand-new', confirmPassword: 'brand-new' });
   });
 
-  test(`one client IP may ask ${AUTH_RATE_LIMITS.resetRequestsPerIp.points} times per window, then RATE_LIMITED`, async () => {
+  test(`one client IP may ask ${RATE_LIMITS.accountMailsPerIp.points} times per window, then RATE_LIMITED`, async () => {
     const browser = new TestBrowser(services, '203.0.113.50');
-    for (let i = 0; i < AUTH_RATE_LIMITS.resetRequestsPerIp.points; i++) {
+    for (let i = 0; i < RATE_LIMITS.accountMailsPerIp.points; i++) {
       await (await browser.caller()).auth.requestPasswordReset({ email: uniqueEmail('many') });
     }
     const target = uniqueEmail('many');
@@ -253,17 +253,16 @@ describe('auth.resetPassword', () => {
     expect(row.used_at).toBeNull();
   });
 
-  test('a reset clears the failed sign-in count of the address', async () => {
+  test("a reset clears the account's failed sign-in counts, from every address", async () => {
     const user = await insertTestUser(db.db);
-    for (let i = 0; i < AUTH_RATE_LIMITS.signInFailuresPerEmail.points; i++) {
-      await expectAppError(
-        (await freshBrowser().caller()).auth.signIn({ email: user.email, password: `guess-${i}` }),
-        'INVALID_CREDENTIALS',
-      );
+    const forgetful = freshBrowser();
+    for (let i = 0; i < RATE_LIMITS.signInFailuresPerAccountAndIp.points; i++) {
+      await expectAppError((await forgetful.caller()).auth.signIn({ email: user.email, password: `guess-${i}` }), 'INVALID_CREDENTIALS');
     }
-    await expectAppError((await freshBrowser().caller()).auth.signIn({ email: user.email, password: TEST_PASSWORD }), 'RATE_LIMITED');
+    await expectAppError((await forgetful.caller()).auth.signIn({ email: user.email, password: TEST_PASSWORD }), 'RATE_LIMITED');
     const token = await requestReset(user);
     await (await freshBrowser().caller()).auth.resetPassword({ token, password: 'after-reset', confirmPassword: 'after-reset' });
-    await (await freshBrowser().caller()).auth.signIn({ email: user.email, password: 'after-reset' });
+    await (await forgetful.caller()).auth.signIn({ email: user.email, password: 'after-reset' });
+    expect(forgetful.sessionToken).toBeTruthy();
   });
 });

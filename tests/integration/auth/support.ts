@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { TRPCError } from '@trpc/server';
-import type { AppErrorCode, AppErrorData } from '@curio/shared';
+import type { AppErrorCode, AppErrorData, TSignUpInput } from '@curio/shared';
 import { createCallerFactory } from '../../../server/src/trpc/init.ts';
 import { appRouter } from '../../../server/src/trpc/app-router.ts';
 import { createInnerContext, resolveAuth } from '../../../server/src/trpc/context.ts';
@@ -12,8 +12,16 @@ import type { RealtimeEvent } from '../../../server/src/realtime/events.ts';
 import { LocalEventBus } from '../../../server/src/realtime/local-event-bus.ts';
 import { createTestServices, type TestServices } from '../../helpers/services.ts';
 import type { TestDatabase } from '../../helpers/test-db.ts';
+import { verificationTokenFor } from '../../helpers/users.ts';
 
 const createCaller = createCallerFactory(appRouter);
+
+let browsersMade = 0;
+/** Each browser comes from an address of its own, as different people do, unless a test names one. */
+function nextBrowserIp(): string {
+  browsersMade++;
+  return `10.${(browsersMade >> 16) & 255}.${(browsersMade >> 8) & 255}.${browsersMade & 255}`;
+}
 
 /**
  * A browser for procedure calls: it keeps the session cookie the server sets, and every call
@@ -27,7 +35,7 @@ export class TestBrowser {
 
   constructor(
     private readonly services: AppServices,
-    readonly ip = '127.0.0.1',
+    readonly ip = nextBrowserIp(),
   ) {}
 
   private readonly cookies: CookieWriter = {
@@ -41,6 +49,13 @@ export class TestBrowser {
       this.cookieClears++;
     },
   };
+
+  /** Signs up and opens the mailed verification link, as a new member does: signed in and verified. */
+  async signUpAndVerify(input: TSignUpInput) {
+    await (await this.caller()).auth.signUp(input);
+    const token = await verificationTokenFor(this.services.db, input.email);
+    return (await this.caller()).auth.verifyEmail({ token });
+  }
 
   async caller() {
     const cookie = this.sessionToken ? `${SESSION_COOKIE}=${this.sessionToken}` : undefined;

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { invitationLink, LIMITS } from '@curio/shared';
 import { getBalances } from '../../../server/src/ledger/index.ts';
-import { signUp } from '../../../server/src/services/auth/sign-up.ts';
+import { signUp as signUpService } from '../../../server/src/services/auth/sign-up.ts';
+import { verifyEmail } from '../../../server/src/services/auth/email-verification.ts';
+import type { TSignUpInput } from '@curio/shared';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
-import { insertTestUser } from '../../helpers/users.ts';
+import { insertTestUser, verificationTokenFor } from '../../helpers/users.ts';
 import { expectAppError, expectLedgerClean, utc } from './support.ts';
 
 let db: TestDatabase;
@@ -24,6 +26,14 @@ let emailSeq = 0;
 function email(): string {
   emailSeq += 1;
   return `invitee-${emailSeq}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+let ipSeq = 0;
+/** Signs up from an address of its own and opens the verification link, as a new member does. */
+async function signUp(input: TSignUpInput): Promise<{ userId: string }> {
+  ipSeq += 1;
+  await signUpService(services, input, { ip: `198.18.3.${ipSeq}` });
+  return verifyEmail(services, { token: await verificationTokenFor(db.db, input.email) }, null);
 }
 
 async function member() {
@@ -66,7 +76,7 @@ describe('invitation codes', () => {
     expect(fresh.reused).toBe(false);
     expect(fresh.invitation.code).not.toBe(old.code);
     // and the expired code cannot be used to sign up
-    await expectAppError(signUp(services, { email: email(), password: 'secret1', invitationCode: old.code }, null), 'INVITATION_CODE_INVALID');
+    await expectAppError(signUp({ email: email(), password: 'secret1', invitationCode: old.code }), 'INVITATION_CODE_INVALID');
   });
 
   test('sign-up with the code: accepted once, 50 to the inviter, 30 to the invitee, inviter notified', async () => {
@@ -74,8 +84,7 @@ describe('invitation codes', () => {
     const { user: inviter, caller } = await member();
     const { invitation } = await caller.points.invitations.create();
     services.clock.advance(60_000);
-    const signedUp = await signUp(services, { email: email(), password: 'secret1', invitationCode: invitation.code }, null);
-    expect(signedUp.invitation).toBe('code');
+    const signedUp = await signUp({ email: email(), password: 'secret1', invitationCode: invitation.code });
     const [row] = await caller.points.invitations.mine();
     const invitee = await db.db.selectFrom('profiles').select('nickname').where('user_id', '=', signedUp.userId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ id: invitation.id, status: 'accepted', acceptedAt: services.clock.now(), inviteeNickname: invitee.nickname });
@@ -90,7 +99,7 @@ describe('invitation codes', () => {
     const notes = await db.db.selectFrom('notifications').select(['type', 'params', 'link']).where('user_id', '=', inviter.id).execute();
     expect(notes).toEqual([{ type: 'invitation_accepted', params: { nickname: invitee.nickname, points: 50 }, link: '/invitations' }]);
     // the code is spent: the next sign-up with it fails and pays nothing
-    await expectAppError(signUp(services, { email: email(), password: 'secret1', invitationCode: invitation.code }, null), 'INVITATION_CODE_INVALID');
+    await expectAppError(signUp({ email: email(), password: 'secret1', invitationCode: invitation.code }), 'INVITATION_CODE_INVALID');
     expect((await getBalances(db.db, inviter.id)).points).toBe(50);
     // a new code is created after acceptance
     expect((await caller.points.invitations.create()).reused).toBe(false);
@@ -99,8 +108,7 @@ describe('invitation codes', () => {
 
   test('sign-up with a stored referrer pays both sides and notifies the inviter', async () => {
     const { user: referrer, caller } = await member();
-    const signedUp = await signUp(services, { email: email(), password: 'secret1', referrerId: referrer.id }, null);
-    expect(signedUp.invitation).toBe('referral');
+    const signedUp = await signUp({ email: email(), password: 'secret1', referrerId: referrer.id });
     expect((await getBalances(db.db, referrer.id)).points).toBe(50);
     expect((await getBalances(db.db, signedUp.userId)).points).toBe(30);
     expect((await caller.points.invitations.mine())[0]).toMatchObject({ status: 'accepted' });
@@ -109,11 +117,11 @@ describe('invitation codes', () => {
     expect(notes).toEqual([{ type: 'invitation_accepted' }]);
   });
 
-  test('a sign-up that fails leaves the code pending and pays nobody', async () => {
+  test('a sign-up with a registered address leaves the code pending and pays nobody', async () => {
     const { user: inviter, caller } = await member();
     const { invitation } = await caller.points.invitations.create();
     const taken = await insertTestUser(db.db);
-    await expectAppError(signUp(services, { email: taken.email, password: 'secret1', invitationCode: invitation.code }, null), 'EMAIL_TAKEN');
+    await signUpService(services, { email: taken.email, password: 'secret1', invitationCode: invitation.code }, { ip: '198.18.4.1' });
     expect((await caller.points.invitations.mine())[0]).toMatchObject({ status: 'pending' });
     expect((await getBalances(db.db, inviter.id)).points).toBe(0);
     expect(await db.db.selectFrom('notifications').select('id').where('user_id', '=', inviter.id).execute()).toEqual([]);
@@ -132,7 +140,7 @@ describe('invitation codes', () => {
     const { invitation } = await caller.points.invitations.create();
     const emails = Array.from({ length: 6 }, () => email());
     const outcomes = await Promise.allSettled(
-      emails.map((address) => signUp(services, { email: address, password: 'secret1', invitationCode: invitation.code }, null)),
+      emails.map((address) => signUp({ email: address, password: 'secret1', invitationCode: invitation.code })),
     );
     const ok = outcomes.filter((outcome) => outcome.status === 'fulfilled');
     expect(ok).toHaveLength(1);

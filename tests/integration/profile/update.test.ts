@@ -36,6 +36,7 @@ describe('profile.update', () => {
       isAdmin: false,
       preferredLanguage: 'ko',
       preferredCurrency: 'KRW',
+      emailVerified: true,
     });
     expect(await member.auth.me()).toEqual(updated);
   });

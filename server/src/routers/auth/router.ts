@@ -5,6 +5,8 @@ import { signIn } from './sign-in.ts';
 import { signOut } from './sign-out.ts';
 import { requestPasswordReset } from './request-password-reset.ts';
 import { resetPassword } from './reset-password.ts';
+import { verifyEmail } from './verify-email.ts';
+import { resendVerification } from './resend-verification.ts';
 import { apiTokensRouter } from './api-tokens/router.ts';
 
 export const authRouter = router({
@@ -14,5 +16,7 @@ export const authRouter = router({
   signOut,
   requestPasswordReset,
   resetPassword,
+  verifyEmail,
+  resendVerification,
   apiTokens: apiTokensRouter,
 });

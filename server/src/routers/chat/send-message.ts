@@ -1,8 +1,9 @@
 import { ZSendMessageInput, ZSendMessageResult } from '@curio/shared';
-import { memberProcedure } from '../../trpc/init.ts';
+import { limitedPerMember, memberProcedure } from '../../trpc/init.ts';
 import { sendMessage } from '../../services/chat/send-message.ts';
 
 export const send = memberProcedure
+  .use(limitedPerMember('chatMessagesPerMember'))
   .input(ZSendMessageInput)
   .output(ZSendMessageResult)
   .mutation(({ ctx, input }) =>

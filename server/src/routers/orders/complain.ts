@@ -1,5 +1,5 @@
 import { ZOrderComplaintInput, ZOrderComplaintResult } from '@curio/shared';
-import { memberProcedure } from '../../trpc/init.ts';
+import { limitedPerMember, memberProcedure } from '../../trpc/init.ts';
 import { appError } from '../../trpc/app-error.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { lockOrderForParty } from '../../services/orders/lock-order.ts';
@@ -12,6 +12,7 @@ import { storageFor } from '../../storage/storage-for.ts';
  * uploaded, so the admin never opens a complaint whose pictures do not exist.
  */
 export const complain = memberProcedure
+  .use(limitedPerMember('reportsPerMember'))
   .input(ZOrderComplaintInput)
   .output(ZOrderComplaintResult)
   .mutation(async ({ ctx, input }) => {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { ZCreateWithdrawalInput } from '@curio/shared';
-import { memberProcedure } from '../../trpc/init.ts';
+import { verifiedMemberProcedure } from '../../trpc/init.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { withIdempotency } from '../../services/idempotency/with-idempotency.ts';
 import { publishBalanceChanges } from '../../ledger/index.ts';
 import { createWithdrawal as createRequest } from '../../services/wallet/withdrawal.ts';
 
 /** Request a USDX withdrawal to a Solana address; the amount is held at once (DESIGN 5). */
-export const createWithdrawal = memberProcedure
+export const createWithdrawal = verifiedMemberProcedure
   .input(ZCreateWithdrawalInput)
   .output(z.object({ id: z.uuid() }))
   .mutation(async ({ ctx, input }) => {

@@ -1,12 +1,12 @@
 import { ZTransferInput, ZTransferResult } from '@curio/shared';
-import { memberProcedure } from '../../trpc/init.ts';
+import { verifiedMemberProcedure } from '../../trpc/init.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { withIdempotency } from '../../services/idempotency/with-idempotency.ts';
 import { publishBalanceChanges } from '../../ledger/index.ts';
 import { transferUsdn } from '../../services/wallet/transfer-usdn.ts';
 
 /** Send USDX to another member by e-mail, free of fees (spec 2 §5 Transfer). */
-export const transfer = memberProcedure
+export const transfer = verifiedMemberProcedure
   .input(ZTransferInput)
   .output(ZTransferResult)
   .mutation(async ({ ctx, input }) => {

@@ -1,7 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { LIMITS } from '@curio/shared';
+import type { Tx } from '../../db/transaction.ts';
 import { appError } from '../../trpc/app-error.ts';
+import { notify } from '../notifications/notify.ts';
 
 /** Letters and digits that cannot be mistaken for each other when read aloud or typed (no 0/O, 1/I/L). */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -70,4 +73,38 @@ export async function recordReferral(
     if (row) return { invitationId: row.id, inviterId: referrer.id };
   }
   throw new Error('could not generate a unique invitation code');
+}
+
+/**
+ * Tells the inviter their invitation was accepted and rewarded, inside the transaction that pays
+ * the rewards, so the notice exists exactly when they do.
+ */
+export async function notifyInviter(trx: Tx, invitation: AcceptedInvitation, inviteeId: string): Promise<void> {
+  const invitee = await trx.selectFrom('profiles').select('nickname').where('user_id', '=', inviteeId).executeTakeFirst();
+  await notify(trx, {
+    userId: invitation.inviterId,
+    type: 'invitation_accepted',
+    params: { nickname: invitee?.nickname ?? '', points: LIMITS.inviterRewardPoints },
+    link: '/invitations',
+  });
+}
+
+/**
+ * Whether a typed invitation code could be accepted now, without taking it: sign-up with an
+ * address that already has an account checks the code the same way a new sign-up would, so the
+ * answer never tells the two apart.
+ */
+export async function assertInvitationCodeUsable(
+  db: Kysely<Database>,
+  input: { code: string; now: Date },
+): Promise<void> {
+  const row = await db
+    .selectFrom('invitations')
+    .select('id')
+    .where('invitation_code', '=', input.code)
+    .where('status', '=', 'pending')
+    .where('invitee_id', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', input.now)]))
+    .executeTakeFirst();
+  if (!row) throw appError('INVITATION_CODE_INVALID');
 }

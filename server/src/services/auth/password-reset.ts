@@ -4,10 +4,13 @@ import { runInTransaction } from '../../db/transaction.ts';
 import { generateToken, hashToken } from '../../auth/tokens.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { invalidateUserSessions } from '../../auth/sessions.ts';
-import { authLimitersFor, consumeOrRefuse } from '../../auth/rate-limits.ts';
+import { clearRateLimitsStartingWith, consumeRateLimit, ipRateLimitKey } from '../../rate-limits/rate-limiter.ts';
 import { appError } from '../../trpc/app-error.ts';
 import { passwordResetMail } from '../../mail/templates/password-reset.ts';
 import { publishCommitted, sessionRevokedEvent } from './publish-events.ts';
+import { accountKeyPrefix } from './sign-in.ts';
+import { markEmailVerified, mayMailAddress } from './email-verification.ts';
+import { publishBalanceChanges } from '../../ledger/index.ts';
 
 const COOLDOWN_MS = LIMITS.resetCooldownSeconds * 1000;
 
@@ -50,7 +53,7 @@ export async function requestPasswordReset(
   services: AppServices,
   input: { email: string; ip: string },
 ): Promise<{ cooldownSeconds: number }> {
-  await consumeOrRefuse(authLimitersFor(services).resetRequestsPerIp, input.ip);
+  await consumeRateLimit(services, 'accountMailsPerIp', ipRateLimitKey(input.ip));
   const now = services.clock.now();
   const waitSeconds = await claimCooldown(services, input.email, now);
   if (waitSeconds !== null) throw appError('RESET_COOLDOWN', { seconds: waitSeconds });
@@ -61,7 +64,7 @@ export async function requestPasswordReset(
     .select(['users.id', 'users.email', 'profiles.preferred_language'])
     .where('users.email', '=', input.email)
     .executeTakeFirst();
-  if (user) {
+  if (user && (await mayMailAddress(services, input.email))) {
     const token = generateToken();
     const tokenRow = await runInTransaction(services.db, async (trx) => {
       // only the newest link works: an older mail lying in an inbox is worth nothing
@@ -110,7 +113,7 @@ export async function resetPassword(
 ): Promise<{ userId: string }> {
   const now = services.clock.now();
   const passwordHash = await hashPassword(input.password);
-  const { userId, email, sessionIds } = await runInTransaction(services.db, async (trx) => {
+  const { userId, email, sessionIds, rewarded } = await runInTransaction(services.db, async (trx) => {
     const claimed = await trx
       .updateTable('password_reset_tokens')
       .set({ used_at: now })
@@ -132,10 +135,18 @@ export async function resetPassword(
       .where('user_id', '=', user.id)
       .where('used_at', 'is', null)
       .execute();
-    return { userId: user.id, email: user.email, sessionIds: await invalidateUserSessions(trx, user.id) };
+    // the link proved control of the mailbox, which is all that verification asks
+    const rewardedUserIds = await markEmailVerified(trx, user.id, now);
+    return {
+      userId: user.id,
+      email: user.email,
+      sessionIds: await invalidateUserSessions(trx, user.id),
+      rewarded: rewardedUserIds,
+    };
   });
   // the owner just proved control of the mailbox: failed guesses before the reset no longer count
-  await authLimitersFor(services).signInFailuresPerEmail.delete(email);
+  await clearRateLimitsStartingWith(services, 'signInFailuresPerAccountAndIp', accountKeyPrefix(email));
+  await publishBalanceChanges(services.events, rewarded);
   await publishCommitted(services.events, sessionRevokedEvent(userId, sessionIds));
   return { userId };
 }

@@ -25,6 +25,7 @@ export async function loadSessionUser(db: Kysely<Database>, userId: string): Pro
     .select([
       'users.id',
       'users.email',
+      'users.email_verified_at',
       'profiles.nickname',
       'profiles.avatar_key',
       'profiles.preferred_language',
@@ -43,5 +44,6 @@ export async function loadSessionUser(db: Kysely<Database>, userId: string): Pro
     isAdmin: row.role === 'admin',
     preferredLanguage: isLanguage(row.preferred_language) ? row.preferred_language : null,
     preferredCurrency: isDisplayCurrency(row.preferred_currency) ? row.preferred_currency : null,
+    emailVerified: row.email_verified_at !== null,
   };
 }

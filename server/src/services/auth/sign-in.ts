@@ -3,23 +3,40 @@ import type { AppServices } from '../app-services.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { createSession, invalidateSession } from '../../auth/sessions.ts';
 import { hashPassword, passwordHashNeedsUpgrade, verifyAgainstDummyHash, verifyPassword } from '../../auth/passwords.ts';
-import { assertWithinLimit, authLimitersFor, recordFailure } from '../../auth/rate-limits.ts';
+import {
+  assertWithinRateLimit,
+  clearRateLimit,
+  ipRateLimitKey,
+  recordRateLimitHit,
+} from '../../rate-limits/rate-limiter.ts';
 import { appError } from '../../trpc/app-error.ts';
 import { publishCommitted, sessionRevokedEvent } from './publish-events.ts';
 import type { SignedIn } from './sign-up.ts';
 
+/** The start of every (account, address) key of one account: a reset forgets them all. */
+export function accountKeyPrefix(email: string): string {
+  return `${email} `;
+}
+
+/** The (account, address) pair a wrong password counts under. */
+export function accountAndIpKey(email: string, ip: string): string {
+  return accountKeyPrefix(email) + ipRateLimitKey(ip);
+}
+
 /**
- * Password sign-in (DESIGN decision 10): one generic answer for unknown e-mail and wrong
- * password, failures counted per address and per IP, and a brand-new session every time.
+ * Password sign-in: one generic answer for unknown e-mail and wrong password, failures counted
+ * per (account, address) and per address (never per account alone, so a stranger's guesses
+ * cannot lock the owner out), and a brand-new session every time.
  */
 export async function signIn(
   services: AppServices,
   input: TSignInInput,
   request: { ip: string; previous: { userId: string; sessionId: string } | null },
 ): Promise<SignedIn> {
-  const limiters = authLimitersFor(services);
-  await assertWithinLimit(limiters.signInFailuresPerEmail, input.email);
-  await assertWithinLimit(limiters.signInFailuresPerIp, request.ip);
+  const ipKey = ipRateLimitKey(request.ip);
+  const pairKey = accountAndIpKey(input.email, request.ip);
+  await assertWithinRateLimit(services, 'signInFailuresPerAccountAndIp', pairKey);
+  await assertWithinRateLimit(services, 'signInFailuresPerIp', ipKey);
 
   const user = await services.db
     .selectFrom('users')
@@ -33,13 +50,13 @@ export async function signIn(
     ? await verifyPassword(user.password_hash, input.password)
     : await verifyAgainstDummyHash(input.password);
   if (!user || !passwordOk) {
-    await recordFailure(limiters.signInFailuresPerEmail, input.email);
-    await recordFailure(limiters.signInFailuresPerIp, request.ip);
+    await recordRateLimitHit(services, 'signInFailuresPerAccountAndIp', pairKey);
+    await recordRateLimitHit(services, 'signInFailuresPerIp', ipKey);
     throw appError('INVALID_CREDENTIALS');
   }
   // only after the password matched, so a stranger cannot probe who is banned
   if (user.ban_id) throw appError('USER_BANNED');
-  await limiters.signInFailuresPerEmail.delete(input.email);
+  await clearRateLimit(services, 'signInFailuresPerAccountAndIp', pairKey);
 
   const upgradedHash = passwordHashNeedsUpgrade(user.password_hash) ? await hashPassword(input.password) : null;
   const { session, events } = await runInTransaction(services.db, async (trx) => {

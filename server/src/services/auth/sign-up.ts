@@ -1,75 +1,84 @@
-import { LIMITS, type TSignUpInput } from '@curio/shared';
+import { LIMITS, type TSignUpInput, type TSignUpResult } from '@curio/shared';
 import type { AppServices } from '../app-services.ts';
-import type { RealtimeEvent } from '../../realtime/events.ts';
-import { runInTransaction, type Tx } from '../../db/transaction.ts';
-import { createSession, invalidateSession } from '../../auth/sessions.ts';
+import { runInTransaction } from '../../db/transaction.ts';
+import { isAppError } from '../../trpc/app-error.ts';
+import { consumeRateLimit, ipRateLimitKey, recordRateLimitHit } from '../../rate-limits/rate-limiter.ts';
+import { signUpAttemptMail } from '../../mail/templates/account-verification.ts';
 import { createUserWithProfile } from './create-user.ts';
-import { acceptInvitationCode, recordReferral, type AcceptedInvitation } from './invitations.ts';
-import { grantInvitationRewards } from './invitation-rewards.ts';
-import { notify } from '../notifications/notify.ts';
-import { publishBalanceChanges } from '../../ledger/index.ts';
-import { publishCommitted, sessionRevokedEvent } from './publish-events.ts';
+import { acceptInvitationCode, assertInvitationCodeUsable, recordReferral } from './invitations.ts';
+import { mailLanguage, mayMailAddress, sendVerificationMail } from './email-verification.ts';
 
 export interface SignedIn {
   userId: string;
   session: { token: string; expiresAt: Date };
 }
 
-export interface SignedUp extends SignedIn {
-  /** Which invitation credited an inviter: a typed code, a remembered ?ref= link, or none. */
-  invitation: 'code' | 'referral' | null;
-}
-
 /**
- * Account, profile, invitation, rewards and the first session in one transaction: a bad
- * invitation code or a taken e-mail leaves nothing behind.
+ * Creates an unverified account and mails it a verification link (ADR 0025). Nobody is signed
+ * in: the link does that, so only the mailbox's owner gets in. An invitation is accepted here,
+ * so its code is taken, but its rewards wait for verification.
+ *
+ * An address that already has an account gets a notice instead, and the caller gets the same
+ * answer, after the same work (a password hash and one mail), so sign-up cannot be used to
+ * learn who is a member.
  */
 export async function signUp(
   services: AppServices,
   input: TSignUpInput,
-  previous: { userId: string; sessionId: string } | null,
-): Promise<SignedUp> {
+  request: { ip: string },
+): Promise<TSignUpResult> {
+  await consumeRateLimit(services, 'signUpsPerIp', ipRateLimitKey(request.ip));
   const now = services.clock.now();
-  const invitationCode = input.invitationCode?.trim();
-  const { result, rewardedUserIds, revoked } = await runInTransaction(services.db, async (trx) => {
-    const userId = await createUserWithProfile(trx, {
-      email: input.email,
-      password: input.password,
-      ...(input.language ? { language: input.language } : {}),
-    });
-    let invitation: AcceptedInvitation | null = null;
+  const invitationCode = input.invitationCode?.trim() || null;
+  const language = mailLanguage(input.language);
+
+  const newUserId = await runInTransaction(services.db, async (trx) => {
+    let userId: string;
+    try {
+      userId = await createUserWithProfile(trx, { email: input.email, password: input.password, language });
+    } catch (error) {
+      if (isAppError(error, 'EMAIL_TAKEN')) return null;
+      throw error;
+    }
     if (invitationCode) {
-      invitation = await acceptInvitationCode(trx, { code: invitationCode, inviteeId: userId, now });
+      await acceptInvitationCode(trx, { code: invitationCode, inviteeId: userId, now });
     } else if (input.referrerId) {
-      invitation = await recordReferral(trx, { referrerId: input.referrerId, inviteeId: userId, now });
+      await recordReferral(trx, { referrerId: input.referrerId, inviteeId: userId, now });
     }
-    const rewarded = invitation ? await grantInvitationRewards(trx, { ...invitation, inviteeId: userId }) : [];
-    if (invitation) await notifyInviter(trx, invitation, userId);
-    // a new account signed up from a signed-in browser replaces that browser's session
-    let ended: RealtimeEvent[] = [];
-    if (previous) {
-      await invalidateSession(trx, previous.sessionId);
-      ended = sessionRevokedEvent(previous.userId, [previous.sessionId]);
-    }
-    const session = await createSession(trx, services.clock, userId);
-    const applied: SignedUp['invitation'] = invitation ? (invitationCode ? 'code' : 'referral') : null;
-    return { result: { userId, session, invitation: applied }, rewardedUserIds: rewarded, revoked: ended };
+    return userId;
   });
-  await publishBalanceChanges(services.events, rewardedUserIds);
-  await publishCommitted(services.events, revoked);
-  return result;
+
+  if (newUserId === null && invitationCode) await assertInvitationCodeUsable(services.db, { code: invitationCode, now });
+  // the resend button starts cooling down either way
+  await recordRateLimitHit(services, 'verificationMailCooldown', input.email);
+  if (await mayMailAddress(services, input.email)) {
+    if (newUserId) {
+      await sendVerificationMail(services, { id: newUserId, email: input.email, language });
+    } else {
+      await mailSignUpAttempt(services, input.email);
+    }
+  }
+  return { email: input.email, cooldownSeconds: LIMITS.verificationCooldownSeconds };
 }
 
-/**
- * Tells the inviter their invitation was accepted (spec 2 §9: 50 points), inside the sign-up
- * transaction, so the notice exists exactly when the acceptance and its rewards committed.
- */
-async function notifyInviter(trx: Tx, invitation: AcceptedInvitation, inviteeId: string): Promise<void> {
-  const invitee = await trx.selectFrom('profiles').select('nickname').where('user_id', '=', inviteeId).executeTakeFirst();
-  await notify(trx, {
-    userId: invitation.inviterId,
-    type: 'invitation_accepted',
-    params: { nickname: invitee?.nickname ?? '', points: LIMITS.inviterRewardPoints },
-    link: '/invitations',
+async function mailSignUpAttempt(services: AppServices, email: string): Promise<void> {
+  const owner = await services.db
+    .selectFrom('users')
+    .leftJoin('profiles', 'profiles.user_id', 'users.id')
+    .select(['users.email', 'profiles.preferred_language'])
+    .where('users.email', '=', email)
+    .executeTakeFirst();
+  if (!owner) return;
+  const origin = services.config.publicOrigin;
+  const mail = signUpAttemptMail({
+    to: owner.email,
+    language: mailLanguage(owner.preferred_language),
+    signInLink: `${origin}/auth?mode=signin`,
+    resetLink: `${origin}/auth?mode=reset`,
   });
+  try {
+    await services.mailer.send(mail);
+  } catch (error) {
+    console.error('[auth] sign-up notice mail failed:', error instanceof Error ? error.message : error);
+  }
 }

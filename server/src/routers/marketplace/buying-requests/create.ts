@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ZBuyingRequestCreated, ZCreateBuyingRequestInput, uploadUrl } from '@curio/shared';
-import { memberProcedure } from '../../../trpc/init.ts';
+import { limitedPerMember, memberProcedure } from '../../../trpc/init.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { assertNoContactDetails } from '../../../services/moderation/contact-check.ts';
 import { recordActivity } from '../../../services/activities/record-activity.ts';
@@ -12,6 +12,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Publish a buying request (spec 1 §5): free, opens at once, expires after expiresInDays. */
 export const create = memberProcedure
+  .use(limitedPerMember('buyingRequestsPerMember'))
   .input(ZCreateBuyingRequestInput)
   .output(ZBuyingRequestCreated)
   .mutation(async ({ ctx, input }) => {

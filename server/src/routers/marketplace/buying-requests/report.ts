@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZReportBuyingRequestInput } from '@curio/shared';
-import { memberProcedure } from '../../../trpc/init.ts';
+import { limitedPerMember, memberProcedure } from '../../../trpc/init.ts';
 import { appError } from '../../../trpc/app-error.ts';
 
 /**
@@ -9,6 +9,7 @@ import { appError } from '../../../trpc/app-error.ts';
  * the code when none were given) in `reason`.
  */
 export const report = memberProcedure
+  .use(limitedPerMember('reportsPerMember'))
   .input(ZReportBuyingRequestInput)
   .output(z.object({ id: z.uuid() }))
   .mutation(async ({ ctx, input }) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { LIMITS, ZCreateListingInput, ZListingCreated, uploadUrl } from '@curio/shared';
-import { memberProcedure } from '../../../trpc/init.ts';
+import { limitedPerMember, memberProcedure } from '../../../trpc/init.ts';
 import { appError, AppErrorCause } from '../../../trpc/app-error.ts';
 import { runInTransaction, type Tx } from '../../../db/transaction.ts';
 import { transfer, publishBalanceChangesInTransaction } from '../../../ledger/index.ts';
@@ -22,6 +22,7 @@ function isInsufficientPoints(error: unknown): boolean {
  * double submit publishes once and charges once.
  */
 export const create = memberProcedure
+  .use(limitedPerMember('listingsPerMember'))
   .input(ZCreateListingInput)
   .output(ZListingCreated)
   .mutation(async ({ ctx, input }) => {

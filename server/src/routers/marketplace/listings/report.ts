@@ -1,6 +1,6 @@
 import { ZReportListingInput } from '@curio/shared';
 import { z } from 'zod';
-import { memberProcedure } from '../../../trpc/init.ts';
+import { limitedPerMember, memberProcedure } from '../../../trpc/init.ts';
 import { appError } from '../../../trpc/app-error.ts';
 
 /**
@@ -8,6 +8,7 @@ import { appError } from '../../../trpc/app-error.ts';
  * complaints: order_id null for reports on listings). Sellers cannot report their own listing.
  */
 export const report = memberProcedure
+  .use(limitedPerMember('reportsPerMember'))
   .input(ZReportListingInput)
   .output(z.object({ id: z.uuid() }))
   .mutation(async ({ ctx, input }) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatCents, TIP_LIMITS, wholeUsdnToCents, ZSendTipInput, ZTip } from '@curio/shared';
-import { memberProcedure } from '../../../trpc/init.ts';
+import { verifiedMemberProcedure } from '../../../trpc/init.ts';
 import { appError } from '../../../trpc/app-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { transfer, publishBalanceChanges } from '../../../ledger/index.ts';
@@ -19,7 +19,7 @@ import { loadTips } from '../../../services/tips/read.ts';
  * idempotency key tips once. The message is plain text under the same contact rule as comments:
  * a tip must not become a way to pass a phone number past the chat filter.
  */
-export const send = memberProcedure
+export const send = verifiedMemberProcedure
   .input(ZSendTipInput)
   .output(ZTip)
   .mutation(async ({ ctx, input }) => {

@@ -1,0 +1,118 @@
+import { sql, type Kysely } from 'kysely';
+import ipaddr from 'ipaddr.js';
+import type { Database } from '../db/schema.ts';
+import type { Clock } from '../clock.ts';
+import { appError } from '../trpc/app-error.ts';
+import { RATE_LIMITS, type RateLimitName } from './budgets.ts';
+
+/**
+ * Fixed-window counters in PostgreSQL (table rate_limit_counters), so every server process
+ * spends one budget: two processes allow no more than one. One upsert counts and reads a key
+ * atomically, so racing requests cannot both take the last point.
+ */
+export interface RateLimitDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
+interface Window {
+  points: number;
+  endsAt: Date;
+}
+
+function storageKey(name: RateLimitName, key: string): string {
+  return `${name}:${key}`;
+}
+
+function secondsUntil(endsAt: Date, now: Date): number {
+  return Math.max(1, Math.ceil((endsAt.getTime() - now.getTime()) / 1000));
+}
+
+/** Adds `points` to the key's current window (a new one when the last has ended) and returns it. */
+async function spend(deps: RateLimitDeps, name: RateLimitName, key: string, points = 1): Promise<Window & { now: Date }> {
+  const now = deps.clock.now();
+  const windowEndsAt = new Date(now.getTime() + RATE_LIMITS[name].windowSeconds * 1000);
+  const row = await deps.db
+    .insertInto('rate_limit_counters')
+    .values({ key: storageKey(name, key), points, window_ends_at: windowEndsAt })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        points: sql<number>`CASE WHEN rate_limit_counters.window_ends_at <= ${now}
+          THEN excluded.points ELSE rate_limit_counters.points + excluded.points END`,
+        window_ends_at: sql<Date>`CASE WHEN rate_limit_counters.window_ends_at <= ${now}
+          THEN excluded.window_ends_at ELSE rate_limit_counters.window_ends_at END`,
+      }),
+    )
+    .returning(['points', 'window_ends_at'])
+    .executeTakeFirstOrThrow();
+  return { points: Number(row.points), endsAt: row.window_ends_at, now };
+}
+
+/** Spends one point of the key's budget; the seconds to wait when none was left, else null. */
+export async function tryConsumeRateLimit(deps: RateLimitDeps, name: RateLimitName, key: string): Promise<number | null> {
+  const window = await spend(deps, name, key);
+  return window.points > RATE_LIMITS[name].points ? secondsUntil(window.endsAt, window.now) : null;
+}
+
+/** Spends one point of the key's budget, or throws RATE_LIMITED (with the seconds to wait) when none is left. */
+export async function consumeRateLimit(deps: RateLimitDeps, name: RateLimitName, key: string): Promise<void> {
+  const seconds = await tryConsumeRateLimit(deps, name, key);
+  if (seconds !== null) throw appError('RATE_LIMITED', { seconds });
+}
+
+/** Spends one point without refusing: a failure that the next check counts. */
+export async function recordRateLimitHit(deps: RateLimitDeps, name: RateLimitName, key: string): Promise<void> {
+  await spend(deps, name, key);
+}
+
+/** The seconds until the key may act again, or null while it has budget left; spends nothing. */
+export async function rateLimitWait(deps: RateLimitDeps, name: RateLimitName, key: string): Promise<number | null> {
+  const now = deps.clock.now();
+  const row = await deps.db
+    .selectFrom('rate_limit_counters')
+    .select(['points', 'window_ends_at'])
+    .where('key', '=', storageKey(name, key))
+    .where('window_ends_at', '>', now)
+    .executeTakeFirst();
+  if (!row || Number(row.points) < RATE_LIMITS[name].points) return null;
+  return secondsUntil(row.window_ends_at, now);
+}
+
+/** Throws RATE_LIMITED when the key has used up its budget, without spending any of it. */
+export async function assertWithinRateLimit(deps: RateLimitDeps, name: RateLimitName, key: string): Promise<void> {
+  const seconds = await rateLimitWait(deps, name, key);
+  if (seconds !== null) throw appError('RATE_LIMITED', { seconds });
+}
+
+/** Forgets the key's window: its owner proved who they are (a correct password, a reset link). */
+export async function clearRateLimit(deps: RateLimitDeps, name: RateLimitName, key: string): Promise<void> {
+  await deps.db.deleteFrom('rate_limit_counters').where('key', '=', storageKey(name, key)).execute();
+}
+
+/** Forgets every key of `name` that starts with `prefix`: all addresses' failures for one account. */
+export async function clearRateLimitsStartingWith(deps: RateLimitDeps, name: RateLimitName, prefix: string): Promise<void> {
+  const pattern = storageKey(name, prefix).replace(/[\\%_]/g, (char) => `\\${char}`);
+  await deps.db.deleteFrom('rate_limit_counters').where('key', 'like', `${pattern}%`).execute();
+}
+
+/** Drops windows that have ended; the hourly job calls it so the table stays as small as the traffic. */
+export async function deleteEndedRateLimitWindows(deps: RateLimitDeps): Promise<number> {
+  const result = await deps.db
+    .deleteFrom('rate_limit_counters')
+    .where('window_ends_at', '<=', deps.clock.now())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * The address a per-IP limit counts under. IPv6 clients usually hold a whole /64, so counting
+ * single addresses would let one client rotate through billions; an IPv4 address mapped into
+ * IPv6 counts as that IPv4 address.
+ */
+export function ipRateLimitKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const parts = (address as ipaddr.IPv6).parts.slice(0, 4);
+  return `${parts.map((part) => part.toString(16)).join(':')}::/64`;
+}

@@ -1,0 +1,13 @@
+import type { TSessionUser } from '@curio/shared';
+import type { Context } from '../../trpc/context.ts';
+import { appError } from '../../trpc/app-error.ts';
+import { loadSessionUser } from '../../services/auth/session-user.ts';
+import type { SignedIn } from '../../services/auth/sign-up.ts';
+
+/** Hands a new session to the browser as its cookie and answers with the member it belongs to. */
+export async function answerSignedIn(ctx: Context, signedIn: SignedIn): Promise<TSessionUser> {
+  ctx.cookies.setSession(signedIn.session.token, signedIn.session.expiresAt);
+  const user = await loadSessionUser(ctx.services.db, signedIn.userId);
+  if (!user) throw appError('OPERATION_FAILED');
+  return user;
+}

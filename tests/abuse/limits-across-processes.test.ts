@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { RATE_LIMITS } from '../../server/src/rate-limits/budgets.ts';
+import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../helpers/test-db.ts';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+import { insertTestUser } from '../helpers/users.ts';
+
+/**
+ * Two real server processes on one PostgreSQL database spend one budget (ADR 0025): the
+ * counters live in the database, so a second process does not double the guesses or sign-ups
+ * a client gets. PGlite is one process by nature, so this needs real PostgreSQL.
+ */
+const realPostgres = onRealPostgres();
+if (!realPostgres) console.warn(`[limits across processes] skipped: ${NEEDS_POSTGRES}`);
+
+describe.skipIf(!realPostgres)('rate limits across two server processes', () => {
+  let db: TestDatabase;
+  let first: ServerProcess;
+  let second: ServerProcess;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    [first, second] = await Promise.all([
+      startServerProcess({ DATABASE_URL: db.url! }),
+      startServerProcess({ DATABASE_URL: db.url! }),
+    ]);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([first?.stop(), second?.stop()]);
+    await db?.close();
+  });
+
+  function post(server: ServerProcess, procedure: string, json: unknown) {
+    return fetch(`${server.url}/trpc/${procedure}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ json }),
+    });
+  }
+
+  test('wrong passwords sent to either process count against one budget', async () => {
+    const victim = await insertTestUser(db.db);
+    const budget = RATE_LIMITS.signInFailuresPerAccountAndIp.points;
+    for (let i = 0; i < budget; i++) {
+      const response = await post(i % 2 === 0 ? first : second, 'auth.signIn', { email: victim.email, password: `wrong-${i}` });
+      expect(response.status).toBe(401);
+    }
+    for (const server of [first, second]) {
+      expect((await post(server, 'auth.signIn', { email: victim.email, password: 'one-more' })).status).toBe(429);
+    }
+  });
+
+  test('sign-ups sent to either process count against one budget', async () => {
+    const budget = RATE_LIMITS.signUpsPerIp.points;
+    for (let i = 0; i < budget; i++) {
+      const response = await post(i % 2 === 0 ? first : second, 'auth.signUp', { email: `two-procs-${i}@example.test`, password: 'secret1' });
+      expect(response.status).toBe(200);
+    }
+    for (const server of [first, second]) {
+      const refused = await post(server, 'auth.signUp', { email: 'two-procs-extra@example.test', password: 'secret1' });
+      expect(refused.status).toBe(429);
+    }
+    const accounts = await db.db.selectFrom('users').select('id').where('email', 'like', 'two-procs-%').execute();
+    expect(accounts).toHaveLength(budget);
+  });
+});
