@@ -51,6 +51,11 @@ export function createHttpApp(services: AppServices): Express {
 
   if (services.config.devOutbox) mountDevRoutes(app, services);
 
+  // server paths that are not client routes: an unknown one is a plain 404, never the app's page
+  app.use(['/dev', '/api', '/uploads'], (_req, res) => {
+    res.status(404).json({ error: 'not found' });
+  });
+
   if (existsSync(CLIENT_DIST)) {
     // The client's code and styles are public and the same for everyone, so they are
     // compressed (a quarter of the bytes on a phone's first visit). API answers are not: they
