@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ZEmail, ZPassword } from '@curio/shared';
-import { loadConfig } from '../server/src/config.ts';
+import { loadConfigOrExit } from '../server/src/config.ts';
 import { databaseConfigFrom, describeDatabase, openDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
 import { ensureAdmin } from '../server/src/services/auth/ensure-admin.ts';
@@ -33,7 +33,7 @@ if (!email.success) fail('a valid --email is required');
 const password = values.password === undefined ? undefined : ZPassword.safeParse(values.password);
 if (password && !password.success) fail('--password must be at least 6 characters');
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const handle = await openDatabase(databaseConfigFrom(config));
 try {
   await migrateToLatest(handle.db);

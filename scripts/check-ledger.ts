@@ -4,12 +4,12 @@
  * a currency that does not sum to zero, an account whose balance differs from its transfers,
  * a negative user balance, or a transfer that mixes currencies. Read-only: never migrates.
  */
-import { loadConfig } from '../server/src/config.ts';
+import { loadConfigOrExit } from '../server/src/config.ts';
 import { databaseConfigFrom, describeDatabase, embeddedDatabaseDir, embeddedDatabaseExists, openDatabase, type DbHandle } from '../server/src/db/database.ts';
 import { formatLedgerReport, verifyLedger } from '../server/src/ledger/verify-ledger.ts';
 
 async function main(): Promise<number> {
-  const config = loadConfig();
+  const config = loadConfigOrExit();
   let handle: DbHandle;
   if (config.databaseUrl) {
     handle = await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: 1 });

@@ -3,7 +3,7 @@
  * marketplace and prints the demo logins. Migrates first; refuses a database that has users.
  * Stop a server using the same embedded database first: PGlite allows one process at a time.
  */
-import { loadConfig } from '../server/src/config.ts';
+import { loadConfigOrExit } from '../server/src/config.ts';
 import { systemClock } from '../server/src/clock.ts';
 import { databaseConfigFrom, describeDatabase, openDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
@@ -12,7 +12,7 @@ import { LocalEventBus } from '../server/src/realtime/local-event-bus.ts';
 import { createMailer } from '../server/src/mail/create-mailer.ts';
 import type { AppServices } from '../server/src/services/app-services.ts';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const handle = await openDatabase(databaseConfigFrom(config));
 const where = describeDatabase(config);
 try {

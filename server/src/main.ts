@@ -1,10 +1,10 @@
-import { loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { startServer } from './app.ts';
 import { seedDemoMarketplace } from './db/seed-demo.ts';
 import { describeDatabase } from './db/database.ts';
 
 /** Entry point of `npm start`: serve until SIGINT/SIGTERM, then close cleanly. */
-const config = loadConfig();
+const config = loadConfigOrExit();
 const running = await startServer(config);
 
 if (running.freshEmbeddedDatabase && config.autoSeed) {

@@ -1,9 +1,9 @@
 /** `npm run db:migrate`: brings DATABASE_URL (or the embedded database under DATA_DIR) up to date. */
-import { loadConfig } from '../config.ts';
+import { loadConfigOrExit } from '../config.ts';
 import { databaseConfigFrom, describeDatabase, openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const handle = await openDatabase(databaseConfigFrom(config));
 try {
   const applied = await migrateToLatest(handle.db);

@@ -24,12 +24,12 @@ export function compileTrustProxy(setting: string | undefined): TrustProxy {
     return (_address, index) => index < hops;
   }
   if (value === 'true') {
-    throw new Error('TRUST_PROXY=true would let any client choose its address: give the number of proxies or their addresses');
+    throw new Error('TRUST_PROXY must name the number of proxies or their addresses: true would let any client choose its address (got "true")');
   }
   try {
     return proxyaddr.compile(value.split(',').map((part) => part.trim()).filter(Boolean));
-  } catch (error) {
-    throw new Error(`TRUST_PROXY is not a hop count or a list of addresses: ${error instanceof Error ? error.message : String(error)}`);
+  } catch {
+    throw new Error(`TRUST_PROXY must be a hop count or a list of addresses (got ${JSON.stringify(value)})`);
   }
 }
 
