@@ -39,7 +39,14 @@ describe('ensureAdmin (npm run admin:create)', () => {
     expect(await isAdmin(result.userId)).toBe(true);
     const browser = new TestBrowser(services);
     const me = await (await browser.caller()).auth.signIn({ email: 'root@example.test', password: 'admin-pass' });
-    expect(me).toMatchObject({ id: result.userId, isAdmin: true, nickname: 'root' });
+    expect(me).toMatchObject({ id: result.userId, isAdmin: true, nickname: 'root', emailVerified: true });
+  });
+
+  test('an unverified account made admin counts as verified: the operator vouches for it', async () => {
+    const user = await insertTestUser(db.db, { verified: false });
+    await ensureAdmin(db.db, { email: user.email });
+    const row = await db.db.selectFrom('users').select('email_verified_at').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.email_verified_at).not.toBeNull();
   });
 
   test('an existing account keeps its password and gains the role; running again changes nothing', async () => {

@@ -41,7 +41,7 @@ async function userIdOf(email: string): Promise<string> {
 }
 
 describe('seedDemoMarketplace on a fresh database', () => {
-  test('creates one admin and four members, whose printed passwords sign in', async () => {
+  test('creates one admin and four members, verified, whose printed passwords sign in', async () => {
     expect(logins.filter((l) => l.role === 'admin').map((l) => l.email)).toEqual(['admin@curio.demo']);
     expect(logins.filter((l) => l.role === 'member')).toHaveLength(4);
 
@@ -49,8 +49,10 @@ describe('seedDemoMarketplace on a fresh database', () => {
       .selectFrom('users')
       .innerJoin('profiles', 'profiles.user_id', 'users.id')
       .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
-      .select(['users.email', 'users.password_hash', 'profiles.nickname', 'profiles.preferred_language', 'user_roles.role'])
+      .select(['users.email', 'users.password_hash', 'users.email_verified_at', 'profiles.nickname', 'profiles.preferred_language', 'user_roles.role'])
       .execute();
+    // demo accounts can try every flow at once, withdrawals included
+    expect(users.filter((u) => u.email_verified_at === null)).toEqual([]);
     expect(users.map((u) => u.email).sort()).toEqual(logins.map((l) => l.email).sort());
     expect(users.filter((u) => u.role === 'admin').map((u) => u.email)).toEqual(['admin@curio.demo']);
     expect(new Set(users.map((u) => u.preferred_language)).size).toBeGreaterThanOrEqual(4);
