@@ -3,7 +3,7 @@ import { ORDER_LIMITS } from '@curio/shared';
 import { createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { expectAppError } from '../auth/support.ts';
-import { csvCell } from '../../../server/src/routers/orders/export-csv.ts';
+import { spreadsheetCsv } from '../../../server/src/services/spreadsheet-csv.ts';
 import { monthRangeIn } from '../../../server/src/services/orders/local-time.ts';
 import { insertListing, key, member, type Member } from './support.ts';
 
@@ -220,7 +220,8 @@ describe('orders.exportCsv', () => {
     expect((await buyer.api.orders.exportCsv()).csv).toBe('\uFEFFid,title,buyer,quantity,total,status,created\r\n');
   });
 
-  test('csvCell guards every formula trigger', () => {
-    expect(['=1', '+1', '-1', '@a', '\tx', 'plain', '1-2'].map(csvCell)).toEqual(["'=1", "'+1", "'-1", "'@a", "'\tx", 'plain', '1-2']);
+  test('exported cells never start a formula, full-width triggers included', () => {
+    const csv = spreadsheetCsv([['=1', '+1', '-1', '@a', '\tx', '\uFF1D1', 'plain', '1-2']]);
+    expect(csv).toBe(`\uFEFF'=1,'+1,'-1,'@a,'\tx,'\uFF1D1,plain,1-2\r\n`);
   });
 });

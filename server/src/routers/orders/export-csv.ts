@@ -1,15 +1,8 @@
-import { stringify } from 'csv-stringify/sync';
 import { BRAND, formatCents, localDateIn, ZOrdersCsv, ZSellSummaryInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
 import { memberTimeZone } from '../../services/orders/member-time-zone.ts';
 import { formatLocalMinute } from '../../services/orders/local-time.ts';
-
-/** Excel and other spreadsheets run a cell starting with one of these as a formula (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function csvCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
+import { spreadsheetCsv } from '../../services/spreadsheet-csv.ts';
 
 /**
  * The member's sold orders as CSV (spec 2 "Orders list"): id, title, buyer, quantity, total,
@@ -33,16 +26,13 @@ export const exportCsv = memberProcedure
       .execute();
     const records = rows.map((row) => [
       row.id,
-      csvCell(row.title),
-      csvCell(row.nickname),
+      row.title,
+      row.nickname,
       String(row.quantity),
       formatCents(row.total_cents),
       row.status,
       formatLocalMinute(row.created_at, timeZone),
     ]);
-    const csv = stringify([['id', 'title', 'buyer', 'quantity', 'total', 'status', 'created'], ...records], {
-      record_delimiter: 'windows',
-      bom: true,
-    });
+    const csv = spreadsheetCsv([['id', 'title', 'buyer', 'quantity', 'total', 'status', 'created'], ...records]);
     return { filename: `${BRAND.toLowerCase()}-orders-${localDateIn(now, timeZone)}.csv`, csv };
   });

@@ -1,7 +1,6 @@
-import { stringify } from 'csv-stringify/sync';
 import { BRAND, displayRedeemCode, formatCents, ZAdminRechargeCodeCsv, ZAdminRechargeCodeCsvInput } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { csvCell } from '../../orders/export-csv.ts';
+import { spreadsheetCsv } from '../../../services/spreadsheet-csv.ts';
 import { whereCodeFilter } from './query.ts';
 
 /** Far above one batch (1000); a guard against building an unbounded string in memory. */
@@ -32,13 +31,10 @@ export const exportCsv = adminProcedure
     const records = rows.map((row) => [
       displayRedeemCode(row.code),
       formatCents(row.value_cents),
-      csvCell(row.batch_name ?? ''),
+      row.batch_name ?? '',
       row.expires_at ? row.expires_at.toISOString().slice(0, 16).replace('T', ' ') : labels.permanent,
     ]);
-    const csv = stringify([[labels.code, labels.value, labels.batchName, labels.expiresAt].map(csvCell), ...records], {
-      record_delimiter: 'windows',
-      bom: true,
-    });
+    const csv = spreadsheetCsv([[labels.code, labels.value, labels.batchName, labels.expiresAt], ...records]);
     const stamp = now.toISOString().slice(0, 10);
     return { filename: `${BRAND.toLowerCase()}-recharge-codes-${stamp}.csv`, csv, count: rows.length };
   });
