@@ -9,7 +9,7 @@ import {
   uiText,
   uiTextPattern,
 } from '../helpers/browser.ts';
-import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
+import { startE2EServer, waitForMailedLink, type E2EServer } from '../helpers/e2e-server.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
 
@@ -79,7 +79,7 @@ describeInBrowser('an account from sign-up to a forgotten password, in the brows
     const newPassword = 'second-secret-2';
     const { page, pageErrors, close } = await openPage(browser, { baseUrl: server.url, language: EN });
     try {
-      // sign up with a fresh address: lands home, signed in
+      // sign up with a fresh address: the form says to check the inbox, the mailed link signs in
       await page.goto('/');
       await page.getByRole('banner').getByRole('link', { name: en('nav.login'), exact: true }).click();
       await page.waitForURL(/\/auth/);
@@ -88,9 +88,12 @@ describeInBrowser('an account from sign-up to a forgotten password, in the brows
       await field(page, 'auth:fields.password').fill(firstPassword);
       await captureScreens(page, 'auth-sign-up-en');
       await page.getByRole('button', { name: en('auth:actions.signup'), exact: true }).click();
+      await page.getByTestId('verification-sent').getByText(en('auth:signup.sentNotice', { email })).waitFor({ timeout: 30_000 });
+      await captureScreens(page, 'auth-verification-sent-en');
+      await page.goto(await waitForMailedLink(server, email, '/verify-email'));
       await expectSignedIn(page);
       // the welcome toast closes by itself; the picture is of the signed-in top bar
-      await page.getByText(en('auth:toasts.signedUp')).waitFor({ state: 'hidden' });
+      await page.getByText(en('auth:toasts.verified')).waitFor({ state: 'hidden' });
       await captureScreens(page, 'home-signed-in-en');
 
       // sign out through the account menu, then back in with the same password
@@ -108,7 +111,7 @@ describeInBrowser('an account from sign-up to a forgotten password, in the brows
       await page.getByRole('status').filter({ hasText: en('auth:reset.sentNotice', { email }) }).waitFor();
       await captureScreens(page, 'auth-reset-requested-en');
 
-      const link = await waitForResetLink(server, email);
+      const link = await waitForMailedLink(server, email, '/reset-password');
       expect(link.startsWith(`${server.url}/reset-password`)).toBe(true);
 
       await page.goto(link);
@@ -141,15 +144,3 @@ describeInBrowser('an account from sign-up to a forgotten password, in the brows
     }
   });
 });
-
-/** The reset link from the newest mail to `email`, polled because mail is sent after the answer. */
-async function waitForResetLink(server: E2EServer, email: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const [newest] = await server.outbox(email);
-    const link = newest ? /https?:\/\/\S+\/reset-password#\S+/.exec(newest.text_body)?.[0] : undefined;
-    if (link) return link;
-    if (Date.now() > deadline) throw new Error(`no reset link mailed to ${email}; outbox: ${JSON.stringify(newest)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}

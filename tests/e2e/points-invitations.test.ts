@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { captureScreens, describeInBrowser, launchChromium, openPage, uiText } from '../helpers/browser.ts';
-import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
+import { startE2EServer, waitForMailedLink, type E2EServer } from '../helpers/e2e-server.ts';
 import { fundPoints, mutateInPage, signUpInPage } from '../helpers/e2e-marketplace.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 300_000 });
@@ -70,10 +70,14 @@ describeInBrowser('Curio center, check-in, invitations and points redemption in 
       await invitee.page.goto(link);
       await invitee.page.getByText(en('auth:signup.invitedNotice')).waitFor();
       await expect.poll(() => invitee.page.getByLabel(en('auth:fields.invitationCode')).inputValue()).toBe(code);
-      await invitee.page.getByRole('textbox', { name: en('auth:fields.email'), exact: true }).fill(`e2e-invitee-${Date.now()}@example.com`);
+      const inviteeEmail = `e2e-invitee-${Date.now()}@example.com`;
+      await invitee.page.getByRole('textbox', { name: en('auth:fields.email'), exact: true }).fill(inviteeEmail);
       await invitee.page.getByRole('textbox', { name: en('auth:fields.password'), exact: true }).fill('e2e-secret-123');
       await invitee.page.getByRole('button', { name: en('auth:actions.signup') }).click();
-      await invitee.page.getByText(en('auth:toasts.invitationActivated')).waitFor();
+      // the rewards wait for the mailed link: the inviter has nothing yet
+      await invitee.page.getByTestId('verification-sent').waitFor({ timeout: 30_000 });
+      await invitee.page.goto(await waitForMailedLink(server, inviteeEmail, '/verify-email'));
+      await invitee.page.waitForURL((url) => !url.pathname.startsWith('/verify-email'), { timeout: 30_000 });
 
       await invitee.page.goto('/curio-center');
       await expect.poll(() => centerFigure(invitee.page, EN, 'balance')).toBe('30');

@@ -210,3 +210,19 @@ export async function startE2EServer(): Promise<E2EServer> {
     },
   };
 }
+
+/**
+ * The link to `path` (/verify-email, /reset-password) in the newest mail to `email`, polled
+ * because mail may be written just after the answer that caused it.
+ */
+export async function waitForMailedLink(server: E2EServer, email: string, path: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  const pattern = new RegExp(`https?://\\S+${path.replace(/[/]/g, '\\/')}#\\S+`);
+  for (;;) {
+    const [newest] = await server.outbox(email);
+    const link = newest ? pattern.exec(newest.text_body)?.[0] : undefined;
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`no ${path} link mailed to ${email}; newest: ${JSON.stringify(newest)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -23,6 +23,10 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../features/auth/ResetPasswordPage.tsx')).ResetPasswordPage }),
       },
       {
+        path: '/verify-email',
+        lazy: async () => ({ Component: (await import('../features/auth/VerifyEmailPage.tsx')).VerifyEmailPage }),
+      },
+      {
         path: '/profile/edit',
         lazy: async () => ({ Component: (await import('../features/profile/ProfileEditPage.tsx')).ProfileEditPage }),
       },

@@ -113,6 +113,14 @@ describe('auth.signUp', () => {
     expect(await mailsTo(unknown)).toEqual([]);
   });
 
+  test('without a language from the form, no preference is stored and the mail is in the default language', async () => {
+    const email = uniqueEmail('no-language');
+    await (await new TestBrowser(services).caller()).auth.signUp({ email, password: 'secret1' });
+    const profile = await db.db.selectFrom('profiles').select('preferred_language').where('user_id', '=', (await userByEmail(email))!.id).executeTakeFirstOrThrow();
+    expect(profile.preferred_language).toBeNull();
+    expect((await mailsTo(email))[0]!.subject).toContain('验证');
+  });
+
   test('stores an argon2id hash with at least 19 MiB and 2 passes, never the password', async () => {
     const email = uniqueEmail();
     await (await new TestBrowser(services).caller()).auth.signUp({ email, password: 'correct horse' });

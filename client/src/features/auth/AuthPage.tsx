@@ -3,9 +3,8 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Anchor, Tabs, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { BRAND, type TSessionUser } from '@curio/shared';
-import { trpc } from '../../lib/trpc.ts';
-import { useApiControl } from '../../app/ApiProvider.tsx';
+import { BRAND, type TSessionUser, type TSignUpResult } from '@curio/shared';
+import { useAdoptSession } from './use-adopt-session.ts';
 import { useSession } from './use-session.ts';
 import { useCountdown } from './use-countdown.ts';
 import { captureReferrer } from './referrer.ts';
@@ -14,6 +13,7 @@ import { AuthCard } from './AuthCard.tsx';
 import { SignInForm } from './SignInForm.tsx';
 import { SignUpForm } from './SignUpForm.tsx';
 import { ResetRequestForm } from './ResetRequestForm.tsx';
+import { VerificationSentPanel } from './VerificationSentPanel.tsx';
 
 const AUTH_MODES = ['signin', 'signup', 'reset'] as const;
 type AuthMode = (typeof AUTH_MODES)[number];
@@ -36,13 +36,13 @@ export function AuthPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { user, isLoading } = useSession();
-  const apiControl = useApiControl();
-  const utils = trpc.useUtils();
+  const adoptSession = useAdoptSession();
 
   const mode = modeOf(searchParams);
   const invitationCode = searchParams.get('invite') ?? '';
   const [email, setEmail] = useState('');
   const [resetSentTo, setResetSentTo] = useState<string | null>(null);
+  const [verificationSent, setVerificationSent] = useState<TSignUpResult | null>(null);
   const cooldown = useCountdown();
   // set once this page signs someone in, so the "already signed in" redirect does not race it
   const [authenticatedHere, setAuthenticatedHere] = useState(false);
@@ -75,12 +75,10 @@ export function AuthPage() {
   const onAuthenticated = useCallback(
     (signedIn: TSessionUser) => {
       setAuthenticatedHere(true);
-      // a new socket must carry the new cookie, and cached visitor data must go
-      apiControl.restartApi();
-      utils.auth.me.setData(undefined, signedIn);
+      adoptSession(signedIn);
       void navigate(redirectTargetOf(searchParams, location.state), { replace: true });
     },
-    [apiControl, utils, navigate, searchParams, location.state],
+    [adoptSession, navigate, searchParams, location.state],
   );
 
   if (user && !authenticatedHere) return null;
@@ -108,12 +106,20 @@ export function AuthPage() {
           </Text>
         </Tabs.Panel>
         <Tabs.Panel value="signup">
-          <SignUpForm
-            email={email}
-            invitationCode={invitationCode}
-            onEmailChange={setEmail}
-            onSignedUp={onAuthenticated}
-          />
+          {verificationSent ? (
+            <VerificationSentPanel
+              email={verificationSent.email}
+              cooldownSeconds={verificationSent.cooldownSeconds}
+              onBackToSignIn={() => changeMode('signin')}
+            />
+          ) : (
+            <SignUpForm
+              email={email}
+              invitationCode={invitationCode}
+              onEmailChange={setEmail}
+              onVerificationSent={setVerificationSent}
+            />
+          )}
           <Text size="sm" ta="center" mt="lg" c="dimmed">
             {t('switch.haveAccount')}{' '}
             <Anchor component="button" type="button" size="sm" onClick={() => changeMode('signin')}>

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAt, IconGift, IconLock, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, ZSignUpInput, type TSessionUser } from '@curio/shared';
+import { isLanguage, ZSignUpInput, type TSignUpResult } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
 import { showServerFieldErrors, translatedSchemaResolver } from './form-errors.ts';
@@ -24,10 +24,11 @@ interface SignUpFormProps {
   email: string;
   invitationCode: string;
   onEmailChange: (email: string) => void;
-  onSignedUp: (user: TSessionUser) => void;
+  /** The link (or, for a registered address, a notice) is on its way; nobody is signed in yet. */
+  onVerificationSent: (sent: TSignUpResult) => void;
 }
 
-export function SignUpForm({ email, invitationCode, onEmailChange, onSignedUp }: SignUpFormProps) {
+export function SignUpForm({ email, invitationCode, onEmailChange, onVerificationSent }: SignUpFormProps) {
   const { t, i18n } = useTranslation('auth');
   const signUp = trpc.auth.signUp.useMutation();
   const invited = invitationCode.trim() !== '';
@@ -46,14 +47,9 @@ export function SignUpForm({ email, invitationCode, onEmailChange, onSignedUp }:
     signUp.mutate(
       { email: values.email, password: values.password, invitationCode: code || undefined, referrerId, language },
       {
-        onSuccess: ({ invitation, ...user }) => {
+        onSuccess: (sent) => {
           clearStoredReferrer();
-          notifications.show({ color: 'teal', message: t('toasts.signedUp') });
-          // toast only what the server applied: an unknown ?ref= user is ignored there
-          if (invitation === 'code') notifications.show({ color: 'grape', message: t('toasts.invitationActivated') });
-          else if (invitation === 'referral')
-            notifications.show({ color: 'grape', message: t('toasts.referralEstablished') });
-          onSignedUp(user);
+          onVerificationSent(sent);
         },
         onError: (error) => {
           if (!showServerFieldErrors(form, error, FIELDS, FIELD_MESSAGES)) {

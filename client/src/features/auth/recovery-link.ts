@@ -7,3 +7,9 @@ export function recoveryTokenOf(hash: string): string | null {
   const token = params.get('access_token');
   return token && params.get('type') === 'recovery' ? token : null;
 }
+
+/** The verification e-mail links to /verify-email#token=...; the same reasoning keeps it in the fragment. */
+export function verificationTokenOf(hash: string): string | null {
+  const token = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash).get('token');
+  return token || null;
+}

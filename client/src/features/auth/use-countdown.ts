@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Whole seconds left until a deadline set by `start`, ticking once a second (reset-link cooldown). */
-export function useCountdown(): { secondsLeft: number; start: (seconds: number) => void } {
-  const [deadline, setDeadline] = useState<number | null>(null);
-  const [secondsLeft, setSecondsLeft] = useState(0);
+/** Whole seconds left until a deadline set by `start` (or at mount), ticking once a second (link cooldowns). */
+export function useCountdown(initialSeconds = 0): { secondsLeft: number; start: (seconds: number) => void } {
+  const [deadline, setDeadline] = useState<number | null>(() => (initialSeconds > 0 ? Date.now() + initialSeconds * 1000 : null));
+  const [secondsLeft, setSecondsLeft] = useState(Math.max(0, Math.ceil(initialSeconds)));
 
   const start = useCallback((seconds: number) => {
     const whole = Math.max(0, Math.ceil(seconds));

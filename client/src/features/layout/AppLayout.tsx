@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CurrencyProvider } from '../currency/CurrencyProvider.tsx';
 import { useAdoptSavedLanguage } from '../language/use-language-preference.ts';
+import { VerifyEmailBanner } from '../auth/VerifyEmailBanner.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { CustomerServiceButton } from './CustomerServiceButton.tsx';
 import { MobileBottomBar } from './MobileBottomBar.tsx';
@@ -28,6 +29,7 @@ export function AppLayout() {
           <AppHeader />
         </AppShell.Header>
         <AppShell.Main className={classes.main}>
+          <VerifyEmailBanner />
           <Box id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.content} style={{ outline: 'none' }}>
             <Outlet />
           </Box>

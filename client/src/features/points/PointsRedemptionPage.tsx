@@ -35,6 +35,7 @@ import {
 import { trpc } from '../../lib/trpc.ts';
 import { appErrorOf, errorMessage } from '../../lib/app-error.ts';
 import { useRequireMember } from '../auth/use-require-member.ts';
+import { useEmailVerified, VerifyFirstNotice } from '../auth/VerifyFirstNotice.tsx';
 import { PageHeader } from '../layout/PageHeader.tsx';
 import { browserTimeZone } from './time-zone.ts';
 
@@ -106,6 +107,7 @@ function ApplyForm({ onSubmitted }: { onSubmitted: () => void }) {
   // one key per submission attempt: a retry of the same click reuses it, success makes a new one
   const idempotencyKey = useRef<string>(crypto.randomUUID());
 
+  const verified = useEmailVerified();
   const create = trpc.points.redemption.create.useMutation({
     onSuccess: () => {
       idempotencyKey.current = crypto.randomUUID();
@@ -236,7 +238,8 @@ function ApplyForm({ onSubmitted }: { onSubmitted: () => void }) {
               <PreviewFigure label={t('redemption.preview.cash')} value={quote ? cash(quote.cashCents) : '—'} strong />
             </SimpleGrid>
           </Paper>
-          <Button type="submit" radius="xl" color="grape" loading={create.isPending} leftSection={<IconSend size={16} aria-hidden />}>
+          <VerifyFirstNotice />
+          <Button type="submit" radius="xl" color="grape" loading={create.isPending} disabled={!verified} leftSection={<IconSend size={16} aria-hidden />}>
             {t('redemption.submit')}
           </Button>
         </Stack>

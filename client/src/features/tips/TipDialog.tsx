@@ -7,6 +7,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
 import { useBalances } from '../layout/use-live-counters.ts';
 import { ContactWarning } from '../contact-filter/ContactWarning.tsx';
+import { useEmailVerified, VerifyFirstNotice } from '../auth/VerifyFirstNotice.tsx';
 
 interface TipDialogProps {
   orderId: string;
@@ -39,6 +40,7 @@ function TipForm({ orderId, sellerNickname, onDone }: { orderId: string; sellerN
   const utils = trpc.useUtils();
   const presets = trpc.orders.tips.presets.useQuery();
   const balances = useBalances();
+  const verified = useEmailVerified();
   const send = trpc.orders.tips.send.useMutation();
   const [currency, setCurrency] = useState<TTipCurrency>('usdn');
   const [preset, setPreset] = useState<string | null>(null);
@@ -164,11 +166,12 @@ function TipForm({ orderId, sellerNickname, onDone }: { orderId: string; sellerN
         </Text>
         <ContactWarning text={message} />
       </Stack>
+      <VerifyFirstNotice />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" radius="xl" onClick={onDone}>
           {t('cancel')}
         </Button>
-        <Button radius="xl" loading={send.isPending} disabled={amount === null || overBalance} onClick={() => void submit()} data-testid="tip-submit">
+        <Button radius="xl" loading={send.isPending} disabled={amount === null || overBalance || !verified} onClick={() => void submit()} data-testid="tip-submit">
           {amount !== null && Number.isInteger(amount) && amount >= 1 ? t(`submitAmount.${currency}`, { amount }) : t('submit')}
         </Button>
       </Group>

@@ -8,6 +8,7 @@ import { BRAND, formatCents, TRANSFER_NOTES_MAX } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
 import { useRequireMember } from '../auth/use-require-member.ts';
+import { useEmailVerified, VerifyFirstNotice } from '../auth/VerifyFirstNotice.tsx';
 import { PageHeader } from '../layout/PageHeader.tsx';
 import { useBalances } from '../layout/use-live-counters.ts';
 import { WalletBalanceCard } from './WalletBalanceCard.tsx';
@@ -47,6 +48,7 @@ function TransferForm() {
   const [notes, setNotes] = useState('');
   const idempotency = useIdempotencyKey('transfer');
   const utils = trpc.useUtils();
+  const verified = useEmailVerified();
   const send = trpc.wallet.transfer.useMutation({
     onSuccess: (result, input) => {
       idempotency.renew();
@@ -126,7 +128,8 @@ function TransferForm() {
           <Alert variant="light" color="teal" icon={<IconGift size={18} />}>
             {t('transfer.feeFree')}
           </Alert>
-          <Button type="submit" size="md" loading={send.isPending}>
+          <VerifyFirstNotice />
+          <Button type="submit" size="md" loading={send.isPending} disabled={!verified}>
             {t('transfer.submit')}
           </Button>
         </Stack>

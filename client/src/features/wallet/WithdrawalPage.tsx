@@ -17,6 +17,7 @@ import {
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
 import { useRequireMember } from '../auth/use-require-member.ts';
+import { useEmailVerified, VerifyFirstNotice } from '../auth/VerifyFirstNotice.tsx';
 import { PageHeader } from '../layout/PageHeader.tsx';
 import { useBalances } from '../layout/use-live-counters.ts';
 import { WalletBalanceCard } from './WalletBalanceCard.tsx';
@@ -151,7 +152,8 @@ function WithdrawalForm({ info, onDone }: { info: TWithdrawalInfo; onDone: () =>
   const addressValid = isSolanaAddress(trimmedAddress);
   const addressError = touchedAddress && trimmedAddress !== '' && !addressValid ? t('errors:SOLANA_ADDRESS_INVALID') : null;
   const quote = value !== null && amountError === null ? withdrawalQuote(value * 100, info.feeRate, info.usdtRate) : null;
-  const canSubmit = quote !== null && addressValid && !create.isPending;
+  const verified = useEmailVerified();
+  const canSubmit = quote !== null && addressValid && !create.isPending && verified;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -224,6 +226,7 @@ function WithdrawalForm({ info, onDone }: { info: TWithdrawalInfo; onDone: () =>
           <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
             {t('withdrawal.holdNote')}
           </Alert>
+          <VerifyFirstNotice />
           <Button type="submit" size="md" loading={create.isPending} disabled={!canSubmit}>
             {t('withdrawal.submit')}
           </Button>

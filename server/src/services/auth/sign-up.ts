@@ -35,7 +35,8 @@ export async function signUp(
   const newUserId = await runInTransaction(services.db, async (trx) => {
     let userId: string;
     try {
-      userId = await createUserWithProfile(trx, { email: input.email, password: input.password, language });
+      // no stored preference unless the form sent one: the interface keeps following the browser
+      userId = await createUserWithProfile(trx, { email: input.email, password: input.password, ...(input.language ? { language: input.language } : {}) });
     } catch (error) {
       if (isAppError(error, 'EMAIL_TAKEN')) return null;
       throw error;

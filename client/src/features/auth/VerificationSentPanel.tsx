@@ -1,0 +1,45 @@
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { IconMailForward } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useResendVerification } from './use-resend-verification.ts';
+
+interface VerificationSentPanelProps {
+  email: string;
+  cooldownSeconds: number;
+  onBackToSignIn: () => void;
+}
+
+/**
+ * What sign-up shows instead of signing in: the link went to the address (or, for an address
+ * that already has an account, a notice did — the panel reads the same either way).
+ */
+export function VerificationSentPanel({ email, cooldownSeconds, onBackToSignIn }: VerificationSentPanelProps) {
+  const { t } = useTranslation('auth');
+  const resend = useResendVerification(cooldownSeconds);
+  return (
+    <Stack gap="md" data-testid="verification-sent">
+      <Alert
+        variant="light"
+        color="teal"
+        icon={<IconMailForward size={18} aria-hidden="true" />}
+        title={t('signup.sentTitle')}
+        role="status"
+      >
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {t('signup.sentNotice', { email })}
+        </Text>
+      </Alert>
+      <Text size="sm" c="dimmed">
+        {t('signup.sentHint')}
+      </Text>
+      <Button size="md" fullWidth variant="light" loading={resend.pending} disabled={resend.coolingDown} onClick={() => resend.send(email)}>
+        {resend.label}
+      </Button>
+      <Group justify="center">
+        <Anchor component="button" type="button" size="sm" onClick={onBackToSignIn}>
+          {t('actions.backToSignIn')}
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}
