@@ -10,3 +10,4 @@ export * from './schemas/index.ts';
 export * from './rules/time-zone.ts';
 export * from './rules/solana-address.ts';
 export * from './rules/redeem-code.ts';
+export * from './rules/text.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zName } from '../schemas/common.ts';
 import type { AppErrorCode } from '../errors.ts';
 import { LIMITS } from './limits.ts';
 
@@ -31,7 +32,7 @@ export function addTag(existing: readonly string[], input: string): { ok: true; 
 
 /** Server-side schema: normalises each tag and refuses duplicates and more than five. */
 export const ZTags = z
-  .array(z.string().max(64))
+  .array(zName().max(64))
   .max(LIMITS.maxTags, { error: 'TOO_MANY_TAGS' })
   .transform((tags, ctx) => {
     const result: string[] = [];

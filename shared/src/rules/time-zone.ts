@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { zText } from '../schemas/common.ts';
 
 /** True for an IANA time zone name the runtime knows ("Asia/Shanghai", "UTC"). */
 export function isTimeZone(value: string): boolean {
@@ -11,7 +11,7 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-export const ZTimeZone = z.string().refine(isTimeZone, { error: 'TIME_ZONE_INVALID' });
+export const ZTimeZone = zText().refine(isTimeZone, { error: 'TIME_ZONE_INVALID' });
 
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
 export function localDateIn(instant: Date, timeZone: string): string {

@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { LIMITS } from '../rules/limits.ts';
-import { ZEmail } from './common.ts';
+import { ZEmail, zName, zText } from './common.ts';
+import { hasControlCharacters } from '../rules/text.ts';
 import { LANGUAGES } from '../locales.ts';
 import { DISPLAY_CURRENCIES } from '../money/currency.ts';
 
-export const ZPassword = z
-  .string()
-  .min(LIMITS.passwordMin, { error: 'PASSWORD_TOO_SHORT' })
+/**
+ * Passwords are compared byte for byte with what was hashed, so they are not normalised (that
+ * would lock out a member whose password was typed in another form); control characters are
+ * still refused.
+ */
+const ZPasswordText = z.string().refine((text) => !hasControlCharacters(text), { error: 'TEXT_CONTROL_CHARACTER', abort: true });
+
+export const ZPassword = ZPasswordText.min(LIMITS.passwordMin, { error: 'PASSWORD_TOO_SHORT' })
   .max(LIMITS.passwordMax);
 
 export const ZSignInInput = z.object({
@@ -18,7 +24,7 @@ export type TSignInInput = z.infer<typeof ZSignInInput>;
 export const ZSignUpInput = z.object({
   email: ZEmail,
   password: ZPassword,
-  invitationCode: z.string().trim().max(32).optional(),
+  invitationCode: zText().trim().max(32).optional(),
   /** User id stored from a `?ref=` profile link, applied when no invitation code is given. */
   referrerId: z.uuid().optional(),
   language: z.enum(LANGUAGES).optional(),
@@ -29,9 +35,9 @@ export const ZRequestPasswordResetInput = z.object({ email: ZEmail });
 
 export const ZResetPasswordInput = z
   .object({
-    token: z.string().min(20).max(200),
+    token: zText().min(20).max(200),
     password: ZPassword,
-    confirmPassword: z.string(),
+    confirmPassword: ZPasswordText,
   })
   .refine((v) => v.password === v.confirmPassword, {
     error: 'PASSWORDS_DO_NOT_MATCH',
@@ -63,14 +69,14 @@ export const ZSignUpResult = z.object({
 });
 export type TSignUpResult = z.infer<typeof ZSignUpResult>;
 
-export const ZVerifyEmailInput = z.object({ token: z.string().min(20).max(200) });
+export const ZVerifyEmailInput = z.object({ token: zText().min(20).max(200) });
 export type TVerifyEmailInput = z.infer<typeof ZVerifyEmailInput>;
 
 export const ZResendVerificationInput = z.object({ email: ZEmail });
 export const ZResendVerificationResult = z.object({ cooldownSeconds: z.number().int() });
 
 export const ZCreateApiTokenInput = z.object({
-  name: z.string().trim().min(1).max(LIMITS.apiTokenNameMax),
+  name: zName().trim().min(1).max(LIMITS.apiTokenNameMax),
 });
 export const ZRevokeApiTokenInput = z.object({ id: z.uuid() });
 

@@ -3,6 +3,7 @@ import { LIMITS } from '../rules/limits.ts';
 import { ZTags } from '../rules/tags.ts';
 import { ZUploadKey } from './uploads.ts';
 import { ZListingCategory } from './marketplace.ts';
+import { zName, zText } from './common.ts';
 
 /** Stored statuses (ADR 0009); 'completed' belongs to the orders issue and the admin view. */
 export const BUYING_REQUEST_STATUSES = [
@@ -34,13 +35,11 @@ const ZBudgetCents = z
 
 /** The fields the publish and edit forms share; the server and the client form use the same rules. */
 const buyingRequestFields = {
-  title: z
-    .string()
+  title: zName()
     .trim()
     .min(1, { error: 'TITLE_REQUIRED' })
     .max(LIMITS.buyingRequestTitleMax, { error: 'VALIDATION_FAILED' }),
-  description: z
-    .string()
+  description: zText()
     .trim()
     .min(1, { error: 'DESCRIPTION_REQUIRED' })
     .max(LIMITS.buyingRequestDescriptionMax, { error: 'VALIDATION_FAILED' }),
@@ -89,7 +88,7 @@ export type TBuyingRequestIdInput = z.infer<typeof ZBuyingRequestIdInput>;
 /** Visitors send a per-browser-session key; members are counted by their id. */
 export const ZRecordBuyingRequestViewInput = z.object({
   id: z.uuid(),
-  visitorKey: z.string().trim().min(8).max(100).optional(),
+  visitorKey: zText().trim().min(8).max(100).optional(),
 });
 export type TRecordBuyingRequestViewInput = z.infer<typeof ZRecordBuyingRequestViewInput>;
 
@@ -103,7 +102,7 @@ export type TBuyingRequestReportReason = z.infer<typeof ZBuyingRequestReportReas
 export const ZReportBuyingRequestInput = z.object({
   id: z.uuid(),
   reason: ZBuyingRequestReportReason,
-  details: z.string().trim().max(500).optional(),
+  details: zText().trim().max(500).optional(),
 });
 export type TReportBuyingRequestInput = z.input<typeof ZReportBuyingRequestInput>;
 

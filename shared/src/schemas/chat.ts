@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './common.ts';
 
 /** The chat badge: how many received messages are still unread. */
 export const ZUnreadCount = z.object({ count: z.number().int().nonnegative() });
@@ -8,7 +9,7 @@ export type TUnreadCount = z.infer<typeof ZUnreadCount>;
  * A reconnecting WebSocket client sends back the id of the last value it received (tRPC
  * `tracked`); it arrives merged into the input.
  */
-export const ZResumableSubscriptionInput = z.object({ lastEventId: z.string().max(200).nullish() }).nullish();
+export const ZResumableSubscriptionInput = z.object({ lastEventId: zText().max(200).nullish() }).nullish();
 
 export const CHAT_LIMITS = {
   messageMax: 2000,
@@ -37,15 +38,14 @@ export type TChatMessage = z.infer<typeof ZChatMessage>;
 
 export const ZSendMessageInput = z.object({
   peerId: z.uuid(),
-  content: z
-    .string({ error: 'MESSAGE_EMPTY' })
+  content: zText({ error: 'MESSAGE_EMPTY' })
     .trim()
     .min(1, { error: 'MESSAGE_EMPTY' })
     .max(CHAT_LIMITS.messageMax, { error: 'CONTENT_TOO_LONG' }),
   orderId: z.uuid().nullish(),
   listingId: z.uuid().nullish(),
   /** Made by the sender once per message: a retried send is stored once. */
-  clientId: z.string().trim().min(8).max(100),
+  clientId: zText().trim().min(8).max(100),
 });
 export type TSendMessageInput = z.input<typeof ZSendMessageInput>;
 
@@ -72,7 +72,7 @@ export const ZConversation = z.object({
 });
 export type TConversation = z.infer<typeof ZConversation>;
 
-export const ZConversationsInput = z.object({ cursor: z.string().max(100).nullish() }).nullish();
+export const ZConversationsInput = z.object({ cursor: zText().max(100).nullish() }).nullish();
 export const ZConversationsPage = z.object({
   items: z.array(ZConversation),
   nextCursor: z.string().nullable(),
@@ -101,8 +101,7 @@ export const ZPeerInput = z.object({ peerId: z.uuid() });
 
 export const ZBlockInput = z.object({
   userId: z.uuid(),
-  reason: z
-    .string()
+  reason: zText()
     .trim()
     .max(CHAT_LIMITS.blockReasonMax, { error: 'CONTENT_TOO_LONG' })
     .nullish()

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { zText } from './common.ts';
 
 /** Longest comment or reply, after sanitising (the listing_comments CHECK says the same). */
 export const COMMENT_LIMITS = { contentMax: 1000, pageSize: 10 } as const;
 
 /** See reviews.ts: the service measures the sanitised text so CONTENT_TOO_LONG can carry {max}. */
-const ZCommentText = z.string({ error: 'CONTENT_REQUIRED' }).max(20_000, { error: 'CONTENT_TOO_LONG' });
+const ZCommentText = zText({ error: 'CONTENT_REQUIRED' }).max(20_000, { error: 'CONTENT_TOO_LONG' });
 
 export const ZCreateCommentInput = z.object({
   listingId: z.uuid(),
@@ -22,7 +23,7 @@ export type TCommentIdInput = z.infer<typeof ZCommentIdInput>;
 
 export const ZCommentsInput = z.object({
   listingId: z.uuid(),
-  cursor: z.string().max(200).nullish(),
+  cursor: zText().max(200).nullish(),
   limit: z.number().int().min(1).max(50).default(COMMENT_LIMITS.pageSize),
 });
 export type TCommentsInput = z.input<typeof ZCommentsInput>;

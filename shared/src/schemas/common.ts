@@ -1,9 +1,33 @@
 import { z } from 'zod';
 import { LIMITS } from '../rules/limits.ts';
+import { hasControlCharacters, stripInvisible } from '../rules/text.ts';
+
+// In the browser zod must not compile parsers with `new Function`: the Content-Security-Policy
+// forbids eval, and even zod's probe for it is reported as a violation. Servers keep the faster
+// compiled parsers.
+if ('document' in globalThis) z.config({ jitless: true });
 
 export const ZUuid = z.uuid();
 
 /** Client-generated key that makes a money mutation safe to retry (DESIGN decision 4). */
-export const ZIdempotencyKey = z.string().trim().min(8).max(LIMITS.idempotencyKeyMax);
+export const ZIdempotencyKey = zText().trim().min(8).max(LIMITS.idempotencyKeyMax);
 
 export const ZEmail = z.string().trim().toLowerCase().max(LIMITS.emailMax).pipe(z.email({ error: 'EMAIL_INVALID' }));
+
+/**
+ * Any text a person types: Unicode NFC (so "é" typed two ways is one string), and control
+ * characters refused with a code (rules/text.ts). A ZodString, so callers go on chaining
+ * `.trim().min().max()`, which then see the normalised text.
+ */
+export function zText(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).normalize('NFC').refine((text) => !hasControlCharacters(text), { error: 'TEXT_CONTROL_CHARACTER', abort: true });
+}
+
+/** A name or a title: the same as zText, and the invisible characters that let one name pass for another are removed. */
+export function zName(params?: Parameters<typeof z.string>[0]) {
+  return z
+    .string(params)
+    .normalize('NFC')
+    .overwrite(stripInvisible)
+    .refine((text) => !hasControlCharacters(text), { error: 'TEXT_CONTROL_CHARACTER', abort: true });
+}

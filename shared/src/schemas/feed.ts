@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { FEED_CATEGORIES, FEED_PAGE_DEFAULT, FEED_PAGE_MAX, FEED_SEARCH_MAX, FEED_SORTS, FEED_TYPES } from '../rules/feed.ts';
 import { ZBuyingRequestCard, ZListingCard } from './marketplace.ts';
+import { zText } from './common.ts';
 
 export const ZFeedPageInput = z.object({
   /** Substring of title, description, tags or category words; blank means no search. */
-  q: z.string().trim().max(FEED_SEARCH_MAX).optional(),
+  q: zText().trim().max(FEED_SEARCH_MAX).optional(),
   type: z.enum(FEED_TYPES).default('all'),
   category: z.enum(FEED_CATEGORIES).default('all'),
   sort: z.enum(FEED_SORTS).default('latest'),
   /** Opaque: the nextCursor of the previous page, for the same sort. */
-  cursor: z.string().max(512).nullish(),
+  cursor: zText().max(512).nullish(),
   limit: z.number().int().min(1).max(FEED_PAGE_MAX).default(FEED_PAGE_DEFAULT),
 });
 export type TFeedPageInput = z.input<typeof ZFeedPageInput>;

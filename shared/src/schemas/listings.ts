@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../rules/limits.ts';
 import { ZTags } from '../rules/tags.ts';
-import { ZIdempotencyKey } from './common.ts';
+import { ZIdempotencyKey, zName, zText } from './common.ts';
 import { ZUploadKey } from './uploads.ts';
 import { ZListingCard, ZListingCategory, ZListingStatus } from './marketplace.ts';
 
@@ -37,13 +37,11 @@ export const ZListingImages = z
 
 /** The publish form (spec 1 §5 "Publish supply"); the edit form writes the same fields. */
 export const ZListingFields = z.object({
-  title: z
-    .string()
+  title: zName()
     .trim()
     .min(1, { error: 'TITLE_REQUIRED' })
     .max(LISTING_TITLE_MAX, { error: 'TITLE_TOO_LONG' }),
-  description: z
-    .string()
+  description: zText()
     .trim()
     .min(1, { error: 'DESCRIPTION_REQUIRED' })
     .max(LISTING_DESCRIPTION_MAX, { error: 'DESCRIPTION_TOO_LONG' }),
@@ -138,8 +136,7 @@ export const LISTING_REPORT_DETAIL_MAX = 1000;
 export const ZReportListingInput = z.object({
   id: z.uuid(),
   reason: ZListingReportReason,
-  detail: z
-    .string({ error: 'REPORT_DETAIL_REQUIRED' })
+  detail: zText({ error: 'REPORT_DETAIL_REQUIRED' })
     .trim()
     .min(1, { error: 'REPORT_DETAIL_REQUIRED' })
     .max(LISTING_REPORT_DETAIL_MAX, { error: 'VALIDATION_FAILED' }),
@@ -149,6 +146,6 @@ export type TReportListingInput = z.input<typeof ZReportListingInput>;
 export const ZListingCardList = z.array(ZListingCard);
 
 export const LISTINGS_BY_SELLER_PAGE_SIZE = 20;
-export const ZListingsBySellerInput = z.object({ userId: z.uuid(), cursor: z.string().max(200).nullish() });
+export const ZListingsBySellerInput = z.object({ userId: z.uuid(), cursor: zText().max(200).nullish() });
 export const ZListingsBySellerPage = z.object({ items: z.array(ZListingCard), nextCursor: z.string().nullable() });
 export type TListingsBySellerPage = z.infer<typeof ZListingsBySellerPage>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './common.ts';
 
 /**
  * What a notification is about. The client translates notifications:types.<type> with the
@@ -50,7 +51,7 @@ export const ZNotification = z.object({
 export type TNotification = z.infer<typeof ZNotification>;
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-export const ZNotificationsInput = z.object({ cursor: z.string().max(100).nullish() }).nullish();
+export const ZNotificationsInput = z.object({ cursor: zText().max(100).nullish() }).nullish();
 export const ZNotificationsPage = z.object({ items: z.array(ZNotification), nextCursor: z.string().nullable() });
 export type TNotificationsPage = z.infer<typeof ZNotificationsPage>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZBuyingRequestSummary } from './buying-requests.ts';
+import { zText } from './common.ts';
 
 export const OFFER_STATUSES = ['pending', 'negotiating', 'accepted', 'rejected', 'withdrawn', 'expired', 'completed'] as const;
 export const ZOfferStatus = z.enum(OFFER_STATUSES);
@@ -14,8 +15,7 @@ const ZOfferPriceCents = z
   .positive({ error: 'OFFER_PRICE_INVALID' })
   .max(Number.MAX_SAFE_INTEGER, { error: 'OFFER_PRICE_INVALID' });
 
-const ZOfferMessage = z
-  .string()
+const ZOfferMessage = zText()
   .trim()
   .max(500)
   .optional()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdempotencyKey } from './common.ts';
+import { ZIdempotencyKey, zText } from './common.ts';
 import { ZUploadKey } from './uploads.ts';
 import { ZTimeZone } from '../rules/time-zone.ts';
 
@@ -111,8 +111,8 @@ export const ZOrderDetail = ZOrderSummary.extend({
 export type TOrderDetail = z.infer<typeof ZOrderDetail>;
 
 export const ZOrdersListInput = z.discriminatedUnion('side', [
-  z.object({ side: z.literal('buy'), filter: ZBuyOrderFilter.default('all'), cursor: z.string().max(200).nullish() }),
-  z.object({ side: z.literal('sell'), filter: ZSellOrderFilter.default('all'), cursor: z.string().max(200).nullish() }),
+  z.object({ side: z.literal('buy'), filter: ZBuyOrderFilter.default('all'), cursor: zText().max(200).nullish() }),
+  z.object({ side: z.literal('sell'), filter: ZSellOrderFilter.default('all'), cursor: zText().max(200).nullish() }),
 ]);
 export type TOrdersListInput = z.input<typeof ZOrdersListInput>;
 
@@ -133,8 +133,7 @@ export const ZOrderIdInput = z.object({ orderId: z.uuid() });
 
 export const ZShipOrderInput = z.object({
   orderId: z.uuid(),
-  deliveryInfo: z
-    .string({ error: 'DELIVERY_INFO_REQUIRED' })
+  deliveryInfo: zText({ error: 'DELIVERY_INFO_REQUIRED' })
     .trim()
     .min(1, { error: 'DELIVERY_INFO_REQUIRED' })
     .max(ORDER_LIMITS.deliveryInfoMax, { error: 'CONTENT_TOO_LONG' }),
@@ -144,8 +143,7 @@ export const ZConfirmReceiptInput = z.object({ orderId: z.uuid(), idempotencyKey
 
 export const ZRequestRefundInput = z.object({
   orderId: z.uuid(),
-  reason: z
-    .string({ error: 'REFUND_REASON_REQUIRED' })
+  reason: zText({ error: 'REFUND_REASON_REQUIRED' })
     .trim()
     .min(1, { error: 'REFUND_REASON_REQUIRED' })
     .max(ORDER_LIMITS.refundReasonMax, { error: 'CONTENT_TOO_LONG' }),
@@ -154,8 +152,7 @@ export const ZRequestRefundInput = z.object({
 export const ZOrderComplaintInput = z.object({
   orderId: z.uuid(),
   type: ZComplaintType,
-  reason: z
-    .string({ error: 'COMPLAINT_REASON_REQUIRED' })
+  reason: zText({ error: 'COMPLAINT_REASON_REQUIRED' })
     .trim()
     .min(1, { error: 'COMPLAINT_REASON_REQUIRED' })
     .max(ORDER_LIMITS.complaintReasonMax, { error: 'CONTENT_TOO_LONG' }),

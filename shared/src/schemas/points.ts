@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdempotencyKey } from './common.ts';
+import { ZIdempotencyKey, zText } from './common.ts';
 import { ZTimeZone } from '../rules/time-zone.ts';
 
 /**
@@ -115,7 +115,7 @@ export const ZPointsRedemptionInput = z.object({
   // the minimum is checked by the server with its number in the message (POINTS_REDEMPTION_MINIMUM {min})
   points: z.number({ error: 'AMOUNT_NOT_WHOLE' }).int({ error: 'AMOUNT_NOT_WHOLE' }).positive({ error: 'AMOUNT_NOT_WHOLE' }).max(Number.MAX_SAFE_INTEGER, { error: 'AMOUNT_NOT_WHOLE' }),
   method: ZRedemptionMethod,
-  account: z.string({ error: 'ACCOUNT_REQUIRED' }).trim().min(1, { error: 'ACCOUNT_REQUIRED' }).max(1000),
+  account: zText({ error: 'ACCOUNT_REQUIRED' }).trim().min(1, { error: 'ACCOUNT_REQUIRED' }).max(1000),
   idempotencyKey: ZIdempotencyKey,
 });
 export type TPointsRedemptionInput = z.input<typeof ZPointsRedemptionInput>;

@@ -3,6 +3,7 @@ import { LIMITS } from '../rules/limits.ts';
 import { LANGUAGES } from '../locales.ts';
 import { DISPLAY_CURRENCIES } from '../money/currency.ts';
 import { ZUploadKey } from './uploads.ts';
+import { zName } from './common.ts';
 
 export const ZUpdatePreferencesInput = z.object({
   preferredLanguage: z.enum(LANGUAGES).optional(),
@@ -10,7 +11,7 @@ export const ZUpdatePreferencesInput = z.object({
 });
 
 export const ZUpdateProfileInput = z.object({
-  nickname: z.string().trim().min(1, { error: 'NICKNAME_REQUIRED' }).max(LIMITS.nicknameMax),
+  nickname: zName().trim().min(1, { error: 'NICKNAME_REQUIRED' }).max(LIMITS.nicknameMax),
   /** A key the uploads route returned for purpose avatar; null removes the avatar. */
   avatarKey: ZUploadKey.refine((key) => key.startsWith('avatar/'), { error: 'VALIDATION_FAILED' }).nullable().optional(),
   preferredLanguage: z.enum(LANGUAGES).nullable().optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../rules/limits.ts';
+import { zText } from './common.ts';
 
 /** user_activities.activity_type (spec 1 §3); 'review' is recorded by the orders issue. */
 export const ACTIVITY_TYPES = [
@@ -90,7 +91,7 @@ export type TActivity = z.infer<typeof ZActivity>;
 export const ZProfileActivitiesInput = z
   .object({
     userId: z.uuid().optional(),
-    cursor: z.string().max(200).optional(),
+    cursor: zText().max(200).optional(),
     limit: z.number().int().min(1).max(50).default(LIMITS.activityListLimit),
   })
   .prefault({});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZUploadKey } from './uploads.ts';
+import { zText } from './common.ts';
 
 /** Spec 2 §9: a review has at most 3 images and 500 characters. */
 export const REVIEW_LIMITS = { contentMax: 500, maxImages: 3 } as const;
@@ -33,7 +34,7 @@ export const ZReviewRating = z
   .min(1, { error: 'RATING_REQUIRED' })
   .max(5, { error: 'RATING_REQUIRED' });
 
-const ZReviewText = z.string({ error: 'CONTENT_REQUIRED' }).max(RAW_TEXT_BOUND, { error: 'CONTENT_TOO_LONG' });
+const ZReviewText = zText({ error: 'CONTENT_REQUIRED' }).max(RAW_TEXT_BOUND, { error: 'CONTENT_TOO_LONG' });
 /** The service counts the images so the error can carry {max}; this bound only caps the payload. */
 const ZReviewImages = z.array(ZUploadKey).max(20, { error: 'TOO_MANY_IMAGES' });
 
@@ -61,7 +62,7 @@ export type TReviewForOrderInput = z.infer<typeof ZReviewForOrderInput>;
 
 export const ZReviewsByListingInput = z.object({
   listingId: z.uuid(),
-  cursor: z.string().max(200).nullish(),
+  cursor: zText().max(200).nullish(),
   limit: z.number().int().min(1).max(50).default(10),
 });
 export type TReviewsByListingInput = z.input<typeof ZReviewsByListingInput>;

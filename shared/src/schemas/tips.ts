@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdempotencyKey } from './common.ts';
+import { ZIdempotencyKey, zText } from './common.ts';
 
 /** Spec 2 §9: a tip's message is at most 200 characters. */
 export const TIP_LIMITS = {
@@ -24,7 +24,7 @@ export const ZSendTipInput = z.object({
   currency: ZTipCurrency,
   amount: ZTipAmount,
   /** Optional; blank is no message. The service checks the 200 limit so the error carries {max}. */
-  message: z.string().max(20_000, { error: 'CONTENT_TOO_LONG' }).nullish(),
+  message: zText().max(20_000, { error: 'CONTENT_TOO_LONG' }).nullish(),
   idempotencyKey: ZIdempotencyKey,
 });
 export type TSendTipInput = z.input<typeof ZSendTipInput>;

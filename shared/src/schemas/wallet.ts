@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdempotencyKey } from './common.ts';
+import { ZIdempotencyKey, zText } from './common.ts';
 import { ZUploadKey } from './uploads.ts';
 import { LIMITS } from '../rules/limits.ts';
 
@@ -20,7 +20,7 @@ export type TBalances = z.infer<typeof ZBalances>;
 // --- recharge codes -------------------------------------------------------------------------
 
 export const ZRedeemCodeInput = z.object({
-  code: z.string().max(64),
+  code: zText().max(64),
   idempotencyKey: ZIdempotencyKey,
 });
 export type TRedeemCodeInput = z.infer<typeof ZRedeemCodeInput>;
@@ -57,8 +57,7 @@ export const TRANSACTION_HASH_PATTERN = /^[A-Za-z0-9]{16,128}$/;
 export const ZCreateUsdtRechargeInput = z.object({
   /** USDT in cents: the form steps by 0.01 and parses with parseUsdnToCents. */
   amountCents: z.number({ error: 'INVALID_AMOUNT' }).int({ error: 'INVALID_AMOUNT' }).positive({ error: 'INVALID_AMOUNT' }).max(1e13, { error: 'INVALID_AMOUNT' }),
-  transactionHash: z
-    .string()
+  transactionHash: zText()
     .trim()
     .max(200)
     .optional()
@@ -96,7 +95,7 @@ export type TWithdrawalInfo = z.infer<typeof ZWithdrawalInfo>;
 export const ZCreateWithdrawalInput = z.object({
   /** Whole USDX (spec 2 §5); fractions are refused with AMOUNT_NOT_WHOLE. */
   amount: z.number({ error: 'INVALID_AMOUNT' }).finite({ error: 'INVALID_AMOUNT' }),
-  address: z.string().max(200),
+  address: zText().max(200),
   idempotencyKey: ZIdempotencyKey,
 });
 export type TCreateWithdrawalInput = z.infer<typeof ZCreateWithdrawalInput>;
@@ -124,10 +123,10 @@ export type TWithdrawal = z.infer<typeof ZWithdrawal>;
 export const TRANSFER_NOTES_MAX = 200;
 
 export const ZTransferInput = z.object({
-  email: z.string().max(LIMITS.emailMax),
+  email: zText().max(LIMITS.emailMax),
   /** Whole USDX, at least 1; null when the field was left empty (FIELDS_REQUIRED). */
   amount: z.number({ error: 'INVALID_AMOUNT' }).finite({ error: 'INVALID_AMOUNT' }).nullable(),
-  notes: z.string().max(1000).optional(),
+  notes: zText().max(1000).optional(),
   idempotencyKey: ZIdempotencyKey,
 });
 export type TTransferInput = z.input<typeof ZTransferInput>;

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import {
   BRAND,
   DEFAULT_LANGUAGE,
+  isReservedNickname,
   isLanguage,
   LIMITS,
   ZUpdateProfileInput,
@@ -76,7 +77,12 @@ function ProfileForm({ user }: { user: TSessionUser }) {
       preferredLanguage: user.preferredLanguage ?? uiLanguage,
       preferredCurrency: user.preferredCurrency ?? displayCurrency.currency,
     },
-    validate,
+    validate: (values) => {
+      const errors = validate(values);
+      // the server's own rule, shown while typing; staff may use staff names
+      if (!errors.nickname && !user.isAdmin && isReservedNickname(values.nickname)) errors.nickname = t('errors:NICKNAME_RESERVED');
+      return errors;
+    },
     validateInputOnBlur: true,
   });
 
@@ -130,6 +136,10 @@ function ProfileForm({ user }: { user: TSessionUser }) {
         onError: (error) => {
           if (showServerFieldErrors(form, error, FIELDS)) return;
           const { code } = appErrorOf(error);
+          if (code === 'NICKNAME_RESERVED') {
+            form.setFieldError('nickname', t('errors:NICKNAME_RESERVED'));
+            return;
+          }
           const generic = code === 'OPERATION_FAILED' || code === 'VALIDATION_FAILED';
           notifications.show({ color: 'red', message: t(`errors:${generic ? 'UPDATE_FAILED' : code}`) });
         },

@@ -1,4 +1,4 @@
-import { ZSessionUser, ZUpdateProfileInput } from '@curio/shared';
+import { isReservedNickname, ZSessionUser, ZUpdateProfileInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
 import { appError } from '../../trpc/app-error.ts';
 import { loadSessionUser } from '../../services/auth/session-user.ts';
@@ -10,6 +10,8 @@ export const update = memberProcedure
   .input(ZUpdateProfileInput)
   .output(ZSessionUser)
   .mutation(async ({ ctx, input }) => {
+    // members may not pass for staff or the brand; admins are staff (rules/text.ts)
+    if (!ctx.user.isAdmin && isReservedNickname(input.nickname)) throw appError('NICKNAME_RESERVED');
     // the schema admits only server-named avatar keys; it must also be this member's own upload
     if (input.avatarKey) {
       const current = await ctx.services.db.selectFrom('profiles').select('avatar_key').where('user_id', '=', ctx.user.id).executeTakeFirst();

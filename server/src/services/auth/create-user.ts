@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { LIMITS, type Language } from '@curio/shared';
+import { randomInt } from 'node:crypto';
+import { isReservedNickname, LIMITS, stripInvisible, type Language } from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { appError } from '../../trpc/app-error.ts';
@@ -17,10 +18,14 @@ export interface NewUser {
   emailVerified?: boolean;
 }
 
-/** What a member is called until they choose a nickname: the local part of the address. */
+/**
+ * What a member is called until they choose a nickname: the local part of the address, unless
+ * that would pass for staff or the brand (admin@…, support@…), which gets a neutral name instead.
+ */
 export function defaultNickname(email: string): string {
   const localPart = email.split('@')[0]?.trim() ?? '';
-  return (localPart || email).slice(0, LIMITS.nicknameMax);
+  const candidate = stripInvisible(localPart || email).slice(0, LIMITS.nicknameMax);
+  return isReservedNickname(candidate) ? `member${randomInt(1000, 10_000)}` : candidate;
 }
 
 /**

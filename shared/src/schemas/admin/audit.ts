@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ZAdminListInput } from './paging.ts';
+import { zText } from '../common.ts';
 
 /** The audit log tab (issue 6): every admin action, newest first. */
 
-const ZFilterText = z
-  .string()
+const ZFilterText = zText()
   .trim()
   .max(60)
   .optional()

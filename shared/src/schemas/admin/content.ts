@@ -4,6 +4,7 @@ import { LISTING_REVIEW_STATUSES } from '../listings.ts';
 import { BUYING_REQUEST_STATUSES } from '../buying-requests.ts';
 import { ORDER_STATUSES } from '../orders.ts';
 import { ZAdminListInput, zAdminPage } from './paging.ts';
+import { zText } from '../common.ts';
 
 /** Listings, buying requests, orders and complaints tabs (spec 3 §2.4, §2.5, §2.11). */
 
@@ -12,8 +13,7 @@ export const ZAdminPerson = z.object({ id: z.uuid(), nickname: z.string() });
 export type TAdminPerson = z.infer<typeof ZAdminPerson>;
 
 /** An optional note an admin adds to a moderation action; kept in the audit log. */
-const ZOptionalNote = z
-  .string()
+const ZOptionalNote = zText()
   .trim()
   .max(500, { error: 'CONTENT_TOO_LONG' })
   .nullish()
@@ -168,8 +168,7 @@ export const ZAdminComplaintsPage = zAdminPage(ZAdminComplaintItem);
 export const ADMIN_COMPLAINT_RESPONSE_MAX = 1000;
 export const ZAdminComplaintResolveInput = z.object({
   complaintId: z.uuid(),
-  response: z
-    .string({ error: 'RESPONSE_REQUIRED' })
+  response: zText({ error: 'RESPONSE_REQUIRED' })
     .trim()
     .min(1, { error: 'RESPONSE_REQUIRED' })
     .max(ADMIN_COMPLAINT_RESPONSE_MAX, { error: 'CONTENT_TOO_LONG' }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAdminListInput, zAdminPage } from './paging.ts';
 import { RECHARGE_STATUSES, WITHDRAWAL_STATUSES } from '../wallet.ts';
+import { zName, zText } from '../common.ts';
 
 /** Money in and out of the platform: recharge codes, USDT top-ups, USDN withdrawals (spec 3 §2.7–§2.9). */
 
@@ -32,8 +33,7 @@ export const RECHARGE_CODE_RULES = {
 export const RECHARGE_CODE_STATUSES = ['active', 'used', 'disabled', 'expired'] as const;
 export type TRechargeCodeStatus = (typeof RECHARGE_CODE_STATUSES)[number];
 
-const ZBatchName = z
-  .string()
+const ZBatchName = zName()
   .trim()
   .max(60, { error: 'VALIDATION_FAILED' })
   .optional()
@@ -115,11 +115,11 @@ export const ZAdminRechargeCodeCsvInput = ZAdminRechargeCodeFilter.extend({
   /** Column titles and the word for "never expires" in the admin's language. */
   labels: z
     .object({
-      code: z.string().max(40),
-      value: z.string().max(40),
-      batchName: z.string().max(40),
-      expiresAt: z.string().max(40),
-      permanent: z.string().max(40),
+      code: zText().max(40),
+      value: zText().max(40),
+      batchName: zName().max(40),
+      expiresAt: zText().max(40),
+      permanent: zText().max(40),
     })
     .optional(),
 });
@@ -162,8 +162,7 @@ export const ZAdminUsdtRechargeStats = z.object({
 });
 export type TAdminUsdtRechargeStats = z.infer<typeof ZAdminUsdtRechargeStats>;
 
-const ZOptionalNotes = z
-  .string()
+const ZOptionalNotes = zText()
   .trim()
   .max(500, { error: 'CONTENT_TOO_LONG' })
   .optional()
@@ -175,7 +174,7 @@ export type TAdminApproveUsdtRechargeInput = z.input<typeof ZAdminApproveUsdtRec
 /** The reason may arrive blank: the resolver refuses it with REJECTION_REASON_REQUIRED (spec 3 §5). */
 export const ZAdminRejectUsdtRechargeInput = z.object({
   requestId: z.uuid(),
-  reason: z.string().max(500, { error: 'CONTENT_TOO_LONG' }),
+  reason: zText().max(500, { error: 'CONTENT_TOO_LONG' }),
   adminNotes: ZOptionalNotes,
 });
 export type TAdminRejectUsdtRechargeInput = z.input<typeof ZAdminRejectUsdtRechargeInput>;
@@ -219,10 +218,10 @@ export const ZAdminUsdnWithdrawalStats = z.object({
 export type TAdminUsdnWithdrawalStats = z.infer<typeof ZAdminUsdnWithdrawalStats>;
 
 /** A blank hash is refused by the resolver with TRANSACTION_HASH_REQUIRED (spec 3 §5). */
-export const ZAdminApproveUsdnWithdrawalInput = z.object({ requestId: z.uuid(), transactionHash: z.string().max(200, { error: 'VALIDATION_FAILED' }) });
+export const ZAdminApproveUsdnWithdrawalInput = z.object({ requestId: z.uuid(), transactionHash: zText().max(200, { error: 'VALIDATION_FAILED' }) });
 export type TAdminApproveUsdnWithdrawalInput = z.input<typeof ZAdminApproveUsdnWithdrawalInput>;
 
-export const ZAdminRejectUsdnWithdrawalInput = z.object({ requestId: z.uuid(), reason: z.string().max(500, { error: 'CONTENT_TOO_LONG' }) });
+export const ZAdminRejectUsdnWithdrawalInput = z.object({ requestId: z.uuid(), reason: zText().max(500, { error: 'CONTENT_TOO_LONG' }) });
 export type TAdminRejectUsdnWithdrawalInput = z.input<typeof ZAdminRejectUsdnWithdrawalInput>;
 
 export const ZAdminWithdrawalDecisionResult = z.object({ status: z.enum(['completed', 'rejected']) });

@@ -3,12 +3,12 @@ import { isSolanaAddress } from '../../rules/solana-address.ts';
 import { ZPointsRedemptionStatus, ZRedemptionMethod } from '../points.ts';
 import { TIP_LIMITS, ZTipCurrency } from '../tips.ts';
 import { ZAdminListInput } from './paging.ts';
+import { zText } from '../common.ts';
 
 /** Settings, tip settings, refunds and legacy points withdrawals (spec 3 §2.10, §2.11). */
 
 /** Optional admin notes: trimmed, blank is none. */
-const ZAdminNotes = z
-  .string()
+const ZAdminNotes = zText()
   .trim()
   .max(500, { error: 'CONTENT_TOO_LONG' })
   .nullish()
@@ -47,8 +47,7 @@ export type TAdminSettings = z.infer<typeof ZAdminSettings>;
 
 /** Spec 3 §5: the Solana USDT receiving address, at least 32 characters and real base58 (ADR 0015). */
 export const ZAdminSolanaAddressInput = z.object({
-  address: z
-    .string({ error: 'SOLANA_ADDRESS_INVALID' })
+  address: zText({ error: 'SOLANA_ADDRESS_INVALID' })
     .trim()
     .refine((value) => isSolanaAddress(value), { error: 'SOLANA_ADDRESS_INVALID' }),
 });

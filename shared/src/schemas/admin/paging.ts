@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../common.ts';
 
 /**
  * The admin lists' common input: a page (1-based), a page size and an optional search text.
@@ -7,8 +8,7 @@ import { z } from 'zod';
 export const ZAdminListInput = z.object({
   page: z.number().int().min(1).max(10_000).default(1),
   pageSize: z.number().int().min(1).max(100).default(20),
-  search: z
-    .string()
+  search: zText()
     .trim()
     .max(100)
     .optional()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdempotencyKey } from '../common.ts';
+import { ZIdempotencyKey, zText } from '../common.ts';
 import { ZAdminListInput } from './paging.ts';
 
 /**
@@ -8,15 +8,13 @@ import { ZAdminListInput } from './paging.ts';
  */
 
 /** A reason an admin must give (ban, USDN adjustment): trimmed, non-empty, at most 500 characters. */
-const ZRequiredReason = z
-  .string({ error: 'REASON_REQUIRED' })
+const ZRequiredReason = zText({ error: 'REASON_REQUIRED' })
   .trim()
   .min(1, { error: 'REASON_REQUIRED' })
   .max(500, { error: 'CONTENT_TOO_LONG' });
 
 /** Optional notes: blank becomes null, so "no notes" is stored one way. */
-const ZOptionalNotes = z
-  .string()
+const ZOptionalNotes = zText()
   .trim()
   .max(500, { error: 'CONTENT_TOO_LONG' })
   .nullish()
