@@ -10,6 +10,7 @@ import type { AppServices } from '../services/app-services.ts';
 import { refuseCrossSiteWrites, requireJsonBody } from './csrf.ts';
 import { logProcedureError } from './log-error.ts';
 import { mountDevRoutes } from './dev-routes.ts';
+import { securityHeaders } from './security-headers.ts';
 import { MAX_BATCH_SIZE, answerBodyErrors, readJsonBody, refuseDeepJson } from './request-limits.ts';
 import { mountUploadRoutes } from './uploads.ts';
 
@@ -21,12 +22,7 @@ export function createHttpApp(services: AppServices): Express {
   app.disable('x-powered-by');
   // X-Forwarded-For is read only from the proxies TRUST_PROXY names (none by default)
   app.set('trust proxy', services.config.trustProxy);
-  app.use((_req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-    res.setHeader('X-Frame-Options', 'DENY');
-    next();
-  });
+  app.use(securityHeaders(services.config));
 
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });

@@ -1,0 +1,47 @@
+import helmet from 'helmet';
+import type { RequestHandler } from 'express';
+import type { AppConfig } from '../config.ts';
+
+/**
+ * Response headers that keep the app's pages from being turned against their readers (ADR 0026),
+ * through helmet:
+ * - scripts only from this origin, none inline, so injected markup cannot run code;
+ * - styles from this origin plus inline ones, because Mantine sets style attributes and writes
+ *   its CSS variables into a <style> element at run time; a style cannot run code;
+ * - images from this origin (uploads), data: URIs and blob: previews of a photo before upload;
+ * - connections to this origin only, WebSocket included;
+ * - no framing by anyone (clickjacking), no plugins, no <base> or form posts elsewhere;
+ * - HSTS and upgrade-insecure-requests only when the public origin is https: on
+ *   http://localhost they would break the site.
+ */
+export function securityHeaders(config: AppConfig): RequestHandler {
+  const https = config.publicOrigin.startsWith('https://');
+  const socketOrigin = config.publicOrigin.replace(/^http/, 'ws');
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", socketOrigin],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+    // the app loads nothing from other origins, but uploads must stay embeddable by this origin only
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+}
