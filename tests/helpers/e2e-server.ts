@@ -2,13 +2,13 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../server/src/config.ts';
 import { startServer, type RunningServer } from '../../server/src/app.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
+import { freePort } from './server-process.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLIENT_DIR = path.join(ROOT, 'client');
@@ -133,19 +133,6 @@ export async function ensureClientBuilt(): Promise<void> {
   } finally {
     await release();
   }
-}
-
-/** A port nobody listens on right now, so PUBLIC_ORIGIN (used in mailed links) can name it. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export interface OutboxMail {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** A port nobody listens on right now. */
+/** A port nobody listens on right now, so PUBLIC_ORIGIN (used in mailed links) can name it. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();

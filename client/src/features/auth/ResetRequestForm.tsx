@@ -1,12 +1,13 @@
-import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAt, IconMailForward } from '@tabler/icons-react';
+import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, ZRequestPasswordResetInput } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { appErrorOf, errorMessage } from '../../lib/app-error.ts';
 import { showServerFieldErrors, translatedSchemaResolver } from './form-errors.ts';
+import { EmailInput } from './EmailInput.tsx';
 
 const FIELDS = ['email'] as const;
 const validate = translatedSchemaResolver(ZRequestPasswordResetInput);
@@ -65,16 +66,7 @@ export function ResetRequestForm(props: ResetRequestFormProps) {
             {t('reset.sentNotice', { email: sentTo })}
           </Alert>
         ) : null}
-        <TextInput
-          label={t('fields.email')}
-          placeholder={t('fields.emailPlaceholder')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          leftSection={<IconAt size={16} aria-hidden="true" />}
-          {...form.getInputProps('email')}
-        />
+        <EmailInput {...form.getInputProps('email')} />
         <Button type="submit" size="md" fullWidth loading={requestReset.isPending} disabled={coolingDown}>
           {buttonLabel}
         </Button>

@@ -1,13 +1,14 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAt, IconLock } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ZSignInInput, type TSessionUser, type TSignInInput } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
 import { showServerFieldErrors, translatedSchemaResolver } from './form-errors.ts';
 import { passwordToggleProps } from './password-input-props.ts';
+import { EmailInput } from './EmailInput.tsx';
 
 const FIELDS = ['email', 'password'] as const;
 const validate = translatedSchemaResolver(ZSignInInput);
@@ -47,16 +48,7 @@ export function SignInForm({ email, onEmailChange, onForgotPassword, onSignedIn 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={t('fields.email')}
-          placeholder={t('fields.emailPlaceholder')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          leftSection={<IconAt size={16} aria-hidden="true" />}
-          {...form.getInputProps('email')}
-        />
+        <EmailInput {...form.getInputProps('email')} />
         <Stack gap={6}>
           <PasswordInput
             label={t('fields.password')}

@@ -1,7 +1,7 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAt, IconGift, IconLock, IconTicket } from '@tabler/icons-react';
+import { IconGift, IconLock, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, ZSignUpInput, type TSignUpResult } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/app-error.ts';
 import { showServerFieldErrors, translatedSchemaResolver } from './form-errors.ts';
 import { passwordToggleProps } from './password-input-props.ts';
 import { clearStoredReferrer, storedReferrer } from './referrer.ts';
+import { EmailInput } from './EmailInput.tsx';
 
 interface SignUpValues {
   email: string;
@@ -68,16 +69,7 @@ export function SignUpForm({ email, invitationCode, onEmailChange, onVerificatio
             {t('signup.invitedNotice')}
           </Alert>
         ) : null}
-        <TextInput
-          label={t('fields.email')}
-          placeholder={t('fields.emailPlaceholder')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          leftSection={<IconAt size={16} aria-hidden="true" />}
-          {...form.getInputProps('email')}
-        />
+        <EmailInput {...form.getInputProps('email')} />
         <PasswordInput
           label={t('fields.password')}
           placeholder={t('fields.passwordPlaceholder')}

@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, LIMITS, isLanguage, type Language } from '@curio/shar
 import type { AppServices } from '../app-services.ts';
 import type { RealtimeEvent } from '../../realtime/events.ts';
 import { runInTransaction, type Tx } from '../../db/transaction.ts';
-import { generateToken, hashToken } from '../../auth/tokens.ts';
+import { claimOneTimeToken, issueOneTimeToken } from '../../auth/one-time-tokens.ts';
 import { createSession, invalidateSession, invalidateUserSessions } from '../../auth/sessions.ts';
 import { appError } from '../../trpc/app-error.ts';
 import { consumeRateLimit, ipRateLimitKey, rateLimitWait, recordRateLimitHit } from '../../rate-limits/rate-limiter.ts';
@@ -42,19 +42,9 @@ export async function sendVerificationMail(
   user: { id: string; email: string; language: Language },
 ): Promise<void> {
   const now = services.clock.now();
-  const token = generateToken();
-  await runInTransaction(services.db, async (trx) => {
-    await trx.deleteFrom('email_verification_tokens').where('user_id', '=', user.id).where('used_at', 'is', null).execute();
-    await trx
-      .insertInto('email_verification_tokens')
-      .values({
-        user_id: user.id,
-        token_hash: hashToken(token),
-        created_at: now,
-        expires_at: new Date(now.getTime() + LIMITS.verificationTokenTtlMs),
-      })
-      .execute();
-  });
+  const { token } = await runInTransaction(services.db, (trx) =>
+    issueOneTimeToken(trx, 'email_verification_tokens', { userId: user.id, now, ttlMs: LIMITS.verificationTokenTtlMs }),
+  );
   const mail = verificationMail({
     to: user.email,
     language: user.language,
@@ -136,32 +126,25 @@ export async function verifyEmail(
 ): Promise<SignedIn> {
   const now = services.clock.now();
   const { signedIn, rewarded, revoked } = await runInTransaction(services.db, async (trx) => {
-    const claimed = await trx
-      .updateTable('email_verification_tokens')
-      .set({ used_at: now })
-      .where('token_hash', '=', hashToken(input.token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('user_id')
-      .executeTakeFirst();
-    if (!claimed) throw appError('VERIFICATION_LINK_INVALID');
+    const userId = await claimOneTimeToken(trx, 'email_verification_tokens', input.token, now);
+    if (!userId) throw appError('VERIFICATION_LINK_INVALID');
     const banned = await trx
       .selectFrom('user_bans')
       .select('id')
-      .where('user_id', '=', claimed.user_id)
+      .where('user_id', '=', userId)
       .where('status', '=', 'active')
       .executeTakeFirst();
     if (banned) throw appError('USER_BANNED');
-    const rewardedUserIds = await markEmailVerified(trx, claimed.user_id, now);
-    const ended = await invalidateUserSessions(trx, claimed.user_id);
-    const events: RealtimeEvent[] = sessionRevokedEvent(claimed.user_id, ended);
+    const rewardedUserIds = await markEmailVerified(trx, userId, now);
+    const ended = await invalidateUserSessions(trx, userId);
+    const events: RealtimeEvent[] = sessionRevokedEvent(userId, ended);
     // rotation, as at sign-in: whatever session this browser had for another account ends too
-    if (previous && previous.userId !== claimed.user_id) {
+    if (previous && previous.userId !== userId) {
       await invalidateSession(trx, previous.sessionId);
       events.push(...sessionRevokedEvent(previous.userId, [previous.sessionId]));
     }
-    const session = await createSession(trx, services.clock, claimed.user_id);
-    return { signedIn: { userId: claimed.user_id, session }, rewarded: rewardedUserIds, revoked: events };
+    const session = await createSession(trx, services.clock, userId);
+    return { signedIn: { userId, session }, rewarded: rewardedUserIds, revoked: events };
   });
   await publishBalanceChanges(services.events, rewarded);
   await publishCommitted(services.events, revoked);

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, LIMITS, isLanguage, type TResetPasswordInput } from '@curio/shared';
 import type { AppServices } from '../app-services.ts';
 import { runInTransaction } from '../../db/transaction.ts';
-import { generateToken, hashToken } from '../../auth/tokens.ts';
+import { claimOneTimeToken, issueOneTimeToken } from '../../auth/one-time-tokens.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { invalidateUserSessions } from '../../auth/sessions.ts';
 import { clearRateLimitsStartingWith, consumeRateLimit, ipRateLimitKey } from '../../rate-limits/rate-limiter.ts';
@@ -65,21 +65,9 @@ export async function requestPasswordReset(
     .where('users.email', '=', input.email)
     .executeTakeFirst();
   if (user && (await mayMailAddress(services, input.email))) {
-    const token = generateToken();
-    const tokenRow = await runInTransaction(services.db, async (trx) => {
-      // only the newest link works: an older mail lying in an inbox is worth nothing
-      await trx.deleteFrom('password_reset_tokens').where('user_id', '=', user.id).where('used_at', 'is', null).execute();
-      return trx
-        .insertInto('password_reset_tokens')
-        .values({
-          user_id: user.id,
-          token_hash: hashToken(token),
-          created_at: now,
-          expires_at: new Date(now.getTime() + LIMITS.resetTokenTtlMs),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-    });
+    const { token, id: tokenId } = await runInTransaction(services.db, (trx) =>
+      issueOneTimeToken(trx, 'password_reset_tokens', { userId: user.id, now, ttlMs: LIMITS.resetTokenTtlMs }),
+    );
     const mail = passwordResetMail({
       to: user.email,
       language: isLanguage(user.preferred_language) ? user.preferred_language : DEFAULT_LANGUAGE,
@@ -91,7 +79,7 @@ export async function requestPasswordReset(
     } catch (error) {
       console.error(`[auth] reset mail to ${user.email} failed:`, error instanceof Error ? error.message : error);
       // nothing was delivered: drop the useless token and let the member try again at once
-      await services.db.deleteFrom('password_reset_tokens').where('id', '=', tokenRow.id).execute();
+      await services.db.deleteFrom('password_reset_tokens').where('id', '=', tokenId).execute();
       await services.db
         .deleteFrom('password_reset_requests')
         .where('email', '=', input.email)
@@ -114,19 +102,12 @@ export async function resetPassword(
   const now = services.clock.now();
   const passwordHash = await hashPassword(input.password);
   const { userId, email, sessionIds, rewarded } = await runInTransaction(services.db, async (trx) => {
-    const claimed = await trx
-      .updateTable('password_reset_tokens')
-      .set({ used_at: now })
-      .where('token_hash', '=', hashToken(input.token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('user_id')
-      .executeTakeFirst();
-    if (!claimed) throw appError('RESET_LINK_INVALID');
+    const claimedUserId = await claimOneTimeToken(trx, 'password_reset_tokens', input.token, now);
+    if (!claimedUserId) throw appError('RESET_LINK_INVALID');
     const user = await trx
       .updateTable('users')
       .set({ password_hash: passwordHash })
-      .where('id', '=', claimed.user_id)
+      .where('id', '=', claimedUserId)
       .returning(['id', 'email'])
       .executeTakeFirstOrThrow();
     await trx
