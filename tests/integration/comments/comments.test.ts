@@ -54,14 +54,15 @@ describe('marketplace.comments.create', () => {
     });
   });
 
-  test('sanitised before saving: tags, comments and control characters are stripped', async () => {
+  test('sanitised before saving: tags, comments and bidi overrides are stripped; control characters are refused', async () => {
     const { listingId } = await listingWithSeller();
     const alice = await member(services);
     const comment = await alice.api.marketplace.comments.create({
       listingId,
-      content: '<img src=x onerror=alert(1)>Nice<!-- hidden -->\u202E price\u0000!\r\n\r\n\r\n\r\nReally <3',
+      content: '<img src=x onerror=alert(1)>Nice<!-- hidden -->\u202E price!\r\n\r\n\r\n\r\nReally <3',
     });
     expect(comment.content).toBe('Nice price!\n\nReally <3');
+    await expectAppError(alice.api.marketplace.comments.create({ listingId, content: 'Nice\u0000 price' }), 'TEXT_CONTROL_CHARACTER');
   });
 
   test.each([

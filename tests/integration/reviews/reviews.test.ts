@@ -60,10 +60,11 @@ describe('marketplace.reviews.create', () => {
     ]);
   });
 
-  test('sanitised before saving: markup and control characters go, "<3" stays', async () => {
+  test('sanitised before saving: markup goes, "<3" stays; control characters are refused', async () => {
     const { buyer, orderId } = await completedDeal(services);
+    await expectAppError(buyer.api.marketplace.reviews.create(reviewInput(orderId, { content: 'Lovely\u0007 item' })), 'TEXT_CONTROL_CHARACTER');
     const review = await buyer.api.marketplace.reviews.create(
-      reviewInput(orderId, { content: '  <script>alert(1)</script><b>Lovely</b>\u0007 item <3  ' }),
+      reviewInput(orderId, { content: '  <script>alert(1)</script><b>Lovely</b> item <3  ' }),
     );
     expect(review.content).toBe('alert(1)Lovely item <3');
   });

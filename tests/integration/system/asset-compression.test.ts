@@ -44,7 +44,7 @@ describe('compression of the built client', () => {
     expect(page.status).toBe(200);
     expect(page.encoding).toBe('gzip');
     const html = gunzipSync(page.body).toString('utf8');
-    const entry = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
+    const entry = /<script type="module"[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
     expect(entry).toBeDefined();
 
     const script = await get(entry!);
