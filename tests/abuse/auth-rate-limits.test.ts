@@ -6,8 +6,9 @@ import { startServer, type RunningServer } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.ts';
 import { TEST_PASSWORD, insertTestUser } from '../helpers/users.ts';
-import { TestBrowser, createAuthTestServices, expectAppError, type AuthTestServices } from '../integration/auth/support.ts';
+import { TestBrowser, createAuthTestServices, type AuthTestServices } from '../integration/auth/support.ts';
 import { tableCounts } from './support.ts';
+import { appCodeOf, expectAppError } from '../helpers/app-errors.ts';
 
 /**
  * Rate limits on the account doors (server/src/rate-limits/, ADR 0025): wrong passwords count
@@ -46,7 +47,7 @@ describe('sign-in', () => {
       outcomes.push(
         await signIn('203.0.113.1', victim.email, `wrong-${i}`).then(
           () => 'ok',
-          (error: { cause?: { data?: { code?: string } } }) => error.cause?.data?.code ?? 'error',
+          (error: unknown) => appCodeOf(error) ?? 'error',
         ),
       );
     }

@@ -9,9 +9,8 @@ import { createSession } from '../../server/src/auth/sessions.ts';
 import { callerFor, createTestServices, type TestServices } from '../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.ts';
 import { insertTestUser } from '../helpers/users.ts';
-import { expectAppError } from '../integration/auth/support.ts';
-import type { TRPCError } from '@trpc/server';
-import { toAppErrorData } from '../../server/src/trpc/error-formatter.ts';
+import { appCodeOf } from '../helpers/app-errors.ts';
+import { expectAppError } from '../helpers/app-errors.ts';
 
 /**
  * Per-member budgets on what fills other members' screens and the moderators' queues (ADR
@@ -67,7 +66,7 @@ describe.each([
     // the other member gets past the limit to input validation: the budget is the member's own
     const outcome = await call(await callerFor(services, other.id)).then(
       () => 'ok',
-      (error: TRPCError) => toAppErrorData(error).code,
+      (error: unknown) => appCodeOf(error),
     );
     expect(outcome).not.toBe('RATE_LIMITED');
     expect(outcome).not.toBe('ok');

@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import { TRPCError } from '@trpc/server';
 import {
   CONTACT_TYPES,
   containsContactDetails,
@@ -9,7 +8,7 @@ import {
   type ContactType,
 } from '../../shared/src/rules/contact-filter.ts';
 import { assertNoContactDetails } from '../../server/src/services/moderation/contact-check.ts';
-import { AppErrorCause } from '../../server/src/trpc/app-error.ts';
+import { DomainError } from '../../server/src/domain/domain-error.ts';
 
 /** [text, the one kind expected, the exact original span reported] */
 const SINGLE_HITS: [string, ContactType, string][] = [
@@ -232,8 +231,7 @@ describe('assertNoContactDetails (server)', () => {
     try {
       run();
     } catch (error) {
-      expect(error).toBeInstanceOf(TRPCError);
-      return (error as TRPCError).cause;
+      return error;
     }
     throw new Error('expected a refusal');
   }
@@ -248,7 +246,7 @@ describe('assertNoContactDetails (server)', () => {
     const cause = thrownCause(() =>
       assertNoContactDetails({ title: '加微 collector_99', category: 'goods', description: '电话 138 1234 5678' }),
     );
-    expect(cause).toBeInstanceOf(AppErrorCause);
-    expect((cause as AppErrorCause).data).toEqual({ code: 'CONTACT_INFO_DETECTED', params: { fields: 'title,description' } });
+    expect(cause).toBeInstanceOf(DomainError);
+    expect((cause as DomainError).toData()).toEqual({ code: 'CONTACT_INFO_DETECTED', params: { fields: 'title,description' } });
   });
 });

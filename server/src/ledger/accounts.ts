@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { appError } from '../trpc/app-error.ts';
+import { DomainError } from '../domain/domain-error.ts';
 
 export type Currency = 'usdn' | 'points';
 export const CURRENCIES: readonly Currency[] = ['usdn', 'points'];
@@ -71,7 +71,7 @@ export async function resolveAccountIds(
         .execute();
     } catch (error) {
       // 23503: the user id names no user; a caller bug, but never a 500 with SQL in it
-      if ((error as { code?: unknown }).code === '23503') throw appError('USER_NOT_FOUND');
+      if ((error as { code?: unknown }).code === '23503') throw new DomainError('USER_NOT_FOUND');
       throw error;
     }
     rows = await findAccountIds(db, currency, keys);

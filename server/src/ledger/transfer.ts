@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { formatCents } from '@curio/shared';
 import type { Database } from '../db/schema.ts';
-import { appError } from '../trpc/app-error.ts';
+import { DomainError } from '../domain/domain-error.ts';
 import {
   accountKey,
   applyLegs,
@@ -37,12 +37,12 @@ const CHECK_VIOLATION = '23514';
 
 function insufficient(currency: Currency, needed: number, available: number) {
   return currency === 'usdn'
-    ? appError('INSUFFICIENT_BALANCE', {
+    ? new DomainError('INSUFFICIENT_BALANCE', {
         needed: formatCents(needed),
         neededCents: needed,
         availableCents: available,
       })
-    : appError('INSUFFICIENT_POINTS', { needed, available });
+    : new DomainError('INSUFFICIENT_POINTS', { needed, available });
 }
 
 /**
@@ -56,7 +56,7 @@ function insufficient(currency: Currency, needed: number, available: number) {
  */
 export async function transfer(trx: Transaction<Database>, input: TransferInput): Promise<TransferResult> {
   const { currency, amount } = input;
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw appError('INVALID_AMOUNT');
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new DomainError('INVALID_AMOUNT');
   const fromKey = accountKey(input.from);
   const toKey = accountKey(input.to);
   if (fromKey.kind === toKey.kind && fromKey.userId === toKey.userId) {

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import ipaddr from 'ipaddr.js';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../clock.ts';
-import { appError } from '../trpc/app-error.ts';
+import { DomainError } from '../domain/domain-error.ts';
 import { RATE_LIMITS, type RateLimitName } from './budgets.ts';
 
 /**
@@ -57,7 +57,7 @@ export async function tryConsumeRateLimit(deps: RateLimitDeps, name: RateLimitNa
 /** Spends one point of the key's budget, or throws RATE_LIMITED (with the seconds to wait) when none is left. */
 export async function consumeRateLimit(deps: RateLimitDeps, name: RateLimitName, key: string): Promise<void> {
   const seconds = await tryConsumeRateLimit(deps, name, key);
-  if (seconds !== null) throw appError('RATE_LIMITED', { seconds });
+  if (seconds !== null) throw new DomainError('RATE_LIMITED', { seconds });
 }
 
 /** Spends one point without refusing: a failure that the next check counts. */
@@ -81,7 +81,7 @@ export async function rateLimitWait(deps: RateLimitDeps, name: RateLimitName, ke
 /** Throws RATE_LIMITED when the key has used up its budget, without spending any of it. */
 export async function assertWithinRateLimit(deps: RateLimitDeps, name: RateLimitName, key: string): Promise<void> {
   const seconds = await rateLimitWait(deps, name, key);
-  if (seconds !== null) throw appError('RATE_LIMITED', { seconds });
+  if (seconds !== null) throw new DomainError('RATE_LIMITED', { seconds });
 }
 
 /** Forgets the key's window: its owner proved who they are (a correct password, a reset link). */

@@ -2,15 +2,16 @@ import type { TRPCError } from '@trpc/server';
 import type { DefaultErrorShape } from '@trpc/server/unstable-core-do-not-import';
 import { ZodError } from 'zod';
 import { isAppErrorCode, type AppErrorCode, type AppErrorData } from '@curio/shared';
-import { AppErrorCause } from './app-error.ts';
+import { domainErrorOf } from './domain-errors.ts';
 
 /**
- * Turns any error into a shape safe for the browser (DESIGN decision 8): a stable app code,
+ * Turns any error into a shape safe for the browser: a stable app code,
  * translated by the client; never a stack, SQL text or driver message.
  */
 export function toAppErrorData(error: TRPCError): AppErrorData {
+  const refusal = domainErrorOf(error);
+  if (refusal) return refusal.toData();
   const cause = error.cause;
-  if (cause instanceof AppErrorCause) return cause.data;
   if (cause instanceof ZodError) {
     const fields: Record<string, AppErrorCode> = {};
     let first: AppErrorCode = 'VALIDATION_FAILED';

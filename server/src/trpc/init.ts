@@ -2,7 +2,8 @@ import { initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import type { Context } from './context.ts';
 import { formatError } from './error-formatter.ts';
-import { appError } from './app-error.ts';
+import { DomainError } from '../domain/domain-error.ts';
+import { domainErrorOf, toTRPCError } from './domain-errors.ts';
 import { consumeRateLimit } from '../rate-limits/rate-limiter.ts';
 import type { RateLimitName } from '../rate-limits/budgets.ts';
 
@@ -17,11 +18,20 @@ export const router = t.router;
 export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure;
+/**
+ * Every procedure starts here: a DomainError thrown anywhere below (access checks, input rules,
+ * the domain call) becomes the response its code calls for, with the code for the client.
+ */
+export const publicProcedure = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  const refusal = result.ok ? null : domainErrorOf(result.error);
+  if (refusal) throw toTRPCError(refusal);
+  return result;
+});
 
 /** Signed in and not banned (a banned user's session no longer resolves). */
-export const memberProcedure = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.auth) throw appError('LOGIN_REQUIRED');
+export const memberProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.auth) throw new DomainError('LOGIN_REQUIRED');
   return next({ ctx: { ...ctx, auth: ctx.auth, user: ctx.auth.user } });
 });
 
@@ -30,13 +40,13 @@ export const memberProcedure = t.procedure.use(({ ctx, next }) => {
  * tips, points redemption), so rewards farmed with throw-away addresses stay where they landed.
  */
 export const verifiedMemberProcedure = memberProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.emailVerified) throw appError('EMAIL_NOT_VERIFIED');
+  if (!ctx.user.emailVerified) throw new DomainError('EMAIL_NOT_VERIFIED');
   return next();
 });
 
-/** Role admin in user_roles, checked on the server for every call (DESIGN decision 7). */
+/** Role admin in user_roles, checked on the server for every call . */
 export const adminProcedure = memberProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.isAdmin) throw appError('ADMIN_REQUIRED');
+  if (!ctx.user.isAdmin) throw new DomainError('ADMIN_REQUIRED');
   return next();
 });
 

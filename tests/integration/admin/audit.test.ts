@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
-import { expectAppError } from '../auth/support.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
 
 /** The audit tab: every admin action listed newest first, with filters and a target id search. */
 let db: TestDatabase;

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
-import { expectAppError } from '../auth/support.ts';
 import { appCodeOf } from '../ledger/ledger-fixtures.ts';
 import { member, requestInput } from '../buying-requests/support.ts';
 import { auditEntries } from './support.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
+
 
 let db: TestDatabase;
 let services: TestServices;

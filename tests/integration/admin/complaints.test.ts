@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
-import { expectAppError } from '../auth/support.ts';
 import { appCodeOf } from '../ledger/ledger-fixtures.ts';
 import { insertListing, member, notificationsOf, paidOrder } from '../orders/support.ts';
 import { storedUpload } from '../../helpers/uploads.ts';
 import { auditEntries } from './support.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
+
 
 let db: TestDatabase;
 let services: TestServices;

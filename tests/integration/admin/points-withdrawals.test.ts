@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
-import { expectAppError } from '../auth/support.ts';
 import { appCodeOf, fund } from '../ledger/ledger-fixtures.ts';
 import { expectLedgerHealthy, notificationsOf } from '../orders/support.ts';
 import { auditEntries } from './support.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
+
 
 let db: TestDatabase;
 let services: TestServices;

@@ -4,9 +4,9 @@ import { REDEEM_CODE_ALPHABET } from '@curio/shared';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
-import { expectAppError } from '../auth/support.ts';
 import { countTransfers } from '../ledger/ledger-fixtures.ts';
 import { expectLedgerHealthy, member, usdn } from '../orders/support.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase;
 let services: TestServices;

@@ -4,7 +4,7 @@ import { SETTING_DEFAULTS, getSettings } from '../../../server/src/services/sett
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
-import { expectAppError } from '../auth/support.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase;
 let services: TestServices;

@@ -5,10 +5,11 @@ import { getBalances } from '../../../server/src/ledger/index.ts';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
-import { expectAppError } from '../auth/support.ts';
 import { accountBalance, appCodeOf, countTransfers } from '../ledger/ledger-fixtures.ts';
 import { expectLedgerHealthy, member, notificationsOf } from '../orders/support.ts';
 import { auditEntries } from './support.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
+
 
 let db: TestDatabase;
 let services: TestServices;

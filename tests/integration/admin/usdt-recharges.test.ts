@@ -4,11 +4,12 @@ import { putSetting } from '../../../server/src/services/settings/settings.ts';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
-import { expectAppError } from '../auth/support.ts';
 import { appCodeOf, countTransfers } from '../ledger/ledger-fixtures.ts';
 import { expectLedgerHealthy, member, notificationsOf, usdn } from '../orders/support.ts';
 import { storedUpload } from '../../helpers/uploads.ts';
 import { auditEntries } from './support.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
+
 
 let db: TestDatabase;
 let services: TestServices;

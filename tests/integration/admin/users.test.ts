@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { callerFor } from '../../helpers/services.ts';
 import { createTestDatabase, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, TEST_PASSWORD, type TestUser } from '../../helpers/users.ts';
-import { createAuthTestServices, expectAppError, TestBrowser, type AuthTestServices } from '../auth/support.ts';
+import { createAuthTestServices, TestBrowser, type AuthTestServices } from '../auth/support.ts';
 import { appCodeOf, countTransfers, fund } from '../ledger/ledger-fixtures.ts';
 import { expectLedgerHealthy, notificationsOf, usdn } from '../orders/support.ts';
 import { auditEntries } from './support.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
+
 
 /** Spec 3 §2.3 users tab: list, ban (reason required, ends sessions), unban, USDN adjustment. */
 let db: TestDatabase;

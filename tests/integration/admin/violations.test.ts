@@ -3,10 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { callerFor } from '../../helpers/services.ts';
 import { createTestDatabase, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, TEST_PASSWORD, type TestUser } from '../../helpers/users.ts';
-import { createAuthTestServices, expectAppError, TestBrowser, type AuthTestServices } from '../auth/support.ts';
+import { createAuthTestServices, TestBrowser, type AuthTestServices } from '../auth/support.ts';
 import { appCodeOf } from '../ledger/ledger-fixtures.ts';
 import { notificationsOf } from '../orders/support.ts';
 import { auditEntries } from './support.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
+
 
 /**
  * Spec 3 §2.6 violations tab: stats cards, filters, cards, and the three decisions on an

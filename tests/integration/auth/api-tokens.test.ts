@@ -5,7 +5,8 @@ import { banUser } from '../../../server/src/services/auth/ban-user.ts';
 import { callerFor } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
-import { createAuthTestServices, expectAppError, TestBrowser, tokenCaller, type AuthTestServices } from './support.ts';
+import { createAuthTestServices, TestBrowser, tokenCaller, type AuthTestServices } from './support.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase;
 let services: AuthTestServices;

@@ -3,7 +3,8 @@ import { hashToken } from '../../../server/src/auth/tokens.ts';
 import { banUser, liftBan } from '../../../server/src/services/auth/ban-user.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, TEST_PASSWORD, type TestUser } from '../../helpers/users.ts';
-import { createAuthTestServices, expectAppError, TestBrowser, type AuthTestServices } from './support.ts';
+import { createAuthTestServices, TestBrowser, type AuthTestServices } from './support.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase;
 let services: AuthTestServices;

@@ -5,8 +5,9 @@ import { RATE_LIMITS } from '../../../server/src/rate-limits/budgets.ts';
 import { SmtpMailer } from '../../../server/src/mail/smtp-mailer.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, TEST_PASSWORD, type TestUser } from '../../helpers/users.ts';
-import { createAuthTestServices, expectAppError, TestBrowser, uniqueEmail, type AuthTestServices } from './support.ts';
+import { createAuthTestServices, TestBrowser, uniqueEmail, type AuthTestServices } from './support.ts';
 import { closedPort } from './smtp-test-server.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase;
 let services: AuthTestServices;

@@ -3,8 +3,7 @@ import { getBalances } from '../../../server/src/ledger/index.ts';
 import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, verificationTokenFor } from '../../helpers/users.ts';
 import { createAuthTestServices, TestBrowser, uniqueEmail, type AuthTestServices } from './support.ts';
-import { toAppErrorData } from '../../../server/src/trpc/error-formatter.ts';
-import type { TRPCError } from '@trpc/server';
+import { appCodeOf } from '../../helpers/app-errors.ts';
 
 /**
  * Two requests at the same moment on real PostgreSQL (DESIGN decision 6): the guarded
@@ -28,7 +27,7 @@ async function race(calls: Array<() => Promise<unknown>>): Promise<{ ok: number;
   const results = await Promise.allSettled(calls.map((call) => call()));
   const codes = results
     .filter((r): r is PromiseRejectedResult => r.status === 'rejected')
-    .map((r) => toAppErrorData(r.reason as TRPCError).code);
+    .map((r) => appCodeOf(r.reason) ?? String(r.reason));
   return { ok: results.filter((r) => r.status === 'fulfilled').length, codes };
 }
 

@@ -5,7 +5,8 @@ import { RATE_LIMITS } from '../../../server/src/rate-limits/budgets.ts';
 import { banUser } from '../../../server/src/services/auth/ban-user.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, TEST_PASSWORD } from '../../helpers/users.ts';
-import { createAuthTestServices, expectAppError, TestBrowser, uniqueEmail, type AuthTestServices } from './support.ts';
+import { createAuthTestServices, TestBrowser, uniqueEmail, type AuthTestServices } from './support.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase;
 let services: AuthTestServices;

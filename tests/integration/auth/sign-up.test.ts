@@ -7,7 +7,8 @@ import { RATE_LIMITS } from '../../../server/src/rate-limits/budgets.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, verificationTokenFor } from '../../helpers/users.ts';
 import { fund } from '../ledger/ledger-fixtures.ts';
-import { createAuthTestServices, expectAppError, TestBrowser, uniqueEmail, type AuthTestServices } from './support.ts';
+import { createAuthTestServices, TestBrowser, uniqueEmail, type AuthTestServices } from './support.ts';
+import { appCodeOf, expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase;
 let services: AuthTestServices;
@@ -339,7 +340,7 @@ describe('auth.signUp', () => {
     for (let i = 0; i < 40; i++) {
       const answer = await (await farm.caller()).auth
         .signUp({ email: uniqueEmail('farm'), password: 'secret1', referrerId: referrer.id })
-        .then(() => 'ok', (error: { cause?: { data?: { code?: string } } }) => error.cause?.data?.code ?? 'error');
+        .then(() => 'ok', (error: unknown) => appCodeOf(error) ?? 'error');
       outcomes.push(answer);
     }
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(RATE_LIMITS.signUpsPerIp.points);

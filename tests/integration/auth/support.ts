@@ -1,12 +1,9 @@
-import { expect } from 'vitest';
-import { TRPCError } from '@trpc/server';
-import type { AppErrorCode, AppErrorData, TSignUpInput } from '@curio/shared';
+import type { TSignUpInput } from '@curio/shared';
 import { createCallerFactory } from '../../../server/src/trpc/init.ts';
 import { appRouter } from '../../../server/src/trpc/app-router.ts';
 import { createInnerContext, resolveAuth } from '../../../server/src/trpc/context.ts';
 import type { CookieWriter } from '../../../server/src/auth/cookies.ts';
 import { SESSION_COOKIE } from '../../../server/src/auth/sessions.ts';
-import { toAppErrorData } from '../../../server/src/trpc/error-formatter.ts';
 import type { AppServices } from '../../../server/src/services/app-services.ts';
 import type { RealtimeEvent } from '../../../server/src/realtime/events.ts';
 import { LocalEventBus } from '../../../server/src/realtime/local-event-bus.ts';
@@ -71,28 +68,6 @@ export async function tokenCaller(services: AppServices, token: string) {
 }
 
 const noCookies: CookieWriter = { setSession() {}, clearSession() {} };
-
-/**
- * Awaits a rejected procedure call and checks the app code the client would receive (the same
- * translation the HTTP error formatter does). Validation failures must be BAD_REQUEST, and no
- * domain failure may surface as a 500.
- */
-export async function expectAppError(
-  call: Promise<unknown>,
-  code: AppErrorCode,
-): Promise<{ error: TRPCError; data: AppErrorData }> {
-  const outcome = await call.then(
-    (value: unknown) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-  if (outcome.ok) throw new Error(`expected ${code}, but the call succeeded with ${JSON.stringify(outcome.value)}`);
-  expect(outcome.error).toBeInstanceOf(TRPCError);
-  const error = outcome.error as TRPCError;
-  const data = toAppErrorData(error);
-  expect(data.code).toBe(code);
-  expect(error.code).not.toBe('INTERNAL_SERVER_ERROR');
-  return { error, data };
-}
 
 /** The in-process bus, remembering everything published so tests can assert on it. */
 export class RecordingEventBus extends LocalEventBus {

@@ -2,11 +2,12 @@ import type { AppErrorCode, TCreateBuyingRequestInput } from '@curio/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
-import { expectAppError } from '../auth/support.ts';
 import { storageFor } from '../../../server/src/storage/storage-for.ts';
 import { newUploadKey } from '../../../server/src/storage/keys.ts';
 import { member, requestInput } from './support.ts';
+
 import { storedUpload } from '../../helpers/uploads.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase;
 let services: TestServices;

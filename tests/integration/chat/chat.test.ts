@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CHAT_LIMITS } from '@curio/shared';
 import { createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
-import { expectAppError } from '../auth/support.ts';
 import { member } from '../buying-requests/support.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase;
 let services: TestServices;

@@ -3,8 +3,8 @@ import { FEED_SORTS, FEED_TYPES, type TFeedItem, type TFeedPageInput, type TFeed
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { insertTestUser } from '../../helpers/users.ts';
-import { expectAppError } from '../auth/support.ts';
 import { insertListing, insertRequest, minutesBefore } from './fixtures.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase;
 let services: TestServices;

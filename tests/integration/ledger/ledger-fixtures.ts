@@ -1,8 +1,6 @@
-import { TRPCError } from '@trpc/server';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../server/src/db/schema.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
-import { AppErrorCause } from '../../../server/src/trpc/app-error.ts';
 import {
   systemAccountBalance,
   transfer,
@@ -11,14 +9,7 @@ import {
   type TransferResult,
 } from '../../../server/src/ledger/index.ts';
 
-/** The app error code a failure carries, or null for anything else (a 500 in production). */
-export function appCodeOf(error: unknown): string | null {
-  return error instanceof TRPCError && error.cause instanceof AppErrorCause ? error.cause.data.code : null;
-}
-
-export function appParamsOf(error: unknown): Record<string, string | number> | undefined {
-  return error instanceof TRPCError && error.cause instanceof AppErrorCause ? error.cause.data.params : undefined;
-}
+export { appCodeOf, appParamsOf } from '../../helpers/app-errors.ts';
 
 /** Credits a user from the issuance account, as an approved top-up or an admin grant would. */
 export function fund(db: Kysely<Database>, userId: string, currency: Currency, amount: number): Promise<TransferResult> {

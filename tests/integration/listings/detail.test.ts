@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
-import { expectAppError } from '../auth/support.ts';
 import { fundPoints, listingInput } from './support.ts';
+
 import { storedUpload } from '../../helpers/uploads.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase;
 let services: TestServices;

@@ -3,9 +3,10 @@ import { getBalances } from '../../../server/src/ledger/index.ts';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
-import { expectAppError } from '../auth/support.ts';
 import { fundPoints, listingInput } from './support.ts';
+
 import { storedUpload } from '../../helpers/uploads.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase;
 let services: TestServices;

@@ -3,8 +3,9 @@ import { createTestServices, type TestServices } from '../../helpers/services.ts
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { member } from '../buying-requests/support.ts';
 import { fundPoints, imageExists, listingInput } from './support.ts';
+
 import { storedUpload } from '../../helpers/uploads.ts';
-import { expectAppError } from '../auth/support.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
 
 /**
  * Upload keys are not owned by whoever names them (ADR 0006): a member can put another

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { TRPCError } from '@trpc/server';
 import { createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
-import { toAppErrorData } from '../../../server/src/trpc/error-formatter.ts';
+import { appCodeOf } from '../../helpers/app-errors.ts';
 import { member, requestInput } from '../buying-requests/support.ts';
 import { fund } from '../ledger/ledger-fixtures.ts';
 
@@ -21,7 +20,7 @@ if (!onRealPostgres()) console.warn(`offer-race.test.ts: races skipped — ${NEE
 
 function outcomeCode(result: PromiseSettledResult<unknown>): string {
   if (result.status === 'fulfilled') return 'OK';
-  return result.reason instanceof TRPCError ? toAppErrorData(result.reason).code : String(result.reason);
+  return appCodeOf(result.reason) ?? String(result.reason);
 }
 
 test.skipIf(!onRealPostgres())('20 sellers offering at once on a request with max 3: exactly 3 get in', async () => {

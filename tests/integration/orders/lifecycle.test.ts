@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ORDER_LIMITS } from '@curio/shared';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
-import { expectAppError } from '../auth/support.ts';
 
 import { orderPoints } from '../../../server/src/services/orders/complete-order.ts';
 import { storedUpload } from '../../helpers/uploads.ts';
@@ -20,6 +19,8 @@ import {
   transfersFor,
   usdn,
 } from './support.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
+
 
 let db: TestDatabase;
 let services: TestServices;

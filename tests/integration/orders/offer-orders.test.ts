@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
-import { expectAppError } from '../auth/support.ts';
 import { requestInput } from '../buying-requests/support.ts';
 import { countTransfers, fund } from '../ledger/ledger-fixtures.ts';
 import { escrowBalance, expectLedgerHealthy, key, member, notificationsOf, orderRow, points, transfersFor, usdn } from './support.ts';
+
 import { storedUpload } from '../../helpers/uploads.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase;
 let services: TestServices;

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { TRPCError } from '@trpc/server';
 import { ORDER_LIMITS } from '@curio/shared';
 import { createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
-import { toAppErrorData } from '../../../server/src/trpc/error-formatter.ts';
+import { appCodeOf } from '../../helpers/app-errors.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { runSweepOnce } from '../../../server/src/jobs/order-sweeper.ts';
 import { approveRefund } from '../../../server/src/services/orders/resolve-refund.ts';
@@ -25,7 +24,7 @@ if (!onRealPostgres()) console.warn(`orders races skipped: ${NEEDS_POSTGRES}`);
 
 function outcomeCode(result: PromiseSettledResult<unknown>): string {
   if (result.status === 'fulfilled') return 'OK';
-  return result.reason instanceof TRPCError ? toAppErrorData(result.reason).code : String(result.reason);
+  return appCodeOf(result.reason) ?? String(result.reason);
 }
 
 describe.skipIf(!onRealPostgres())('orders under concurrency (real PostgreSQL)', () => {

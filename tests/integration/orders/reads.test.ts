@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ORDER_LIMITS } from '@curio/shared';
 import { createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
-import { expectAppError } from '../auth/support.ts';
 import { spreadsheetCsv } from '../../../server/src/services/spreadsheet-csv.ts';
 import { monthRangeIn } from '../../../server/src/services/orders/local-time.ts';
 import { insertListing, key, member, type Member } from './support.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
+
 
 let db: TestDatabase;
 let services: TestServices;

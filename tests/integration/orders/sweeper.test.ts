@@ -3,7 +3,6 @@ import { ORDER_LIMITS } from '@curio/shared';
 import { createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { runSweepOnce } from '../../../server/src/jobs/order-sweeper.ts';
-import { expectAppError } from '../auth/support.ts';
 import {
   expectLedgerHealthy,
   insertListing,
@@ -18,6 +17,8 @@ import {
   transfersFor,
   usdn,
 } from './support.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
+
 
 let db: TestDatabase;
 let services: TestServices;

@@ -3,7 +3,7 @@ import { callerFor, createTestServices, type TestServices } from '../../helpers/
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { fund } from '../ledger/ledger-fixtures.ts';
-import { expectAppError } from './support.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase;
 let services: TestServices;

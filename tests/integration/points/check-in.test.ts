@@ -3,7 +3,8 @@ import { getBalances } from '../../../server/src/ledger/index.ts';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
-import { expectAppError, expectLedgerClean, utc } from './support.ts';
+import { expectLedgerClean, utc } from './support.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase;
 let services: TestServices;

@@ -7,7 +7,8 @@ import type { TSignUpInput } from '@curio/shared';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, verificationTokenFor } from '../../helpers/users.ts';
-import { expectAppError, expectLedgerClean, utc } from './support.ts';
+import { expectLedgerClean, utc } from './support.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase;
 let services: TestServices;

@@ -7,7 +7,8 @@ import { callerFor, createTestServices, type TestServices } from '../../helpers/
 import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { fund } from '../ledger/ledger-fixtures.ts';
-import { expectAppError, expectLedgerClean } from './support.ts';
+import { expectLedgerClean } from './support.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase;
 let services: TestServices;

@@ -3,10 +3,10 @@ import { DEFAULT_ACTIVITY_PRIVACY } from '@curio/shared';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
-import { expectAppError } from '../auth/support.ts';
 import { insertTestBuyingRequest, insertTestListing } from '../social/fixtures.ts';
 import { recordActivity } from '../../../server/src/services/activities/record-activity.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase;
 let services: TestServices;

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestServices, callerFor, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
-import { expectAppError } from '../auth/support.ts';
 import { completedDeal, creditScoreOf, insertOrder, member, publishedListing } from './fixtures.ts';
 import type { TCreateReviewInput } from '@curio/shared';
 import { storedUpload } from '../../helpers/uploads.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase;
 let services: TestServices;

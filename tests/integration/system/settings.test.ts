@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { TRPCError } from '@trpc/server';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { SETTING_DEFAULTS, getSetting, getSettings, putSetting } from '../../../server/src/services/settings/settings.ts';
-import { AppErrorCause } from '../../../server/src/trpc/app-error.ts';
+import { appCodeOf } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase;
 let services: TestServices;
@@ -34,10 +33,6 @@ async function storeRaw(key: string, value: string): Promise<void> {
     .execute();
 }
 
-function appCodeOf(error: unknown): string | undefined {
-  if (error instanceof TRPCError && error.cause instanceof AppErrorCause) return error.cause.data.code;
-  return undefined;
-}
 
 async function customerServiceFailure(): Promise<string | undefined> {
   const caller = await callerFor(services);
@@ -45,7 +40,7 @@ async function customerServiceFailure(): Promise<string | undefined> {
     await caller.system.customerService();
     return undefined;
   } catch (error) {
-    return appCodeOf(error);
+    return appCodeOf(error) ?? undefined;
   }
 }
 

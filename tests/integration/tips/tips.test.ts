@@ -5,9 +5,10 @@ import { getBalances, verifyLedger, formatLedgerReport } from '../../../server/s
 import { putSetting } from '../../../server/src/services/settings/settings.ts';
 import { callerFor } from '../../helpers/services.ts';
 import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
-import { createAuthTestServices, expectAppError, type AuthTestServices } from '../auth/support.ts';
+import { createAuthTestServices, type AuthTestServices } from '../auth/support.ts';
 import { fund } from '../ledger/ledger-fixtures.ts';
 import { completedDeal, member } from '../reviews/fixtures.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase;
 let services: AuthTestServices;

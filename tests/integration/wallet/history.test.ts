@@ -9,6 +9,7 @@ import { insertTestUser } from '../../helpers/users.ts';
 import { fund } from '../ledger/ledger-fixtures.ts';
 import { failure, key, SOLANA_ADDRESS, usdnOf } from './support.ts';
 
+
 let db: TestDatabase;
 let services: TestServices;
 

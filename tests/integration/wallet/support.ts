@@ -1,29 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import { expect } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../server/src/db/schema.ts';
-import { toAppErrorData } from '../../../server/src/trpc/error-formatter.ts';
 import { formatLedgerReport, getBalances, verifyLedger } from '../../../server/src/ledger/index.ts';
 
-/** The app code of a failed call, whether a rule (AppErrorCause) or the input schema (ZodError) refused it. */
-export function codeOf(error: unknown): string | null {
-  return error instanceof TRPCError ? toAppErrorData(error).code : null;
-}
-
-export function paramsOf(error: unknown): Record<string, string | number> | undefined {
-  return error instanceof TRPCError ? toAppErrorData(error).params : undefined;
-}
-
-/** Awaits a call that must fail and returns its app code. */
-export async function failure(call: Promise<unknown>): Promise<{ code: string | null; params: Record<string, string | number> | undefined }> {
-  try {
-    await call;
-  } catch (error) {
-    return { code: codeOf(error), params: paramsOf(error) };
-  }
-  throw new Error('expected the call to fail');
-}
+export { appCodeOf as codeOf, failure } from '../../helpers/app-errors.ts';
 
 export const key = () => `test-${randomUUID()}`;
 

@@ -5,6 +5,7 @@ import { insertTestUser } from '../../helpers/users.ts';
 import { fund } from '../ledger/ledger-fixtures.ts';
 import { countRows, expectCleanLedger, failure, key, usdnOf } from './support.ts';
 
+
 let db: TestDatabase;
 let services: TestServices;
 

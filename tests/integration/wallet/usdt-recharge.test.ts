@@ -7,6 +7,7 @@ import { callerFor, createTestServices, type TestServices } from '../../helpers/
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { countRows, expectCleanLedger, failure, key, SOLANA_ADDRESS, usdnOf } from './support.ts';
+
 import { storedUpload } from '../../helpers/uploads.ts';
 
 let db: TestDatabase;

@@ -1,6 +1,6 @@
 import type { TSessionUser } from '@curio/shared';
 import type { Context } from '../../trpc/context.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { loadSessionUser } from '../../services/auth/session-user.ts';
 import type { SignedIn } from '../../services/auth/sign-up.ts';
 
@@ -8,6 +8,6 @@ import type { SignedIn } from '../../services/auth/sign-up.ts';
 export async function answerSignedIn(ctx: Context, signedIn: SignedIn): Promise<TSessionUser> {
   ctx.cookies.setSession(signedIn.session.token, signedIn.session.expiresAt);
   const user = await loadSessionUser(ctx.services.db, signedIn.userId);
-  if (!user) throw appError('OPERATION_FAILED');
+  if (!user) throw new DomainError('OPERATION_FAILED');
   return user;
 }

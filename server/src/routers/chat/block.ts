@@ -1,6 +1,6 @@
 import { ZBlockInput, ZBlockState, ZPeerInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { blockStateBetween } from '../../services/chat/blocks.ts';
 
 /** Blocks a user (spec 2 "Blocking"); blocking twice keeps the first record and its reason. */
@@ -9,9 +9,9 @@ export const block = memberProcedure
   .output(ZBlockState)
   .mutation(async ({ ctx, input }) => {
     const me = ctx.user.id;
-    if (input.userId === me) throw appError('CANNOT_BLOCK_SELF');
+    if (input.userId === me) throw new DomainError('CANNOT_BLOCK_SELF');
     const target = await ctx.services.db.selectFrom('users').select('id').where('id', '=', input.userId).executeTakeFirst();
-    if (!target) throw appError('USER_NOT_FOUND', undefined, 'NOT_FOUND');
+    if (!target) throw new DomainError('USER_NOT_FOUND');
     await ctx.services.db
       .insertInto('user_blocks')
       .values({ blocker_id: me, blocked_id: input.userId, reason: input.reason, created_at: ctx.services.clock.now() })

@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import { CHAT_LIMITS, ZConversationsInput, ZConversationsPage, uploadUrl } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { latestSeqOf } from '../../services/chat/latest-seq.ts';
 
 /** Cursor: the last row's time and peer id, so equal times page without gaps or repeats. */
 function decodeCursor(cursor: string): { at: Date; peerId: string } {
   const [at, peerId] = cursor.split('|');
   const date = new Date(at ?? '');
-  if (!peerId || Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/.test(peerId)) throw appError('VALIDATION_FAILED');
+  if (!peerId || Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/.test(peerId)) throw new DomainError('VALIDATION_FAILED');
   return { at: date, peerId };
 }
 

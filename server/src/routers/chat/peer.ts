@@ -1,6 +1,6 @@
 import { ZChatPeerDetail, ZPeerInput, uploadUrl } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { blockStateBetween } from '../../services/chat/blocks.ts';
 
 /**
@@ -11,7 +11,7 @@ export const peer = memberProcedure
   .input(ZPeerInput)
   .output(ZChatPeerDetail)
   .query(async ({ ctx, input }) => {
-    if (input.peerId === ctx.user.id) throw appError('CANNOT_MESSAGE_SELF');
+    if (input.peerId === ctx.user.id) throw new DomainError('CANNOT_MESSAGE_SELF');
     const row = await ctx.services.db
       .selectFrom('profiles')
       .select([
@@ -25,7 +25,7 @@ export const peer = memberProcedure
       ])
       .where('user_id', '=', input.peerId)
       .executeTakeFirst();
-    if (!row) throw appError('USER_NOT_FOUND', undefined, 'NOT_FOUND');
+    if (!row) throw new DomainError('USER_NOT_FOUND');
     return {
       id: row.user_id,
       nickname: row.nickname,

@@ -1,11 +1,11 @@
 import { NOTIFICATIONS_PAGE_SIZE, ZNotificationParams, ZNotificationType, ZNotificationsInput, ZNotificationsPage } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 
 function decodeCursor(cursor: string): { at: Date; id: string } {
   const [at, id] = cursor.split('|');
   const date = new Date(at ?? '');
-  if (!id || Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) throw appError('VALIDATION_FAILED');
+  if (!id || Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) throw new DomainError('VALIDATION_FAILED');
   return { at: date, id };
 }
 

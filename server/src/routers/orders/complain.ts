@@ -1,6 +1,6 @@
 import { ZOrderComplaintInput, ZOrderComplaintResult } from '@curio/shared';
 import { limitedPerMember, memberProcedure } from '../../trpc/init.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { lockOrderForParty } from '../../services/orders/lock-order.ts';
 import { assertOwnUploads } from '../../services/uploads/own-uploads.ts';
@@ -20,7 +20,7 @@ export const complain = memberProcedure
     await assertOwnUploads(ctx.services.db, storageFor(ctx.services), { userId: ctx.user.id, keys: input.evidenceImages, error: 'LISTING_IMAGE_MISSING' });
     return runInTransaction(ctx.services.db, async (trx) => {
       const order = await lockOrderForParty(trx, { orderId: input.orderId, userId: ctx.user.id });
-      if (order.status === 'cancelled') throw appError('COMPLAINT_NOT_ALLOWED');
+      if (order.status === 'cancelled') throw new DomainError('COMPLAINT_NOT_ALLOWED');
       const row = await trx
         .insertInto('complaints')
         .values({

@@ -1,6 +1,6 @@
 import { ZConfirmReceiptInput, ZOrderDetail } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { publishBalanceChanges } from '../../ledger/index.ts';
 import { withIdempotency } from '../../services/idempotency/with-idempotency.ts';
@@ -23,9 +23,9 @@ export const confirmReceipt = memberProcedure
         { userId: ctx.user.id, key: input.idempotencyKey, operation: 'orders.confirmReceipt', params: { orderId: input.orderId } },
         async () => {
           const order = await lockOrderForParty(trx, { orderId: input.orderId, userId: ctx.user.id, as: 'buyer' });
-          if (order.status !== 'shipped') throw appError('ORDER_STATUS_CHANGED');
+          if (order.status !== 'shipped') throw new DomainError('ORDER_STATUS_CHANGED');
           const completed = await completeOrder(trx, { orderId: order.id, by: 'buyer', now });
-          if (!completed) throw appError('ORDER_STATUS_CHANGED');
+          if (!completed) throw new DomainError('ORDER_STATUS_CHANGED');
           return { affectedUserIds: completed.affectedUserIds };
         },
       ),

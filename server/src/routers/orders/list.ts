@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ORDER_LIMITS, ZOrdersListInput, ZOrdersPage, type TOrderStatus } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { orderSummaryQuery, toOrderSummary } from '../../services/orders/read-orders.ts';
 
 /** Cursor = the last item's created_at at full (microsecond) precision and its id. */
@@ -13,7 +13,7 @@ const CURSOR_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f
 
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
   const match = CURSOR_PATTERN.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match) throw appError('VALIDATION_FAILED', { field: 'cursor' });
+  if (!match) throw new DomainError('VALIDATION_FAILED', { field: 'cursor' });
   return { createdAt: match[1]!, id: match[2]! };
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { formatCents, ZOrderDetail, ZRequestRefundInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { lockOrderForParty, orderLink } from '../../services/orders/lock-order.ts';
 import { loadOrderDetail } from '../../services/orders/read-orders.ts';
@@ -20,14 +20,14 @@ export const requestRefund = memberProcedure
     await runInTransaction(ctx.services.db, async (trx) => {
       const order = await lockOrderForParty(trx, { orderId: input.orderId, userId: ctx.user.id, as: 'buyer' });
       const earlier = await trx.selectFrom('refunds').select('id').where('order_id', '=', order.id).executeTakeFirst();
-      if (earlier || order.status === 'refunding' || order.status === 'refunded') throw appError('REFUND_ALREADY_REQUESTED');
+      if (earlier || order.status === 'refunding' || order.status === 'refunded') throw new DomainError('REFUND_ALREADY_REQUESTED');
       const moved = await trx
         .updateTable('orders')
         .set({ status: 'refunding', status_before_refund: sql<string>`status`, updated_at: now })
         .where('id', '=', order.id)
         .where('status', 'in', ['paid', 'shipped'])
         .executeTakeFirst();
-      if (moved.numUpdatedRows === 0n) throw appError('ORDER_STATUS_CHANGED');
+      if (moved.numUpdatedRows === 0n) throw new DomainError('ORDER_STATUS_CHANGED');
       await trx
         .insertInto('refunds')
         .values({ order_id: order.id, requester_id: ctx.user.id, reason: input.reason, amount_cents: order.total_cents, created_at: now })

@@ -1,6 +1,6 @@
 import { ORDER_LIMITS, ZOrderDetail, ZShipOrderInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { lockOrderForParty, orderLink } from '../../services/orders/lock-order.ts';
 import { loadOrderDetail } from '../../services/orders/read-orders.ts';
@@ -27,7 +27,7 @@ export const ship = memberProcedure
         .where('id', '=', order.id)
         .where('status', '=', 'paid')
         .executeTakeFirst();
-      if (shipped.numUpdatedRows === 0n) throw appError('ORDER_STATUS_CHANGED');
+      if (shipped.numUpdatedRows === 0n) throw new DomainError('ORDER_STATUS_CHANGED');
       await notify(trx, { userId: order.buyer_id, type: 'order_shipped', params: { title: order.title }, link: orderLink(order.id) });
       // attendance counts shipped orders (ADR 0014)
       await recomputeSellerReputation(trx, order.seller_id);

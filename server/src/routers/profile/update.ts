@@ -1,6 +1,6 @@
 import { isReservedNickname, ZSessionUser, ZUpdateProfileInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { loadSessionUser } from '../../services/auth/session-user.ts';
 import { storageFor } from '../../storage/storage-for.ts';
 import { assertOwnUploads } from '../../services/uploads/own-uploads.ts';
@@ -11,7 +11,7 @@ export const update = memberProcedure
   .output(ZSessionUser)
   .mutation(async ({ ctx, input }) => {
     // members may not pass for staff or the brand; admins are staff (rules/text.ts)
-    if (!ctx.user.isAdmin && isReservedNickname(input.nickname)) throw appError('NICKNAME_RESERVED');
+    if (!ctx.user.isAdmin && isReservedNickname(input.nickname)) throw new DomainError('NICKNAME_RESERVED');
     // the schema admits only server-named avatar keys; it must also be this member's own upload
     if (input.avatarKey) {
       const current = await ctx.services.db.selectFrom('profiles').select('avatar_key').where('user_id', '=', ctx.user.id).executeTakeFirst();
@@ -34,6 +34,6 @@ export const update = memberProcedure
       .where('user_id', '=', ctx.user.id)
       .execute();
     const user = await loadSessionUser(ctx.services.db, ctx.user.id);
-    if (!user) throw appError('UPDATE_FAILED');
+    if (!user) throw new DomainError('UPDATE_FAILED');
     return user;
   });

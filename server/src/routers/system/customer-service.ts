@@ -1,11 +1,11 @@
 import { ZCustomerService } from '@curio/shared';
 import { publicProcedure } from '../../trpc/init.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { findCustomerServiceAdmin } from '../../services/settings/customer-service.ts';
 
 /** Who the floating customer-service button opens a chat with (spec 1 §2). */
 export const customerService = publicProcedure.output(ZCustomerService).query(async ({ ctx }) => {
   const adminId = await findCustomerServiceAdmin(ctx.services.db);
-  if (!adminId) throw appError('NO_CUSTOMER_SERVICE');
+  if (!adminId) throw new DomainError('NO_CUSTOMER_SERVICE');
   return { adminId };
 });

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import type { EventBus } from '../../realtime/events.ts';
 import { runInTransaction, type Tx } from '../../db/transaction.ts';
 import { invalidateUserSessions } from '../../auth/sessions.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { notify } from '../notifications/notify.ts';
 import { publishCommitted, sessionRevokedEvent } from './publish-events.ts';
 
@@ -28,14 +28,14 @@ export interface BanResult {
  */
 export async function banUserInTransaction(trx: Tx, input: BanInput): Promise<BanResult> {
   const reason = input.reason.trim();
-  if (!reason) throw appError('REASON_REQUIRED');
-  if (input.bannedBy === input.userId) throw appError('FORBIDDEN');
+  if (!reason) throw new DomainError('REASON_REQUIRED');
+  if (input.bannedBy === input.userId) throw new DomainError('FORBIDDEN');
   const user = await trx.selectFrom('users').select('id').where('id', '=', input.userId).forUpdate().executeTakeFirst();
-  if (!user) throw appError('USER_NOT_FOUND');
+  if (!user) throw new DomainError('USER_NOT_FOUND');
   // spec 3: admins cannot be banned; checked here so every path that bans (the users tab, a
   // violation decision, a script) refuses alike, inside the transaction that would ban
   const admin = await trx.selectFrom('user_roles').select('user_id').where('user_id', '=', user.id).where('role', '=', 'admin').executeTakeFirst();
-  if (admin) throw appError('CANNOT_BAN_ADMIN');
+  if (admin) throw new DomainError('CANNOT_BAN_ADMIN');
   const inserted = await trx
     .insertInto('user_bans')
     .values({ user_id: user.id, banned_by: input.bannedBy, reason, status: 'active' })

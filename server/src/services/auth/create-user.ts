@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { isReservedNickname, LIMITS, stripInvisible, type Language } from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
 import { hashPassword } from '../../auth/passwords.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 
 export interface NewUser {
   email: string;
@@ -35,7 +35,7 @@ export function defaultNickname(email: string): string {
  */
 export async function createUserWithProfile(trx: Kysely<Database>, input: NewUser): Promise<string> {
   const email = input.email.trim().toLowerCase();
-  if (input.password.length < LIMITS.passwordMin) throw appError('PASSWORD_TOO_SHORT');
+  if (input.password.length < LIMITS.passwordMin) throw new DomainError('PASSWORD_TOO_SHORT');
   const passwordHash = await hashPassword(input.password);
   const user = await trx
     .insertInto('users')
@@ -43,7 +43,7 @@ export async function createUserWithProfile(trx: Kysely<Database>, input: NewUse
     .onConflict((oc) => oc.column('email').doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (!user) throw appError('EMAIL_TAKEN');
+  if (!user) throw new DomainError('EMAIL_TAKEN');
   const nickname = input.nickname?.trim().slice(0, LIMITS.nicknameMax) || defaultNickname(email);
   await trx
     .insertInto('profiles')

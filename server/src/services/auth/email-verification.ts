@@ -4,7 +4,7 @@ import type { RealtimeEvent } from '../../realtime/events.ts';
 import { runInTransaction, type Tx } from '../../db/transaction.ts';
 import { claimOneTimeToken, issueOneTimeToken } from '../../auth/one-time-tokens.ts';
 import { createSession, invalidateSession, invalidateUserSessions } from '../../auth/sessions.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { consumeRateLimit, ipRateLimitKey, rateLimitWait, recordRateLimitHit } from '../../rate-limits/rate-limiter.ts';
 import { verificationMail } from '../../mail/templates/account-verification.ts';
 import { publishBalanceChanges } from '../../ledger/index.ts';
@@ -69,7 +69,7 @@ export async function resendVerification(
 ): Promise<{ cooldownSeconds: number }> {
   await consumeRateLimit(services, 'accountMailsPerIp', ipRateLimitKey(input.ip));
   const wait = await rateLimitWait(services, 'verificationMailCooldown', input.email);
-  if (wait !== null) throw appError('VERIFICATION_COOLDOWN', { seconds: wait });
+  if (wait !== null) throw new DomainError('VERIFICATION_COOLDOWN', { seconds: wait });
   await recordRateLimitHit(services, 'verificationMailCooldown', input.email);
 
   const user = await services.db
@@ -127,14 +127,14 @@ export async function verifyEmail(
   const now = services.clock.now();
   const { signedIn, rewarded, revoked } = await runInTransaction(services.db, async (trx) => {
     const userId = await claimOneTimeToken(trx, 'email_verification_tokens', input.token, now);
-    if (!userId) throw appError('VERIFICATION_LINK_INVALID');
+    if (!userId) throw new DomainError('VERIFICATION_LINK_INVALID');
     const banned = await trx
       .selectFrom('user_bans')
       .select('id')
       .where('user_id', '=', userId)
       .where('status', '=', 'active')
       .executeTakeFirst();
-    if (banned) throw appError('USER_BANNED');
+    if (banned) throw new DomainError('USER_BANNED');
     const rewardedUserIds = await markEmailVerified(trx, userId, now);
     const ended = await invalidateUserSessions(trx, userId);
     const events: RealtimeEvent[] = sessionRevokedEvent(userId, ended);

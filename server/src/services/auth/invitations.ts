@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { LIMITS } from '@curio/shared';
 import type { Tx } from '../../db/transaction.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { notify } from '../notifications/notify.ts';
 
 /** Letters and digits that cannot be mistaken for each other when read aloud or typed (no 0/O, 1/I/L). */
@@ -39,7 +39,7 @@ export async function acceptInvitationCode(
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', input.now)]))
     .returning(['id', 'inviter_id'])
     .executeTakeFirst();
-  if (!row) throw appError('INVITATION_CODE_INVALID');
+  if (!row) throw new DomainError('INVITATION_CODE_INVALID');
   return { invitationId: row.id, inviterId: row.inviter_id };
 }
 
@@ -106,5 +106,5 @@ export async function assertInvitationCodeUsable(
     .where('invitee_id', 'is', null)
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', input.now)]))
     .executeTakeFirst();
-  if (!row) throw appError('INVITATION_CODE_INVALID');
+  if (!row) throw new DomainError('INVITATION_CODE_INVALID');
 }

@@ -5,7 +5,7 @@ import { claimOneTimeToken, issueOneTimeToken } from '../../auth/one-time-tokens
 import { hashPassword } from '../../auth/passwords.ts';
 import { invalidateUserSessions } from '../../auth/sessions.ts';
 import { clearRateLimitsStartingWith, consumeRateLimit, ipRateLimitKey } from '../../rate-limits/rate-limiter.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { passwordResetMail } from '../../mail/templates/password-reset.ts';
 import { publishCommitted, sessionRevokedEvent } from './publish-events.ts';
 import { accountKeyPrefix } from './sign-in.ts';
@@ -56,7 +56,7 @@ export async function requestPasswordReset(
   await consumeRateLimit(services, 'accountMailsPerIp', ipRateLimitKey(input.ip));
   const now = services.clock.now();
   const waitSeconds = await claimCooldown(services, input.email, now);
-  if (waitSeconds !== null) throw appError('RESET_COOLDOWN', { seconds: waitSeconds });
+  if (waitSeconds !== null) throw new DomainError('RESET_COOLDOWN', { seconds: waitSeconds });
 
   const user = await services.db
     .selectFrom('users')
@@ -85,7 +85,7 @@ export async function requestPasswordReset(
         .where('email', '=', input.email)
         .where('last_requested_at', '=', now)
         .execute();
-      throw appError('RESET_SEND_FAILED');
+      throw new DomainError('RESET_SEND_FAILED');
     }
   }
   return { cooldownSeconds: LIMITS.resetCooldownSeconds };
@@ -103,7 +103,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password);
   const { userId, email, sessionIds, rewarded } = await runInTransaction(services.db, async (trx) => {
     const claimedUserId = await claimOneTimeToken(trx, 'password_reset_tokens', input.token, now);
-    if (!claimedUserId) throw appError('RESET_LINK_INVALID');
+    if (!claimedUserId) throw new DomainError('RESET_LINK_INVALID');
     const user = await trx
       .updateTable('users')
       .set({ password_hash: passwordHash })

@@ -9,7 +9,7 @@ import {
   ipRateLimitKey,
   recordRateLimitHit,
 } from '../../rate-limits/rate-limiter.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { publishCommitted, sessionRevokedEvent } from './publish-events.ts';
 import type { SignedIn } from './sign-up.ts';
 
@@ -52,10 +52,10 @@ export async function signIn(
   if (!user || !passwordOk) {
     await recordRateLimitHit(services, 'signInFailuresPerAccountAndIp', pairKey);
     await recordRateLimitHit(services, 'signInFailuresPerIp', ipKey);
-    throw appError('INVALID_CREDENTIALS');
+    throw new DomainError('INVALID_CREDENTIALS');
   }
   // only after the password matched, so a stranger cannot probe who is banned
-  if (user.ban_id) throw appError('USER_BANNED');
+  if (user.ban_id) throw new DomainError('USER_BANNED');
   await clearRateLimit(services, 'signInFailuresPerAccountAndIp', pairKey);
 
   const upgradedHash = passwordHashNeedsUpgrade(user.password_hash) ? await hashPassword(input.password) : null;

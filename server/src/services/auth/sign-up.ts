@@ -1,7 +1,7 @@
 import { LIMITS, type TSignUpInput, type TSignUpResult } from '@curio/shared';
 import type { AppServices } from '../app-services.ts';
 import { runInTransaction } from '../../db/transaction.ts';
-import { isAppError } from '../../trpc/app-error.ts';
+import { isDomainError } from '../../domain/domain-error.ts';
 import { consumeRateLimit, ipRateLimitKey, recordRateLimitHit } from '../../rate-limits/rate-limiter.ts';
 import { signUpAttemptMail } from '../../mail/templates/account-verification.ts';
 import { createUserWithProfile } from './create-user.ts';
@@ -38,7 +38,7 @@ export async function signUp(
       // no stored preference unless the form sent one: the interface keeps following the browser
       userId = await createUserWithProfile(trx, { email: input.email, password: input.password, ...(input.language ? { language: input.language } : {}) });
     } catch (error) {
-      if (isAppError(error, 'EMAIL_TAKEN')) return null;
+      if (isDomainError(error, 'EMAIL_TAKEN')) return null;
       throw error;
     }
     if (invitationCode) {

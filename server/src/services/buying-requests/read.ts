@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { uploadUrl, type TBuyingRequestDetail, type TBuyingRequestSummary, type TListingCategory } from '@curio/shared';
 import type { BuyingRequestsTable, Database } from '../../db/schema.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { effectiveRequestStatus, isActiveRequestStatus } from './status.ts';
 
 type RequestRow = Selectable<BuyingRequestsTable>;
@@ -31,7 +31,7 @@ export async function loadBuyingRequestDetail(
   now: Date,
 ): Promise<TBuyingRequestDetail> {
   const row = await db.selectFrom('buying_requests').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw appError('BUYING_REQUEST_NOT_FOUND', undefined, 'NOT_FOUND');
+  if (!row) throw new DomainError('BUYING_REQUEST_NOT_FOUND');
   const requester = await db
     .selectFrom('profiles')
     .select(['user_id', 'nickname', 'avatar_key', 'credit_score', 'attendance_rate', 'sold_count', 'created_at'])

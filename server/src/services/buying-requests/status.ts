@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ACTIVE_BUYING_REQUEST_STATUSES, ACTIVE_OFFER_STATUSES, type TBuyingRequestStatus } from '@curio/shared';
 import type { Tx } from '../../db/transaction.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 
 /** ADR 0009: the statuses in which offers may be made, countered and accepted. */
 export function isActiveRequestStatus(status: string): boolean {
@@ -40,13 +40,13 @@ export async function lockRequest(trx: Tx, requestId: string): Promise<LockedReq
     .where('id', '=', requestId)
     .forUpdate()
     .executeTakeFirst();
-  if (!row) throw appError('BUYING_REQUEST_NOT_FOUND', undefined, 'NOT_FOUND');
+  if (!row) throw new DomainError('BUYING_REQUEST_NOT_FOUND');
   return row;
 }
 
 /** Refuses with REQUEST_NOT_OPEN unless the (locked) request still takes offer activity. */
 export function assertRequestTakesOffers(request: LockedRequest, now: Date): void {
-  if (!isActiveRequestStatus(effectiveRequestStatus(request, now))) throw appError('REQUEST_NOT_OPEN');
+  if (!isActiveRequestStatus(effectiveRequestStatus(request, now))) throw new DomainError('REQUEST_NOT_OPEN');
 }
 
 export async function countActiveOffers(trx: Tx, requestId: string): Promise<{ active: number; negotiating: number }> {

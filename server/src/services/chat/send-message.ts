@@ -7,7 +7,7 @@ import {
 } from '@curio/shared';
 import type { AppServices } from '../app-services.ts';
 import { runInTransaction, type Tx } from '../../db/transaction.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { lockChatParties } from './lock-parties.ts';
 import { selectMessageColumns, toChatMessage } from './message-row.ts';
 
@@ -21,9 +21,9 @@ export interface SendMessageInput {
 }
 
 async function assertMayMessage(trx: Tx, senderId: string, peerId: string): Promise<void> {
-  if (senderId === peerId) throw appError('CANNOT_MESSAGE_SELF');
+  if (senderId === peerId) throw new DomainError('CANNOT_MESSAGE_SELF');
   const peer = await trx.selectFrom('users').select('id').where('id', '=', peerId).executeTakeFirst();
-  if (!peer) throw appError('USER_NOT_FOUND', undefined, 'NOT_FOUND');
+  if (!peer) throw new DomainError('USER_NOT_FOUND');
   const blocks = await trx
     .selectFrom('user_blocks')
     .select('blocker_id')
@@ -35,9 +35,9 @@ async function assertMayMessage(trx: Tx, senderId: string, peerId: string): Prom
     )
     .execute();
   // spec 2 §5 Chat: a blocked sender cannot message the blocker
-  if (blocks.some((row) => row.blocker_id === peerId)) throw appError('CHAT_BLOCKED_BY_PEER', undefined, 'FORBIDDEN');
+  if (blocks.some((row) => row.blocker_id === peerId)) throw new DomainError('CHAT_BLOCKED_BY_PEER');
   // and whoever blocked someone unblocks before writing to them, so a block is never one-sided noise
-  if (blocks.length > 0) throw appError('CHAT_YOU_BLOCKED', undefined, 'FORBIDDEN');
+  if (blocks.length > 0) throw new DomainError('CHAT_YOU_BLOCKED');
 }
 
 async function assertContext(trx: Tx, input: SendMessageInput): Promise<void> {
@@ -50,12 +50,12 @@ async function assertContext(trx: Tx, input: SendMessageInput): Promise<void> {
     const parties = order ? [order.buyer_id, order.seller_id] : [];
     // an order card may only appear in the conversation between that order's two parties
     if (!parties.includes(input.senderId) || !parties.includes(input.peerId)) {
-      throw appError('ORDER_ACCESS_DENIED', undefined, 'FORBIDDEN');
+      throw new DomainError('ORDER_ACCESS_DENIED');
     }
   }
   if (input.listingId) {
     const listing = await trx.selectFrom('listings').select('id').where('id', '=', input.listingId).executeTakeFirst();
-    if (!listing) throw appError('LISTING_NOT_FOUND', undefined, 'NOT_FOUND');
+    if (!listing) throw new DomainError('LISTING_NOT_FOUND');
   }
 }
 

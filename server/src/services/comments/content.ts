@@ -1,4 +1,4 @@
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { assertNoContactDetails } from '../moderation/contact-check.ts';
 import { sanitizePlainText } from './sanitize.ts';
 
@@ -9,8 +9,8 @@ import { sanitizePlainText } from './sanitize.ts';
  */
 export function cleanUserText(raw: string, max: number, field = 'content'): string {
   const content = sanitizePlainText(raw);
-  if (content.length === 0) throw appError('CONTENT_REQUIRED', { field });
-  if ([...content].length > max) throw appError('CONTENT_TOO_LONG', { max, field });
+  if (content.length === 0) throw new DomainError('CONTENT_REQUIRED', { field });
+  if ([...content].length > max) throw new DomainError('CONTENT_TOO_LONG', { max, field });
   assertNoContactDetails({ [field]: content });
   return content;
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 
 /** The comment, if it exists and the member wrote it (spec 2 §6: edit and delete own only). */
 export async function ownedComment(db: Kysely<Database>, commentId: string, userId: string) {
@@ -9,7 +9,7 @@ export async function ownedComment(db: Kysely<Database>, commentId: string, user
     .select(['id', 'user_id', 'listing_id', 'parent_comment_id'])
     .where('id', '=', commentId)
     .executeTakeFirst();
-  if (!row) throw appError('COMMENT_NOT_FOUND', undefined, 'NOT_FOUND');
-  if (row.user_id !== userId) throw appError('FORBIDDEN');
+  if (!row) throw new DomainError('COMMENT_NOT_FOUND');
+  if (row.user_id !== userId) throw new DomainError('FORBIDDEN');
   return row;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 
 /**
  * Keyset position after the last item of a newest-first page: (created_at, id). Comments and
@@ -26,5 +26,5 @@ export function decodePageCursor(cursor: string | null | undefined): PagePositio
   } catch {
     // fall through to the validation error
   }
-  throw appError('VALIDATION_FAILED', { field: 'cursor' });
+  throw new DomainError('VALIDATION_FAILED', { field: 'cursor' });
 }

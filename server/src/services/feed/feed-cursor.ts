@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FEED_SORTS, type TFeedSort } from '@curio/shared';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 
 /**
  * The keyset position after the last item of a page: (sort key, created_at, id). created_at is
@@ -39,7 +39,7 @@ export function encodeFeedCursor(position: FeedPosition): string {
 
 /** A cursor that is not one of ours, or belongs to another sort, is a validation failure, never a 500. */
 export function decodeFeedCursor(cursor: string, sort: TFeedSort): FeedPosition {
-  const invalid = () => appError('VALIDATION_FAILED', { field: 'cursor' });
+  const invalid = () => new DomainError('VALIDATION_FAILED', { field: 'cursor' });
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid();
   let json: unknown;
   try {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 
 /**
  * Accepts a type when it survives JSON unchanged (undefined members drop out, as in JSON), so a
@@ -84,7 +84,7 @@ export async function withIdempotency<T>(
       .executeTakeFirst();
     if (!existing) throw new Error('idempotency key conflicted but cannot be read');
     if (existing.operation !== request.operation || existing.request_hash !== hash) {
-      throw appError('IDEMPOTENCY_CONFLICT');
+      throw new DomainError('IDEMPOTENCY_CONFLICT');
     }
     return existing.response as T;
   }

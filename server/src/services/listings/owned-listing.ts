@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 
 /**
  * The listing row locked for a change by its owner: LISTING_NOT_FOUND when there is none,
@@ -14,7 +14,7 @@ export async function lockOwnedListing(trx: Kysely<Database>, listingId: string,
     .where('id', '=', listingId)
     .forUpdate()
     .executeTakeFirst();
-  if (!listing) throw appError('LISTING_NOT_FOUND', undefined, 'NOT_FOUND');
-  if (listing.seller_id !== userId) throw appError('LISTING_EDIT_FORBIDDEN', undefined, 'FORBIDDEN');
+  if (!listing) throw new DomainError('LISTING_NOT_FOUND');
+  if (listing.seller_id !== userId) throw new DomainError('LISTING_EDIT_FORBIDDEN');
   return listing;
 }

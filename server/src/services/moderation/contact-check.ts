@@ -1,5 +1,5 @@
 import { findContactDetails } from '@curio/shared';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 
 /**
  * Refuses user text that carries contact details (spec 1 §5): titles, descriptions, comments,
@@ -11,5 +11,5 @@ export function assertNoContactDetails(fields: Record<string, string | null | un
   const offending = Object.entries(fields)
     .filter(([, value]) => typeof value === 'string' && findContactDetails(value).length > 0)
     .map(([name]) => name);
-  if (offending.length > 0) throw appError('CONTACT_INFO_DETECTED', { fields: offending.join(',') });
+  if (offending.length > 0) throw new DomainError('CONTACT_INFO_DETECTED', { fields: offending.join(',') });
 }

@@ -1,5 +1,5 @@
 import type { AppServices } from '../app-services.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { syncRequestWithOffers } from '../buying-requests/status.ts';
 import { isActiveOffer, lockOfferWithRequest } from './locked-offer.ts';
@@ -17,8 +17,8 @@ export async function endActiveOffer(
   await runInTransaction(services.db, async (trx) => {
     const { offer, request } = await lockOfferWithRequest(trx, input.offerId);
     const sideId = input.as === 'requester' ? request.user_id : offer.seller_id;
-    if (sideId !== input.actorId) throw appError('OFFER_NOT_FOUND', undefined, 'NOT_FOUND');
-    if (!isActiveOffer(offer)) throw appError('OFFER_NOT_ACTIVE');
+    if (sideId !== input.actorId) throw new DomainError('OFFER_NOT_FOUND');
+    if (!isActiveOffer(offer)) throw new DomainError('OFFER_NOT_ACTIVE');
     await trx
       .updateTable('buying_offers')
       .set(

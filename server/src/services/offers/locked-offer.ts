@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/transaction.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { assertRequestTakesOffers, lockRequest, type LockedRequest } from '../buying-requests/status.ts';
 
 export interface LockedOffer {
@@ -18,7 +18,7 @@ export interface LockedOffer {
  */
 export async function lockOfferWithRequest(trx: Tx, offerId: string): Promise<{ offer: LockedOffer; request: LockedRequest }> {
   const found = await trx.selectFrom('buying_offers').select('request_id').where('id', '=', offerId).executeTakeFirst();
-  if (!found) throw appError('OFFER_NOT_FOUND', undefined, 'NOT_FOUND');
+  if (!found) throw new DomainError('OFFER_NOT_FOUND');
   const request = await lockRequest(trx, found.request_id);
   const offer = await trx
     .selectFrom('buying_offers')
@@ -26,7 +26,7 @@ export async function lockOfferWithRequest(trx: Tx, offerId: string): Promise<{ 
     .where('id', '=', offerId)
     .forUpdate()
     .executeTakeFirst();
-  if (!offer) throw appError('OFFER_NOT_FOUND', undefined, 'NOT_FOUND');
+  if (!offer) throw new DomainError('OFFER_NOT_FOUND');
   return { offer, request };
 }
 
@@ -52,10 +52,10 @@ export async function lockOfferForMove(
   const locked = await lockOfferWithRequest(trx, input.offerId);
   const { offer, request } = locked;
   if (request.user_id !== input.userId && offer.seller_id !== input.userId) {
-    throw appError('OFFER_NOT_FOUND', undefined, 'NOT_FOUND');
+    throw new DomainError('OFFER_NOT_FOUND');
   }
-  if (!isActiveOffer(offer)) throw appError('OFFER_NOT_ACTIVE');
+  if (!isActiveOffer(offer)) throw new DomainError('OFFER_NOT_ACTIVE');
   assertRequestTakesOffers(request, input.now);
-  if (lastProposer(offer) === input.userId) throw appError('NOT_YOUR_TURN');
+  if (lastProposer(offer) === input.userId) throw new DomainError('NOT_YOUR_TURN');
   return locked;
 }

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { OrdersTable } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderRole = 'buyer' | 'seller';
@@ -15,9 +15,9 @@ export type OrderRole = 'buyer' | 'seller';
  */
 export async function lockOrderForParty(trx: Tx, input: { orderId: string; userId: string; as?: OrderRole }): Promise<OrderRow> {
   const order = await trx.selectFrom('orders').selectAll().where('id', '=', input.orderId).forUpdate().executeTakeFirst();
-  if (!order) throw appError('ORDER_NOT_FOUND', undefined, 'NOT_FOUND');
+  if (!order) throw new DomainError('ORDER_NOT_FOUND');
   const role = roleIn(order, input.userId);
-  if (role === null || (input.as !== undefined && role !== input.as)) throw appError('ORDER_ACCESS_DENIED', undefined, 'FORBIDDEN');
+  if (role === null || (input.as !== undefined && role !== input.as)) throw new DomainError('ORDER_ACCESS_DENIED');
   return order;
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../db/transaction.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { createPaidOrder } from './create-paid-order.ts';
 
 /**
@@ -20,11 +20,11 @@ export async function purchaseListing(
     .executeTakeFirst();
   // a taken-down listing is invisible to everyone but its owner (listings.get), so it is "not found" here too
   if (!listing || (listing.status === 'unavailable' && listing.seller_id !== input.buyerId)) {
-    throw appError('LISTING_NOT_FOUND', undefined, 'NOT_FOUND');
+    throw new DomainError('LISTING_NOT_FOUND');
   }
-  if (listing.seller_id === input.buyerId) throw appError('CANNOT_BUY_OWN');
-  if (listing.status !== 'available' || listing.review_status === 'rejected') throw appError('LISTING_NOT_AVAILABLE');
-  if (input.quantity > listing.quantity) throw appError('OUT_OF_STOCK', { available: listing.quantity });
+  if (listing.seller_id === input.buyerId) throw new DomainError('CANNOT_BUY_OWN');
+  if (listing.status !== 'available' || listing.review_status === 'rejected') throw new DomainError('LISTING_NOT_AVAILABLE');
+  if (input.quantity > listing.quantity) throw new DomainError('OUT_OF_STOCK', { available: listing.quantity });
 
   const taken = await trx
     .updateTable('listings')
@@ -45,8 +45,8 @@ export async function purchaseListing(
   if (!taken) {
     // someone bought (or the seller changed the listing) between the read and the UPDATE
     const current = await trx.selectFrom('listings').select(['status', 'quantity']).where('id', '=', input.listingId).executeTakeFirst();
-    if (!current || current.status !== 'available') throw appError('LISTING_NOT_AVAILABLE');
-    throw appError('OUT_OF_STOCK', { available: current.quantity });
+    if (!current || current.status !== 'available') throw new DomainError('LISTING_NOT_AVAILABLE');
+    throw new DomainError('OUT_OF_STOCK', { available: current.quantity });
   }
 
   // price, title and image come from the row the UPDATE locked: what the buyer pays is what was on sale then

@@ -9,7 +9,7 @@ import {
   type TOrderSummary,
 } from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { roleIn } from './lock-order.ts';
 
 /**
@@ -98,9 +98,9 @@ export function escrowStatusOf(status: TOrderStatus): TOrderDetail['escrowStatus
 /** An order as its buyer or seller sees it; anyone else gets ORDER_ACCESS_DENIED. */
 export async function loadOrderDetail(db: Kysely<Database>, input: { orderId: string; viewerId: string; now: Date }): Promise<TOrderDetail> {
   const row = await orderSummaryQuery(db, input.viewerId).where('o.id', '=', input.orderId).executeTakeFirst();
-  if (!row) throw appError('ORDER_NOT_FOUND', undefined, 'NOT_FOUND');
+  if (!row) throw new DomainError('ORDER_NOT_FOUND');
   const role = roleIn(row, input.viewerId);
-  if (!role) throw appError('ORDER_ACCESS_DENIED', undefined, 'FORBIDDEN');
+  if (!role) throw new DomainError('ORDER_ACCESS_DENIED');
 
   const [refund, complaints] = await Promise.all([
     db

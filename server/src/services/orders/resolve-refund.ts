@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { formatCents, ORDER_LIMITS } from '@curio/shared';
 import type { Tx } from '../../db/transaction.ts';
 import { transfer } from '../../ledger/index.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { notify } from '../notifications/notify.ts';
 import { orderLink } from './lock-order.ts';
 
@@ -36,8 +36,8 @@ async function claimPendingRefund(trx: Tx, input: RefundDecision, status: 'appro
     .executeTakeFirst();
   if (!refund) {
     const exists = await trx.selectFrom('refunds').select('id').where('id', '=', input.refundId).executeTakeFirst();
-    if (!exists) throw appError('NOT_FOUND', undefined, 'NOT_FOUND');
-    throw appError('ORDER_STATUS_CHANGED');
+    if (!exists) throw new DomainError('NOT_FOUND');
+    throw new DomainError('ORDER_STATUS_CHANGED');
   }
   return refund;
 }
@@ -55,7 +55,7 @@ export async function approveRefund(trx: Tx, input: RefundDecision): Promise<Ref
     .where('status', '=', 'refunding')
     .returning(['id', 'buyer_id', 'seller_id', 'title', 'total_cents'])
     .executeTakeFirst();
-  if (!order) throw appError('ORDER_STATUS_CHANGED');
+  if (!order) throw new DomainError('ORDER_STATUS_CHANGED');
   const moved = await transfer(trx, {
     currency: 'usdn',
     from: { system: 'escrow' },
@@ -98,7 +98,7 @@ export async function rejectRefund(trx: Tx, input: RefundDecision): Promise<Refu
     .where('status_before_refund', 'is not', null)
     .returning(['id', 'buyer_id', 'seller_id', 'title'])
     .executeTakeFirst();
-  if (!order) throw appError('ORDER_STATUS_CHANGED');
+  if (!order) throw new DomainError('ORDER_STATUS_CHANGED');
   await notify(trx, {
     userId: order.buyer_id,
     type: 'refund_rejected',

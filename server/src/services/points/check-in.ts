@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { checkInReward, type TCheckInResult } from '@curio/shared';
 import type { AppServices } from '../app-services.ts';
 import { runInTransaction, type Tx } from '../../db/transaction.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { getBalances, publishBalanceChanges, transfer } from '../../ledger/index.ts';
 import { previousDate, todayIn } from './calendar.ts';
 
@@ -48,14 +48,14 @@ export async function checkIn(services: AppServices, userId: string, browserZone
         .where('user_id', '=', userId)
         .forUpdate()
         .executeTakeFirst();
-      if (!profile) throw appError('USER_NOT_FOUND');
+      if (!profile) throw new DomainError('USER_NOT_FOUND');
       const zone = profile.time_zone ?? browserZone;
       if (!profile.time_zone) {
         await trx.updateTable('profiles').set({ time_zone: zone }).where('user_id', '=', userId).execute();
       }
       const today = todayIn(now, zone);
       const last = await lastCheckIn(trx, userId);
-      if (last && last.localDate >= today) throw appError('ALREADY_CHECKED_IN', undefined, 'CONFLICT');
+      if (last && last.localDate >= today) throw new DomainError('ALREADY_CHECKED_IN');
       const streak = last && last.localDate === previousDate(today) ? last.streak + 1 : 1;
       const points = checkInReward(streak);
       await trx
@@ -84,7 +84,7 @@ export async function checkIn(services: AppServices, userId: string, browserZone
       return { result: { localDate: today, streak, points, balance }, affected: moved.affectedUserIds };
     }));
   } catch (error) {
-    if (isUniqueViolation(error)) throw appError('ALREADY_CHECKED_IN', undefined, 'CONFLICT');
+    if (isUniqueViolation(error)) throw new DomainError('ALREADY_CHECKED_IN');
     throw error;
   }
   await publishBalanceChanges(services.events, affected);

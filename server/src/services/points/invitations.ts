@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { POINTS_RULES, type TInvitation, type TInvitationStatus, type TCreatedInvitation } from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
 import { runInTransaction } from '../../db/transaction.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { generateInvitationCode } from '../auth/invitations.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -58,7 +58,7 @@ export async function listInvitations(db: Kysely<Database>, inviterId: string, n
 export async function createOrReuseInvitation(db: Kysely<Database>, inviterId: string, now: Date): Promise<TCreatedInvitation> {
   const { id, reused } = await runInTransaction(db, async (trx) => {
     const profile = await trx.selectFrom('profiles').select('user_id').where('user_id', '=', inviterId).forUpdate().executeTakeFirst();
-    if (!profile) throw appError('USER_NOT_FOUND');
+    if (!profile) throw new DomainError('USER_NOT_FOUND');
     const existing = await currentPendingInvitation(trx, inviterId, now);
     if (existing) return { id: existing.id, reused: true };
     const expiresAt = new Date(now.getTime() + POINTS_RULES.invitationValidDays * DAY_MS);
@@ -81,6 +81,6 @@ export async function createOrReuseInvitation(db: Kysely<Database>, inviterId: s
     throw new Error('could not generate a unique invitation code');
   });
   const [invitation] = await listInvitations(db, inviterId, now, [id]);
-  if (!invitation) throw appError('NOT_FOUND');
+  if (!invitation) throw new DomainError('NOT_FOUND');
   return { invitation, reused };
 }

@@ -11,7 +11,7 @@ import type { AppServices } from '../app-services.ts';
 import type { Database, PointsWithdrawalRequestsTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 import { runInTransaction } from '../../db/transaction.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { publishBalanceChanges, transfer } from '../../ledger/index.ts';
 import { withIdempotency } from '../idempotency/with-idempotency.ts';
 
@@ -55,11 +55,11 @@ export async function createPointsRedemption(
   input: PointsRedemptionRequest,
 ): Promise<TPointsRedemption> {
   if (input.points < POINTS_RULES.redemptionMinimumPoints) {
-    throw appError('POINTS_REDEMPTION_MINIMUM', { min: POINTS_RULES.redemptionMinimumPoints });
+    throw new DomainError('POINTS_REDEMPTION_MINIMUM', { min: POINTS_RULES.redemptionMinimumPoints });
   }
   const account = input.account.trim();
-  if (!account) throw appError('ACCOUNT_REQUIRED');
-  if (account.length > POINTS_RULES.accountMaxLength) throw appError('CONTENT_TOO_LONG', { max: POINTS_RULES.accountMaxLength });
+  if (!account) throw new DomainError('ACCOUNT_REQUIRED');
+  if (account.length > POINTS_RULES.accountMaxLength) throw new DomainError('CONTENT_TOO_LONG', { max: POINTS_RULES.accountMaxLength });
   const quote = pointsRedemptionQuote(input.points);
   const now = services.clock.now();
   let affected: string[] = [];

@@ -1,6 +1,6 @@
 import { formatCents } from '@curio/shared';
 import type { Tx } from '../../db/transaction.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { transfer } from '../../ledger/index.ts';
 import { notify } from '../notifications/notify.ts';
 import { POINTS_REDEMPTION_REFERENCE, toPointsRedemption } from './redemption.ts';
@@ -49,7 +49,7 @@ export async function resolvePointsRedemption(trx: Tx, input: ResolvePointsRedem
     .executeTakeFirst();
   if (!row) {
     const exists = await trx.selectFrom('points_withdrawal_requests').select('id').where('id', '=', input.requestId).executeTakeFirst();
-    throw exists ? appError('REQUEST_ALREADY_PROCESSED', undefined, 'CONFLICT') : appError('NOT_FOUND');
+    throw exists ? new DomainError('REQUEST_ALREADY_PROCESSED') : new DomainError('NOT_FOUND');
   }
 
   const common = {

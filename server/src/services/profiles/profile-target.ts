@@ -1,5 +1,5 @@
 import { UPLOAD_KEY_PATTERN, uploadUrl } from '@curio/shared';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 
 /**
  * Whose profile a read is about: the given user, or the signed-in viewer when none is given
@@ -7,7 +7,7 @@ import { appError } from '../../trpc/app-error.ts';
  */
 export function resolveProfileTarget(viewerId: string | null, requested: string | undefined): { userId: string; isOwn: boolean } {
   const userId = requested ?? viewerId;
-  if (!userId) throw appError('LOGIN_REQUIRED');
+  if (!userId) throw new DomainError('LOGIN_REQUIRED');
   return { userId, isOwn: userId === viewerId };
 }
 

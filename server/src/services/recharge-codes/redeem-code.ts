@@ -1,7 +1,7 @@
 import { normaliseRedeemCode } from '@curio/shared';
 import type { Tx } from '../../db/transaction.ts';
 import { transfer } from '../../ledger/index.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 
 export interface RedeemResult {
   usdnReceivedCents: number;
@@ -17,7 +17,7 @@ export interface RedeemResult {
  */
 export async function redeemRechargeCode(trx: Tx, input: { userId: string; code: string; now: Date }): Promise<RedeemResult> {
   const code = normaliseRedeemCode(input.code);
-  if (code === '') throw appError('CODE_REQUIRED');
+  if (code === '') throw new DomainError('CODE_REQUIRED');
   const claimed = await trx
     .updateTable('recharge_codes')
     .set({ status: 'used', used_by: input.userId, used_at: input.now })
@@ -28,10 +28,10 @@ export async function redeemRechargeCode(trx: Tx, input: { userId: string; code:
     .executeTakeFirst();
   if (!claimed) {
     const row = await trx.selectFrom('recharge_codes').select(['status', 'expires_at']).where('code', '=', code).executeTakeFirst();
-    if (!row) throw appError('CODE_INVALID');
-    if (row.status === 'used') throw appError('CODE_USED', undefined, 'CONFLICT');
-    if (row.status === 'disabled') throw appError('CODE_DISABLED');
-    throw appError('CODE_EXPIRED');
+    if (!row) throw new DomainError('CODE_INVALID');
+    if (row.status === 'used') throw new DomainError('CODE_USED');
+    if (row.status === 'disabled') throw new DomainError('CODE_DISABLED');
+    throw new DomainError('CODE_EXPIRED');
   }
   await trx
     .insertInto('recharge_code_redemptions')

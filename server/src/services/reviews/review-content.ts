@@ -1,5 +1,5 @@
 import { REVIEW_LIMITS } from '@curio/shared';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { cleanUserText } from '../comments/content.ts';
 
 /**
@@ -10,6 +10,6 @@ import { cleanUserText } from '../comments/content.ts';
 export function cleanReviewContent(input: { content: string; images: readonly string[] }): { content: string; images: string[] } {
   const content = cleanUserText(input.content, REVIEW_LIMITS.contentMax);
   const images = [...new Set(input.images)];
-  if (images.length > REVIEW_LIMITS.maxImages) throw appError('TOO_MANY_IMAGES', { max: REVIEW_LIMITS.maxImages });
+  if (images.length > REVIEW_LIMITS.maxImages) throw new DomainError('TOO_MANY_IMAGES', { max: REVIEW_LIMITS.maxImages });
   return { content, images };
 }

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/transaction.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { recomputeSellerReputation } from '../reputation/seller-reputation.ts';
 
 /**
@@ -14,8 +14,8 @@ export async function reviewableOrder(trx: Tx, orderId: string, userId: string) 
     .where('id', '=', orderId)
     .forShare()
     .executeTakeFirst();
-  if (!order) throw appError('ORDER_NOT_FOUND', undefined, 'NOT_FOUND');
-  if (order.buyer_id !== userId || order.status !== 'completed') throw appError('REVIEW_NOT_ALLOWED', undefined, 'FORBIDDEN');
+  if (!order) throw new DomainError('ORDER_NOT_FOUND');
+  if (order.buyer_id !== userId || order.status !== 'completed') throw new DomainError('REVIEW_NOT_ALLOWED');
   return order;
 }
 
@@ -27,8 +27,8 @@ export async function ownedReview(trx: Tx, reviewId: string, userId: string) {
     .where('id', '=', reviewId)
     .forUpdate()
     .executeTakeFirst();
-  if (!review) throw appError('REVIEW_NOT_FOUND', undefined, 'NOT_FOUND');
-  if (review.reviewer_id !== userId) throw appError('FORBIDDEN');
+  if (!review) throw new DomainError('REVIEW_NOT_FOUND');
+  if (review.reviewer_id !== userId) throw new DomainError('FORBIDDEN');
   return review;
 }
 

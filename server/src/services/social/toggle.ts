@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { TActivityData, TActivityType, TSocialTargetKind, TToggleResult } from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
 import { runInTransaction, type Tx } from '../../db/transaction.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { recordActivity } from '../activities/record-activity.ts';
 
 export type ItemRelation = 'like' | 'favorite';
@@ -45,7 +45,7 @@ async function lockTarget(trx: Tx, kind: TSocialTargetKind, id: string): Promise
       .where('id', '=', id)
       .forNoKeyUpdate()
       .executeTakeFirst();
-    if (!row) throw appError('LISTING_NOT_FOUND', undefined, 'NOT_FOUND');
+    if (!row) throw new DomainError('LISTING_NOT_FOUND');
     return { data: { title: row.title, image: row.images[0] ?? null, price: row.price_cents, category: row.category } };
   }
   const row = await trx
@@ -54,7 +54,7 @@ async function lockTarget(trx: Tx, kind: TSocialTargetKind, id: string): Promise
     .where('id', '=', id)
     .forNoKeyUpdate()
     .executeTakeFirst();
-  if (!row) throw appError('BUYING_REQUEST_NOT_FOUND', undefined, 'NOT_FOUND');
+  if (!row) throw new DomainError('BUYING_REQUEST_NOT_FOUND');
   return {
     data: {
       title: row.title,
@@ -134,7 +134,7 @@ function isSelfFollowViolation(error: unknown): boolean {
 
 /** Follows a user if not yet following, else unfollows; the count is the target's followers. */
 export async function toggleFollow(db: Kysely<Database>, followerId: string, followingId: string): Promise<TToggleResult> {
-  if (followerId === followingId) throw appError('CANNOT_FOLLOW_SELF');
+  if (followerId === followingId) throw new DomainError('CANNOT_FOLLOW_SELF');
   try {
     return await runInTransaction(db, async (trx) => {
       // serialises toggles aimed at one user, as lockTarget does for items
@@ -144,7 +144,7 @@ export async function toggleFollow(db: Kysely<Database>, followerId: string, fol
         .where('user_id', '=', followingId)
         .forNoKeyUpdate()
         .executeTakeFirst();
-      if (!target) throw appError('USER_NOT_FOUND');
+      if (!target) throw new DomainError('USER_NOT_FOUND');
       const removed = await trx
         .deleteFrom('user_follows')
         .where('follower_id', '=', followerId)
@@ -162,7 +162,7 @@ export async function toggleFollow(db: Kysely<Database>, followerId: string, fol
       return { active, count: await countFollowers(trx, followingId) };
     });
   } catch (error) {
-    if (isSelfFollowViolation(error)) throw appError('CANNOT_FOLLOW_SELF');
+    if (isSelfFollowViolation(error)) throw new DomainError('CANNOT_FOLLOW_SELF');
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppErrorCode, AppErrorParams } from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 
 export interface OwnUploadsCheck {
   userId: string;
@@ -25,9 +25,9 @@ export async function assertOwnUploads(db: Kysely<Database>, storage: Storage, c
   const fresh = [...new Set(check.keys)].filter((key) => !kept.has(key));
   if (fresh.length === 0) return;
   const owned = await db.selectFrom('uploads').select('key').where('key', 'in', fresh).where('uploader_id', '=', check.userId).execute();
-  if (owned.length !== fresh.length) throw appError(check.error, check.params);
+  if (owned.length !== fresh.length) throw new DomainError(check.error, check.params);
   const present = await Promise.all(fresh.map((key) => storage.exists(key)));
-  if (present.some((exists) => !exists)) throw appError(check.error, check.params);
+  if (present.some((exists) => !exists)) throw new DomainError(check.error, check.params);
 }
 
 /** Records an upload as its uploader's, right after the file is stored. */

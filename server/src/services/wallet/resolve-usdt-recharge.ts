@@ -1,7 +1,7 @@
 import { formatCents, formatWalletAmount, usdtRechargeCreditCents } from '@curio/shared';
 import type { Tx } from '../../db/transaction.ts';
 import { transfer } from '../../ledger/index.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { notify } from '../notifications/notify.ts';
 import { getSetting } from '../settings/settings.ts';
 
@@ -19,9 +19,9 @@ async function lockActionable(trx: Tx, requestId: string) {
     .where('id', '=', requestId)
     .forUpdate()
     .executeTakeFirst();
-  if (!row) throw appError('NOT_FOUND');
+  if (!row) throw new DomainError('NOT_FOUND');
   // already approved or rejected by someone else: nothing to do, and nothing may move again
-  if (!ACTIONABLE.includes(row.status)) throw appError('REQUEST_ALREADY_PROCESSED', undefined, 'CONFLICT');
+  if (!ACTIONABLE.includes(row.status)) throw new DomainError('REQUEST_ALREADY_PROCESSED');
   return row;
 }
 
@@ -83,7 +83,7 @@ export async function rejectUsdtRecharge(
 ): Promise<ResolveResult> {
   const reason = input.reason.trim();
   // spec 3 §5 'please fill in the rejection reason'
-  if (reason === '') throw appError('REJECTION_REASON_REQUIRED');
+  if (reason === '') throw new DomainError('REJECTION_REASON_REQUIRED');
   const row = await lockActionable(trx, input.requestId);
   await trx
     .updateTable('usdt_recharge_requests')

@@ -1,7 +1,7 @@
 import { formatCents, TRANSACTION_HASH_PATTERN } from '@curio/shared';
 import type { Tx } from '../../db/transaction.ts';
 import { transfer } from '../../ledger/index.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { notify } from '../notifications/notify.ts';
 
 const ACTIONABLE = ['pending', 'approved'];
@@ -15,8 +15,8 @@ async function lockActionable(trx: Tx, requestId: string) {
     .where('id', '=', requestId)
     .forUpdate()
     .executeTakeFirst();
-  if (!row) throw appError('NOT_FOUND');
-  if (!ACTIONABLE.includes(row.status)) throw appError('REQUEST_ALREADY_PROCESSED', undefined, 'CONFLICT');
+  if (!row) throw new DomainError('NOT_FOUND');
+  if (!ACTIONABLE.includes(row.status)) throw new DomainError('REQUEST_ALREADY_PROCESSED');
   return row;
 }
 
@@ -31,8 +31,8 @@ export async function approveWithdrawal(
 ): Promise<{ affectedUserIds: string[] }> {
   const hash = input.transactionHash.trim();
   // spec 3 §5 'enter the transaction hash'
-  if (hash === '') throw appError('TRANSACTION_HASH_REQUIRED');
-  if (!TRANSACTION_HASH_PATTERN.test(hash)) throw appError('VALIDATION_FAILED', { field: 'transactionHash' });
+  if (hash === '') throw new DomainError('TRANSACTION_HASH_REQUIRED');
+  if (!TRANSACTION_HASH_PATTERN.test(hash)) throw new DomainError('VALIDATION_FAILED', { field: 'transactionHash' });
   const row = await lockActionable(trx, input.requestId);
   await trx
     .updateTable('usdn_withdrawal_requests')
@@ -80,7 +80,7 @@ export async function rejectWithdrawal(
 ): Promise<{ affectedUserIds: string[] }> {
   const reason = input.reason.trim();
   // spec 3 §5 'enter the rejection reason'
-  if (reason === '') throw appError('REJECTION_REASON_REQUIRED');
+  if (reason === '') throw new DomainError('REJECTION_REASON_REQUIRED');
   const row = await lockActionable(trx, input.requestId);
   await trx
     .updateTable('usdn_withdrawal_requests')

@@ -1,7 +1,7 @@
 import { formatCents, TRANSFER_NOTES_MAX } from '@curio/shared';
 import type { Tx } from '../../db/transaction.ts';
 import { transfer } from '../../ledger/index.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { notify } from '../notifications/notify.ts';
 
 export interface TransferUsdnInput {
@@ -20,13 +20,13 @@ export interface TransferUsdnInput {
  */
 export async function transferUsdn(trx: Tx, input: TransferUsdnInput): Promise<{ id: string; amountCents: number; affectedUserIds: string[] }> {
   const email = input.email.trim().toLowerCase();
-  if (email === '' || input.amount === null) throw appError('FIELDS_REQUIRED');
-  if (!Number.isFinite(input.amount) || input.amount <= 0) throw appError('INVALID_AMOUNT');
-  if (!Number.isInteger(input.amount)) throw appError('AMOUNT_NOT_WHOLE');
+  if (email === '' || input.amount === null) throw new DomainError('FIELDS_REQUIRED');
+  if (!Number.isFinite(input.amount) || input.amount <= 0) throw new DomainError('INVALID_AMOUNT');
+  if (!Number.isInteger(input.amount)) throw new DomainError('AMOUNT_NOT_WHOLE');
   const amountCents = input.amount * 100;
-  if (!Number.isSafeInteger(amountCents)) throw appError('INVALID_AMOUNT');
+  if (!Number.isSafeInteger(amountCents)) throw new DomainError('INVALID_AMOUNT');
   const notes = input.notes?.trim() || null;
-  if (notes !== null && notes.length > TRANSFER_NOTES_MAX) throw appError('CONTENT_TOO_LONG', { max: TRANSFER_NOTES_MAX });
+  if (notes !== null && notes.length > TRANSFER_NOTES_MAX) throw new DomainError('CONTENT_TOO_LONG', { max: TRANSFER_NOTES_MAX });
 
   const recipient = await trx
     .selectFrom('users')
@@ -34,8 +34,8 @@ export async function transferUsdn(trx: Tx, input: TransferUsdnInput): Promise<{
     .select(['users.id'])
     .where('users.email', '=', email)
     .executeTakeFirst();
-  if (!recipient) throw appError('TRANSFER_RECIPIENT_NOT_FOUND');
-  if (recipient.id === input.senderId) throw appError('TRANSFER_TO_SELF');
+  if (!recipient) throw new DomainError('TRANSFER_RECIPIENT_NOT_FOUND');
+  if (recipient.id === input.senderId) throw new DomainError('TRANSFER_TO_SELF');
 
   const row = await trx
     .insertInto('usdn_transfers')

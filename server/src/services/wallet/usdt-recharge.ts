@@ -3,7 +3,7 @@ import { formatWalletAmount, isUsableDepositAddress, settingAmountToCents, type 
 import type { Database } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { getSettings } from '../settings/settings.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 
 /** The USDT tab's facts from the settings; an address of 20 characters or fewer counts as missing (spec 2 §5). */
 export async function getDepositInfo(db: Kysely<Database>): Promise<TDepositInfo> {
@@ -31,13 +31,13 @@ export interface CreateUsdtRechargeInput {
  */
 export async function createUsdtRecharge(trx: Tx, input: CreateUsdtRechargeInput): Promise<{ id: string }> {
   const info = await getDepositInfo(trx);
-  if (info.address === null) throw appError('DEPOSIT_ADDRESS_MISSING');
+  if (info.address === null) throw new DomainError('DEPOSIT_ADDRESS_MISSING');
   if (input.amountCents < info.minUsdtCents) {
-    throw appError('RECHARGE_BELOW_MINIMUM', { min: formatWalletAmount(info.minUsdtCents) });
+    throw new DomainError('RECHARGE_BELOW_MINIMUM', { min: formatWalletAmount(info.minUsdtCents) });
   }
-  if (!input.transactionHash && input.proofImages.length === 0) throw appError('RECHARGE_PROOF_REQUIRED');
+  if (!input.transactionHash && input.proofImages.length === 0) throw new DomainError('RECHARGE_PROOF_REQUIRED');
   // proofs must be images uploaded as proofs, not someone's avatar or a listing photo
-  if (input.proofImages.some((key) => !key.startsWith('proof/'))) throw appError('VALIDATION_FAILED');
+  if (input.proofImages.some((key) => !key.startsWith('proof/'))) throw new DomainError('VALIDATION_FAILED');
   const row = await trx
     .insertInto('usdt_recharge_requests')
     .values({

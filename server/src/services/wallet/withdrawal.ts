@@ -3,7 +3,7 @@ import { formatWalletAmount, isSolanaAddress, settingAmountToCents, withdrawalQu
 import type { Database } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { transfer } from '../../ledger/index.ts';
-import { appError } from '../../trpc/app-error.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { getSettings } from '../settings/settings.ts';
 
 export async function getWithdrawalInfo(db: Kysely<Database>): Promise<TWithdrawalInfo> {
@@ -31,15 +31,15 @@ export interface CreateWithdrawalInput {
  * available balance (INSUFFICIENT_BALANCE), so two racing requests cannot both hold it.
  */
 export async function createWithdrawal(trx: Tx, input: CreateWithdrawalInput): Promise<{ id: string; affectedUserIds: string[] }> {
-  if (!Number.isFinite(input.amount) || input.amount <= 0) throw appError('INVALID_AMOUNT');
-  if (!Number.isInteger(input.amount)) throw appError('AMOUNT_NOT_WHOLE');
+  if (!Number.isFinite(input.amount) || input.amount <= 0) throw new DomainError('INVALID_AMOUNT');
+  if (!Number.isInteger(input.amount)) throw new DomainError('AMOUNT_NOT_WHOLE');
   const amountCents = input.amount * 100;
-  if (!Number.isSafeInteger(amountCents)) throw appError('INVALID_AMOUNT');
+  if (!Number.isSafeInteger(amountCents)) throw new DomainError('INVALID_AMOUNT');
   const info = await getWithdrawalInfo(trx);
   const minCents = settingAmountToCents(info.minUsdn);
-  if (amountCents < minCents) throw appError('WITHDRAWAL_BELOW_MINIMUM', { min: formatWalletAmount(minCents) });
+  if (amountCents < minCents) throw new DomainError('WITHDRAWAL_BELOW_MINIMUM', { min: formatWalletAmount(minCents) });
   const address = input.address.trim();
-  if (!isSolanaAddress(address)) throw appError('SOLANA_ADDRESS_INVALID');
+  if (!isSolanaAddress(address)) throw new DomainError('SOLANA_ADDRESS_INVALID');
 
   const quote = withdrawalQuote(amountCents, info.feeRate, info.usdtRate);
   const row = await trx

@@ -1,6 +1,6 @@
 import { ACTIVE_BUYING_REQUEST_STATUSES, ZAdminBuyingCloseInput, ZAdminBuyingCloseResult } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { recordAdminAction } from '../../../services/admin/audit.ts';
 import { assertRequestTakesOffers, lockRequest } from '../../../services/buying-requests/status.ts';
@@ -26,7 +26,7 @@ export const close = adminProcedure
         .where('id', '=', input.requestId)
         .where('status', 'in', ACTIVE_BUYING_REQUEST_STATUSES)
         .executeTakeFirst();
-      if (closed.numUpdatedRows === 0n) throw appError('REQUEST_NOT_OPEN');
+      if (closed.numUpdatedRows === 0n) throw new DomainError('REQUEST_NOT_OPEN');
       const rejected = await trx
         .updateTable('buying_offers')
         .set({ status: 'rejected', responded_at: now, updated_at: now })

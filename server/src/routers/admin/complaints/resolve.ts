@@ -1,6 +1,6 @@
 import { ZAdminComplaintResolveInput, ZAdminComplaintResolveResult } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { recordAdminAction } from '../../../services/admin/audit.ts';
 import { notify } from '../../../services/notifications/notify.ts';
@@ -22,14 +22,14 @@ export const resolve = adminProcedure
         .select(['status', 'type', 'reporter_id', 'target_user_id', 'order_id', 'listing_id', 'buying_request_id'])
         .where('id', '=', input.complaintId)
         .executeTakeFirst();
-      if (!before) throw appError('NOT_FOUND');
+      if (!before) throw new DomainError('NOT_FOUND');
       const resolved = await trx
         .updateTable('complaints')
         .set({ status: 'resolved', admin_response: input.response, resolved_by: ctx.user.id, resolved_at: now })
         .where('id', '=', input.complaintId)
         .where('status', '=', 'pending')
         .executeTakeFirst();
-      if (resolved.numUpdatedRows === 0n) throw appError('REQUEST_ALREADY_PROCESSED');
+      if (resolved.numUpdatedRows === 0n) throw new DomainError('REQUEST_ALREADY_PROCESSED');
       await recordAdminAction(trx, {
         adminId: ctx.user.id,
         action: 'complaint.resolve',

@@ -1,6 +1,6 @@
 import { ZAdminListingActionInput, ZAdminListingDeleted } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { recordAdminAction } from '../../../services/admin/audit.ts';
 import { deleteUnreferencedUploads } from '../../../services/uploads/delete-unreferenced.ts';
@@ -25,7 +25,7 @@ export const remove = adminProcedure
         .returning(['title', 'seller_id', 'status', 'review_status', 'images', 'price_cents', 'is_anonymous'])
         .executeTakeFirst();
       // a second click, or another admin first: the row is already gone
-      if (!row) throw appError('LISTING_NOT_FOUND', undefined, 'NOT_FOUND');
+      if (!row) throw new DomainError('LISTING_NOT_FOUND');
       await recordAdminAction(trx, {
         adminId: ctx.user.id,
         action: 'listing.delete',

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ZAdminListingActionInput, ZAdminListingActionResult, ZAdminListingReviewStatus, ZListingStatus } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction, type Tx } from '../../../db/transaction.ts';
 import { recordAdminAction } from '../../../services/admin/audit.ts';
 
@@ -15,7 +15,7 @@ async function lockListing(trx: Tx, listingId: string) {
     .where('id', '=', listingId)
     .forUpdate()
     .executeTakeFirst();
-  if (!row) throw appError('LISTING_NOT_FOUND', undefined, 'NOT_FOUND');
+  if (!row) throw new DomainError('LISTING_NOT_FOUND');
   return row;
 }
 
@@ -56,9 +56,9 @@ function moderate(action: Action) {
       return runInTransaction(ctx.services.db, async (trx) => {
         const before = await lockListing(trx, input.listingId);
         // a sold listing is not on sale: "take down" has nothing to take down
-        if (action === 'take_down' && before.status === 'sold') throw appError('LISTING_NOT_AVAILABLE');
+        if (action === 'take_down' && before.status === 'sold') throw new DomainError('LISTING_NOT_AVAILABLE');
         const after = await apply(trx, action, input.listingId, now);
-        if (!after) throw appError('REQUEST_ALREADY_PROCESSED');
+        if (!after) throw new DomainError('REQUEST_ALREADY_PROCESSED');
         await recordAdminAction(trx, {
           adminId: ctx.user.id,
           action: `listing.${action}`,

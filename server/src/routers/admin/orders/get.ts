@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ZAdminOrderDetail, ZAdminOrderIdInput, ZAdminOrderStatus, uploadUrl } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { adminOrdersQuery, shortOrderId } from './list.ts';
 
 /**
@@ -22,7 +22,7 @@ export const get = adminProcedure
       ])
       .where('o.id', '=', input.orderId)
       .executeTakeFirst();
-    if (!row) throw appError('ORDER_NOT_FOUND', undefined, 'NOT_FOUND');
+    if (!row) throw new DomainError('ORDER_NOT_FOUND');
     const refund = await db
       .selectFrom('refunds')
       .select(['status', 'reason', 'amount_cents', 'admin_notes'])

@@ -1,6 +1,6 @@
 import { ZAdminPointsWithdrawalDecisionInput, ZAdminPointsWithdrawalDecisionResult } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { publishBalanceChanges } from '../../../ledger/index.ts';
 import { resolvePointsRedemption } from '../../../services/points/resolve-points-redemption.ts';
@@ -18,7 +18,7 @@ function decide(decision: 'approve' | 'reject') {
     .output(ZAdminPointsWithdrawalDecisionResult)
     .mutation(async ({ ctx, input }) => {
       // the member is told why their points came back
-      if (decision === 'reject' && !input.notes) throw appError('REJECTION_REASON_REQUIRED');
+      if (decision === 'reject' && !input.notes) throw new DomainError('REJECTION_REASON_REQUIRED');
       const now = ctx.services.clock.now();
       const outcome = await runInTransaction(ctx.services.db, async (trx) => {
         const before = await trx

@@ -1,6 +1,6 @@
 import { ZAdminCodeIdInput, ZAdminSetCodeStatusInput } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction, type Tx } from '../../../db/transaction.ts';
 import { recordAdminAction } from '../../../services/admin/audit.ts';
 import { effectiveStatusOf } from './query.ts';
@@ -13,7 +13,7 @@ async function lockCode(trx: Tx, codeId: string) {
     .where('id', '=', codeId)
     .forUpdate()
     .executeTakeFirst();
-  if (!row) throw appError('NOT_FOUND');
+  if (!row) throw new DomainError('NOT_FOUND');
   return row;
 }
 
@@ -34,9 +34,9 @@ export const setStatus = adminProcedure
     await runInTransaction(ctx.services.db, async (trx) => {
       const row = await lockCode(trx, input.codeId);
       const shown = effectiveStatusOf(row, now);
-      if (shown === 'used') throw appError('CODE_USED', undefined, 'CONFLICT');
-      if (shown === 'expired' || (row.expires_at !== null && row.expires_at <= now)) throw appError('CODE_EXPIRED');
-      if (row.status === input.status) throw appError('REQUEST_ALREADY_PROCESSED', undefined, 'CONFLICT');
+      if (shown === 'used') throw new DomainError('CODE_USED');
+      if (shown === 'expired' || (row.expires_at !== null && row.expires_at <= now)) throw new DomainError('CODE_EXPIRED');
+      if (row.status === input.status) throw new DomainError('REQUEST_ALREADY_PROCESSED');
       await trx.updateTable('recharge_codes').set({ status: input.status }).where('id', '=', row.id).execute();
       await recordAdminAction(trx, {
         adminId: ctx.user.id,
@@ -62,7 +62,7 @@ export const remove = adminProcedure
     await runInTransaction(ctx.services.db, async (trx) => {
       const row = await lockCode(trx, input.codeId);
       const redeemed = await trx.selectFrom('recharge_code_redemptions').select('id').where('code_id', '=', row.id).executeTakeFirst();
-      if (row.status === 'used' || redeemed) throw appError('CODE_USED', undefined, 'CONFLICT');
+      if (row.status === 'used' || redeemed) throw new DomainError('CODE_USED');
       await trx.deleteFrom('recharge_codes').where('id', '=', row.id).execute();
       await recordAdminAction(trx, {
         adminId: ctx.user.id,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZAdminRefundDecisionInput } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { publishBalanceChanges } from '../../../ledger/index.ts';
 import { approveRefund, rejectRefund } from '../../../services/orders/resolve-refund.ts';
@@ -20,7 +20,7 @@ function decide(decision: 'approved' | 'rejected') {
     .output(ZDecisionResult)
     .mutation(async ({ ctx, input }) => {
       // spec 3 §2.11 "reject with notes": the buyer is told why (REJECTION_REASON_REQUIRED)
-      if (decision === 'rejected' && !input.notes) throw appError('REJECTION_REASON_REQUIRED');
+      if (decision === 'rejected' && !input.notes) throw new DomainError('REJECTION_REASON_REQUIRED');
       const now = ctx.services.clock.now();
       const outcome = await runInTransaction(ctx.services.db, async (trx) => {
         const before = await trx

@@ -11,7 +11,7 @@ import {
 import type { Database } from '../../../db/schema.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { adminProcedure, router } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { getSettings, type SystemSettings } from '../../../services/settings/settings.ts';
 import { changeSettings } from '../../../services/settings/admin-settings.ts';
 
@@ -99,7 +99,7 @@ const updateCustomerService = adminProcedure
     const changed = await runInTransaction(ctx.services.db, async (trx) => {
       if (input.adminId !== null) {
         const admin = await activeAdmins(trx).where('user_roles.user_id', '=', input.adminId).executeTakeFirst();
-        if (!admin) throw appError('CUSTOMER_SERVICE_ADMIN_INVALID');
+        if (!admin) throw new DomainError('CUSTOMER_SERVICE_ADMIN_INVALID');
       }
       return changeSettings(
         trx,

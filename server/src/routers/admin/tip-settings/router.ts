@@ -1,7 +1,7 @@
 import { ZAdminTipAmountInput, ZAdminTipSettings, TIP_PRESETS_MAX, type TAdminTipSettings, type TTipCurrency } from '@curio/shared';
 import { runInTransaction, type Tx } from '../../../db/transaction.ts';
 import { adminProcedure, router } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { getSettings, putSetting } from '../../../services/settings/settings.ts';
 import { lockSetting } from '../../../services/settings/admin-settings.ts';
 import { recordAdminAction } from '../../../services/admin/audit.ts';
@@ -51,8 +51,8 @@ const add = adminProcedure
   .mutation(({ ctx, input }) =>
     runInTransaction(ctx.services.db, (trx) =>
       editList(trx, { ...input, adminId: ctx.user.id, now: ctx.services.clock.now(), action: 'tip_amount.add' }, (current) => {
-        if (current.includes(input.amount)) throw appError('TIP_AMOUNT_EXISTS');
-        if (current.length >= TIP_PRESETS_MAX) throw appError('VALIDATION_FAILED', { field: 'amount', max: TIP_PRESETS_MAX });
+        if (current.includes(input.amount)) throw new DomainError('TIP_AMOUNT_EXISTS');
+        if (current.length >= TIP_PRESETS_MAX) throw new DomainError('VALIDATION_FAILED', { field: 'amount', max: TIP_PRESETS_MAX });
         return [...current, input.amount];
       }),
     ),
@@ -69,8 +69,8 @@ const remove = adminProcedure
   .mutation(({ ctx, input }) =>
     runInTransaction(ctx.services.db, (trx) =>
       editList(trx, { ...input, adminId: ctx.user.id, now: ctx.services.clock.now(), action: 'tip_amount.remove' }, (current) => {
-        if (!current.includes(input.amount)) throw appError('NOT_FOUND');
-        if (current.length <= 1) throw appError('VALIDATION_FAILED', { field: 'amount' });
+        if (!current.includes(input.amount)) throw new DomainError('NOT_FOUND');
+        if (current.length <= 1) throw new DomainError('VALIDATION_FAILED', { field: 'amount' });
         return current.filter((amount) => amount !== input.amount);
       }),
     ),

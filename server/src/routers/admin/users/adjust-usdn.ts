@@ -1,7 +1,6 @@
-import { TRPCError } from '@trpc/server';
 import { ZAdminAdjustUsdnInput, ZAdminAdjustUsdnResult } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { AppErrorCause, appError } from '../../../trpc/app-error.ts';
+import { DomainError, isDomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { getBalances, publishBalanceChanges, transfer } from '../../../ledger/index.ts';
 import { withIdempotency } from '../../../services/idempotency/with-idempotency.ts';
@@ -27,7 +26,7 @@ export const adjustUsdn = adminProcedure
     const result = await runInTransaction(ctx.services.db, (trx) =>
       withIdempotency(trx, { userId: ctx.user.id, key: idempotencyKey, operation: 'admin.users.adjustUsdn', params }, async () => {
         const user = await trx.selectFrom('users').select('id').where('id', '=', input.userId).executeTakeFirst();
-        if (!user) throw appError('USER_NOT_FOUND');
+        if (!user) throw new DomainError('USER_NOT_FOUND');
         const issuance = { system: 'issuance' } as const;
         const account = { user: input.userId };
         try {
@@ -45,8 +44,8 @@ export const adjustUsdn = adminProcedure
           affected = moved.affectedUserIds;
         } catch (error) {
           // the ledger's generic message becomes the spec's 'USDN insufficient' for this screen
-          if (error instanceof TRPCError && error.cause instanceof AppErrorCause && error.cause.data.code === 'INSUFFICIENT_BALANCE') {
-            throw appError('USER_USDN_INSUFFICIENT');
+          if (isDomainError(error, 'INSUFFICIENT_BALANCE')) {
+            throw new DomainError('USER_USDN_INSUFFICIENT');
           }
           throw error;
         }

@@ -1,6 +1,6 @@
 import { ZAdminBanInput, ZAdminBanResult, ZAdminUnbanInput } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { banUserInTransaction, liftBan } from '../../../services/auth/ban-user.ts';
 import { publishCommitted, sessionRevokedEvent } from '../../../services/auth/publish-events.ts';
@@ -19,7 +19,7 @@ export const ban = adminProcedure
     const result = await runInTransaction(ctx.services.db, async (trx) => {
       const banned = await banUserInTransaction(trx, { userId: input.userId, bannedBy: ctx.user.id, reason: input.reason });
       // throwing rolls back the sessions the service ended for this second ban too
-      if (!banned.created) throw appError('USER_ALREADY_BANNED');
+      if (!banned.created) throw new DomainError('USER_ALREADY_BANNED');
       await recordAdminAction(trx, {
         adminId: ctx.user.id,
         action: 'user.ban',
@@ -53,7 +53,7 @@ export const unban = adminProcedure
       const { lifted } = await liftBan(trx, { userId: input.userId, at: now });
       if (!lifted || !active) {
         const exists = await trx.selectFrom('users').select('id').where('id', '=', input.userId).executeTakeFirst();
-        throw appError(exists ? 'USER_NOT_BANNED' : 'USER_NOT_FOUND');
+        throw new DomainError(exists ? 'USER_NOT_BANNED' : 'USER_NOT_FOUND');
       }
       await recordAdminAction(trx, {
         adminId: ctx.user.id,

@@ -1,6 +1,6 @@
 import { ZAdminViolationActInput, ZAdminViolationActResult } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { banUserInTransaction } from '../../../services/auth/ban-user.ts';
 import { publishCommitted, sessionRevokedEvent } from '../../../services/auth/publish-events.ts';
@@ -29,7 +29,7 @@ export const act = adminProcedure
         .executeTakeFirst();
       if (!claimed) {
         const exists = await trx.selectFrom('message_violations').select('id').where('id', '=', input.violationId).executeTakeFirst();
-        throw appError(exists ? 'ALREADY_REVIEWED' : 'NOT_FOUND');
+        throw new DomainError(exists ? 'ALREADY_REVIEWED' : 'NOT_FOUND');
       }
 
       let ended: string[] = [];

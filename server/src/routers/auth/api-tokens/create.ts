@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZApiTokenSummary, ZCreateApiTokenInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { newApiTokenSecret } from '../../../auth/api-tokens.ts';
 import { toApiTokenSummary } from './summary.ts';
 
@@ -14,7 +14,7 @@ export const create = memberProcedure
   .input(ZCreateApiTokenInput)
   .output(z.object({ token: z.string(), summary: ZApiTokenSummary }))
   .mutation(async ({ ctx, input }) => {
-    if (ctx.auth.via !== 'cookie') throw appError('FORBIDDEN');
+    if (ctx.auth.via !== 'cookie') throw new DomainError('FORBIDDEN');
     const secret = newApiTokenSecret();
     const row = await ctx.services.db
       .insertInto('api_tokens')

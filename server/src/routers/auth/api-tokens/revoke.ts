@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZRevokeApiTokenInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 
 /** Revokes one of the caller's own tokens; someone else's token is reported as not found. */
 export const revoke = memberProcedure
@@ -16,6 +16,6 @@ export const revoke = memberProcedure
       .where('revoked_at', 'is', null)
       .returning('id')
       .executeTakeFirst();
-    if (!row) throw appError('API_TOKEN_NOT_FOUND');
+    if (!row) throw new DomainError('API_TOKEN_NOT_FOUND');
     return { ok: true as const };
   });

@@ -1,6 +1,6 @@
 import { ACTIVE_BUYING_REQUEST_STATUSES, ZBuyingRequestDetail, ZBuyingRequestIdInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { lockOwnedRequest } from '../../../services/buying-requests/owned-request.ts';
 import { assertRequestTakesOffers } from '../../../services/buying-requests/status.ts';
@@ -21,7 +21,7 @@ export const close = memberProcedure
         .where('id', '=', input.id)
         .where('status', 'in', ACTIVE_BUYING_REQUEST_STATUSES)
         .executeTakeFirst();
-      if (closed.numUpdatedRows === 0n) throw appError('REQUEST_NOT_OPEN');
+      if (closed.numUpdatedRows === 0n) throw new DomainError('REQUEST_NOT_OPEN');
       await trx
         .updateTable('buying_offers')
         .set({ status: 'rejected', responded_at: now, updated_at: now })

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ZRecordBuyingRequestViewInput, ZRecordViewResult } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 
 /**
@@ -17,7 +17,7 @@ export const recordView = publicProcedure
     const viewerKey = viewerId ?? (input.visitorKey ? `visitor:${input.visitorKey}` : null);
     return runInTransaction(ctx.services.db, async (trx) => {
       const request = await trx.selectFrom('buying_requests').select('view_count').where('id', '=', input.id).executeTakeFirst();
-      if (!request) throw appError('BUYING_REQUEST_NOT_FOUND', undefined, 'NOT_FOUND');
+      if (!request) throw new DomainError('BUYING_REQUEST_NOT_FOUND');
       if (!viewerKey) return { counted: false, viewCount: request.view_count };
       const inserted = await trx
         .insertInto('buying_request_views')

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZReportBuyingRequestInput } from '@curio/shared';
 import { limitedPerMember, memberProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 
 /**
  * Report a buying request. The spec's client only showed a toast; we store a complaint without
@@ -18,8 +18,8 @@ export const report = memberProcedure
       .select(['id', 'user_id'])
       .where('id', '=', input.id)
       .executeTakeFirst();
-    if (!request) throw appError('BUYING_REQUEST_NOT_FOUND', undefined, 'NOT_FOUND');
-    if (request.user_id === ctx.user.id) throw appError('CANNOT_REPORT_OWN');
+    if (!request) throw new DomainError('BUYING_REQUEST_NOT_FOUND');
+    if (request.user_id === ctx.user.id) throw new DomainError('CANNOT_REPORT_OWN');
     const details = input.details?.trim();
     return ctx.services.db
       .insertInto('complaints')

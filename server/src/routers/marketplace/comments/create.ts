@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { COMMENT_LIMITS, ZComment, ZCreateCommentInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { cleanUserText } from '../../../services/comments/content.ts';
 import { loadComment } from '../../../services/comments/read.ts';
@@ -24,7 +24,7 @@ export const create = memberProcedure
       const listing = await trx.selectFrom('listings').select(['id', 'status', 'seller_id']).where('id', '=', input.listingId).executeTakeFirst();
       // a taken-down listing is hidden from everyone but its owner (listings.get), so it takes no comments either
       if (!listing || (listing.status === 'unavailable' && listing.seller_id !== userId)) {
-        throw appError('LISTING_NOT_FOUND', undefined, 'NOT_FOUND');
+        throw new DomainError('LISTING_NOT_FOUND');
       }
       if (input.parentId) {
         const parent = await trx
@@ -33,8 +33,8 @@ export const create = memberProcedure
           .where('id', '=', input.parentId)
           .forShare()
           .executeTakeFirst();
-        if (!parent) throw appError('COMMENT_NOT_FOUND', undefined, 'NOT_FOUND');
-        if (parent.parent_comment_id !== null || parent.listing_id !== listing.id) throw appError('COMMENT_REPLY_DEPTH');
+        if (!parent) throw new DomainError('COMMENT_NOT_FOUND');
+        if (parent.parent_comment_id !== null || parent.listing_id !== listing.id) throw new DomainError('COMMENT_REPLY_DEPTH');
       }
       await trx
         .insertInto('listing_comments')
@@ -50,6 +50,6 @@ export const create = memberProcedure
         .execute();
     });
     const comment = await loadComment(ctx.services.db, id, userId);
-    if (!comment) throw appError('COMMENT_NOT_FOUND', undefined, 'NOT_FOUND');
+    if (!comment) throw new DomainError('COMMENT_NOT_FOUND');
     return comment;
   });

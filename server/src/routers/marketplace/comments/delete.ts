@@ -1,6 +1,6 @@
 import { ZCommentIdInput, ZDeleteCommentResult } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { ownedComment } from '../../../services/comments/owned-comment.ts';
 
 /**
@@ -17,6 +17,6 @@ export const remove = memberProcedure
       .where('id', '=', input.commentId)
       .where('user_id', '=', ctx.user.id)
       .executeTakeFirst();
-    if (result.numDeletedRows === 0n) throw appError('COMMENT_NOT_FOUND', undefined, 'NOT_FOUND');
+    if (result.numDeletedRows === 0n) throw new DomainError('COMMENT_NOT_FOUND');
     return { deleted: true as const };
   });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ZCommentIdInput, ZCommentLikeResult } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 
 /**
@@ -17,7 +17,7 @@ export const toggleLike = memberProcedure
     runInTransaction(ctx.services.db, async (trx) => {
       const userId = ctx.user.id;
       const comment = await trx.selectFrom('listing_comments').select('id').where('id', '=', input.commentId).forNoKeyUpdate().executeTakeFirst();
-      if (!comment) throw appError('COMMENT_NOT_FOUND', undefined, 'NOT_FOUND');
+      if (!comment) throw new DomainError('COMMENT_NOT_FOUND');
       const removed = await trx
         .deleteFrom('comment_likes')
         .where('comment_id', '=', comment.id)

@@ -1,6 +1,6 @@
 import { COMMENT_LIMITS, ZComment, ZUpdateCommentInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { cleanUserText } from '../../../services/comments/content.ts';
 import { loadComment } from '../../../services/comments/read.ts';
 import { ownedComment } from '../../../services/comments/owned-comment.ts';
@@ -20,8 +20,8 @@ export const update = memberProcedure
       .where('user_id', '=', userId)
       .executeTakeFirst();
     // deleted between the ownership check and the update
-    if (result.numUpdatedRows === 0n) throw appError('COMMENT_NOT_FOUND', undefined, 'NOT_FOUND');
+    if (result.numUpdatedRows === 0n) throw new DomainError('COMMENT_NOT_FOUND');
     const comment = await loadComment(ctx.services.db, input.commentId, userId);
-    if (!comment) throw appError('COMMENT_NOT_FOUND', undefined, 'NOT_FOUND');
+    if (!comment) throw new DomainError('COMMENT_NOT_FOUND');
     return comment;
   });

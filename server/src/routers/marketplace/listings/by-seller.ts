@@ -1,6 +1,6 @@
 import { LISTINGS_BY_SELLER_PAGE_SIZE, ZListingsBySellerInput, ZListingsBySellerPage, type TListingsBySellerPage } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { selectListingCardColumns, toListingCard } from '../../../services/listings/listing-card.ts';
 
 interface Cursor {
@@ -15,7 +15,7 @@ function encodeCursor(cursor: Cursor): string {
 function decodeCursor(text: string): Cursor {
   const [iso, id] = Buffer.from(text, 'base64url').toString().split('|');
   const createdAt = new Date(iso ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime())) throw appError('VALIDATION_FAILED', { field: 'cursor' });
+  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime())) throw new DomainError('VALIDATION_FAILED', { field: 'cursor' });
   return { createdAt, id };
 }
 

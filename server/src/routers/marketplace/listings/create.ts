@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import { LIMITS, ZCreateListingInput, ZListingCreated, uploadUrl } from '@curio/shared';
 import { limitedPerMember, memberProcedure } from '../../../trpc/init.ts';
-import { appError, AppErrorCause } from '../../../trpc/app-error.ts';
+import { DomainError, isDomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction, type Tx } from '../../../db/transaction.ts';
 import { transfer, publishBalanceChangesInTransaction } from '../../../ledger/index.ts';
 import { withIdempotency } from '../../../services/idempotency/with-idempotency.ts';
@@ -13,7 +12,7 @@ import { listingColumns } from '../../../services/listings/listing-columns.ts';
 import { storageFor } from '../../../storage/storage-for.ts';
 
 function isInsufficientPoints(error: unknown): boolean {
-  return error instanceof TRPCError && error.cause instanceof AppErrorCause && error.cause.data.code === 'INSUFFICIENT_POINTS';
+  return isDomainError(error, 'INSUFFICIENT_POINTS');
 }
 
 /**
@@ -56,7 +55,7 @@ export const create = memberProcedure
           createdBy: userId,
         });
       } catch (error) {
-        if (isInsufficientPoints(error)) throw appError('PUBLISH_POINTS_REQUIRED', { needed: LIMITS.publishListingPointsCost });
+        if (isInsufficientPoints(error)) throw new DomainError('PUBLISH_POINTS_REQUIRED', { needed: LIMITS.publishListingPointsCost });
         throw error;
       }
       // an anonymous listing on the seller's activity feed would name its seller

@@ -10,7 +10,7 @@ import {
   type TListingDetail,
 } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 
 const ZReviewStatus = z.enum(LISTING_REVIEW_STATUSES);
 
@@ -61,7 +61,7 @@ export const get = publicProcedure
       .executeTakeFirst();
     const isOwner = row !== undefined && row.seller_id === viewerId;
     if (!row || (row.status === 'unavailable' && !isOwner && !ctx.auth?.user.isAdmin)) {
-      throw appError('LISTING_NOT_FOUND', undefined, 'NOT_FOUND');
+      throw new DomainError('LISTING_NOT_FOUND');
     }
 
     const [liked, favorited, following] = viewerId

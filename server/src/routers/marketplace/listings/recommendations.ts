@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { LIMITS, ZListingCardList, ZListingIdInput, type TListingCard } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { selectListingCardColumns, toListingCard } from '../../../services/listings/listing-card.ts';
 
 /**
@@ -20,7 +20,7 @@ export const recommendations = publicProcedure
       .select(['id', 'seller_id', 'category', 'price_cents', 'is_anonymous'])
       .where('id', '=', input.id)
       .executeTakeFirst();
-    if (!listing) throw appError('LISTING_NOT_FOUND', undefined, 'NOT_FOUND');
+    if (!listing) throw new DomainError('LISTING_NOT_FOUND');
 
     const rows = await selectListingCardColumns(
       db.selectFrom('listings').leftJoin('profiles', 'profiles.user_id', 'listings.seller_id'),

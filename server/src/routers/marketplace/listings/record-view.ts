@@ -1,6 +1,6 @@
 import { ZRecordListingViewInput, ZRecordListingViewResult } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 
 /**
@@ -13,7 +13,7 @@ export const recordView = publicProcedure
   .output(ZRecordListingViewResult)
   .mutation(async ({ ctx, input }) => {
     const memberId = ctx.auth?.user.id ?? null;
-    if (!memberId && !input.visitorKey) throw appError('VALIDATION_FAILED', { field: 'visitorKey' });
+    if (!memberId && !input.visitorKey) throw new DomainError('VALIDATION_FAILED', { field: 'visitorKey' });
     // the prefix keeps a visitor key from ever matching a member id
     const viewerKey = memberId ?? `visitor:${input.visitorKey}`;
 
@@ -23,7 +23,7 @@ export const recordView = publicProcedure
         .select(['seller_id', 'view_count'])
         .where('id', '=', input.id)
         .executeTakeFirst();
-      if (!listing) throw appError('LISTING_NOT_FOUND', undefined, 'NOT_FOUND');
+      if (!listing) throw new DomainError('LISTING_NOT_FOUND');
       if (listing.seller_id === memberId) return { counted: false, viewCount: listing.view_count };
 
       const inserted = await trx

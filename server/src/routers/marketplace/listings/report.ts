@@ -1,7 +1,7 @@
 import { ZReportListingInput } from '@curio/shared';
 import { z } from 'zod';
 import { limitedPerMember, memberProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 
 /**
  * The report dialog: stored as a complaint with no order for admins to handle (spec 2
@@ -14,8 +14,8 @@ export const report = memberProcedure
   .mutation(async ({ ctx, input }) => {
     const { db } = ctx.services;
     const listing = await db.selectFrom('listings').select(['seller_id']).where('id', '=', input.id).executeTakeFirst();
-    if (!listing) throw appError('LISTING_NOT_FOUND', undefined, 'NOT_FOUND');
-    if (listing.seller_id === ctx.user.id) throw appError('CANNOT_REPORT_OWN');
+    if (!listing) throw new DomainError('LISTING_NOT_FOUND');
+    if (listing.seller_id === ctx.user.id) throw new DomainError('CANNOT_REPORT_OWN');
     return db
       .insertInto('complaints')
       .values({

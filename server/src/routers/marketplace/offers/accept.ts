@@ -1,7 +1,6 @@
 import { ACTIVE_BUYING_REQUEST_STATUSES, ZOffer, ZOfferIdInput } from '@curio/shared';
-import { TRPCError } from '@trpc/server';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { AppErrorCause, appError } from '../../../trpc/app-error.ts';
+import { DomainError, isDomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { publishBalanceChanges } from '../../../ledger/index.ts';
 import { lockOfferForMove } from '../../../services/offers/locked-offer.ts';
@@ -30,7 +29,7 @@ export const accept = memberProcedure
         .where('id', '=', request.id)
         .where('status', 'in', ACTIVE_BUYING_REQUEST_STATUSES)
         .executeTakeFirst();
-      if (settled.numUpdatedRows === 0n) throw appError('REQUEST_NOT_OPEN');
+      if (settled.numUpdatedRows === 0n) throw new DomainError('REQUEST_NOT_OPEN');
       await trx
         .updateTable('buying_offers')
         .set((eb) => ({ status: 'accepted', price_cents: eb.ref('current_price_cents'), accepted_at: now, responded_at: now, updated_at: now }))
@@ -48,13 +47,13 @@ export const accept = memberProcedure
         return await createOfferOrder(trx, { offer, request, acceptedBy: ctx.user.id, now });
       } catch (error) {
         // the seller cannot top up the requester's balance: tell them whose balance is short
-        const isShort = error instanceof TRPCError && error.cause instanceof AppErrorCause && error.cause.data.code === 'INSUFFICIENT_BALANCE';
-        if (isShort && ctx.user.id === offer.seller_id) throw appError('BUYER_BALANCE_INSUFFICIENT');
+        const isShort = isDomainError(error, 'INSUFFICIENT_BALANCE');
+        if (isShort && ctx.user.id === offer.seller_id) throw new DomainError('BUYER_BALANCE_INSUFFICIENT');
         throw error;
       }
     });
     await publishBalanceChanges(ctx.services.events, affected.affectedUserIds);
     const [offer] = await loadOffers(ctx.services.db, { offerIds: [input.offerId] });
-    if (!offer) throw appError('OFFER_NOT_FOUND', undefined, 'NOT_FOUND');
+    if (!offer) throw new DomainError('OFFER_NOT_FOUND');
     return offer;
   });

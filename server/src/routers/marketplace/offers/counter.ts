@@ -1,6 +1,6 @@
 import { ZCounterOfferInput, ZOffer } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { syncRequestWithOffers } from '../../../services/buying-requests/status.ts';
 import { lockOfferForMove } from '../../../services/offers/locked-offer.ts';
@@ -22,8 +22,8 @@ export const counter = memberProcedure
     await runInTransaction(ctx.services.db, async (trx) => {
       const { offer, request } = await lockOfferForMove(trx, { offerId: input.offerId, userId: ctx.user.id, now });
       const isRequester = request.user_id === ctx.user.id;
-      if (offer.negotiation_round >= maxRounds) throw appError('NEGOTIATION_ROUNDS_EXCEEDED', { max: maxRounds });
-      if (input.priceCents === offer.current_price_cents) throw appError('COUNTER_PRICE_UNCHANGED', { field: 'priceCents' });
+      if (offer.negotiation_round >= maxRounds) throw new DomainError('NEGOTIATION_ROUNDS_EXCEEDED', { max: maxRounds });
+      if (input.priceCents === offer.current_price_cents) throw new DomainError('COUNTER_PRICE_UNCHANGED', { field: 'priceCents' });
 
       const round = offer.negotiation_round + 1;
       await trx
@@ -59,6 +59,6 @@ export const counter = memberProcedure
       });
     });
     const [offer] = await loadOffers(ctx.services.db, { offerIds: [input.offerId] });
-    if (!offer) throw appError('OFFER_NOT_FOUND', undefined, 'NOT_FOUND');
+    if (!offer) throw new DomainError('OFFER_NOT_FOUND');
     return offer;
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { ZCreateOfferInput, ZOffer } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { notifyOfferMove } from '../../../services/offers/notify-offer.ts';
 import { assertRequestTakesOffers, countActiveOffers, lockRequest, syncRequestWithOffers } from '../../../services/buying-requests/status.ts';
@@ -28,13 +28,13 @@ export const create = memberProcedure
     try {
       await runInTransaction(ctx.services.db, async (trx) => {
         const request = await lockRequest(trx, input.requestId);
-        if (request.user_id === sellerId) throw appError('CANNOT_OFFER_OWN_REQUEST');
+        if (request.user_id === sellerId) throw new DomainError('CANNOT_OFFER_OWN_REQUEST');
         assertRequestTakesOffers(request, now);
         if (request.budget_min_cents !== null && input.priceCents < request.budget_min_cents) {
-          throw appError('OFFER_BELOW_MIN_BUDGET', { field: 'priceCents' });
+          throw new DomainError('OFFER_BELOW_MIN_BUDGET', { field: 'priceCents' });
         }
         if (request.budget_max_cents !== null && input.priceCents > request.budget_max_cents) {
-          throw appError('OFFER_ABOVE_MAX_BUDGET', { field: 'priceCents' });
+          throw new DomainError('OFFER_ABOVE_MAX_BUDGET', { field: 'priceCents' });
         }
         const existing = await trx
           .selectFrom('buying_offers')
@@ -43,9 +43,9 @@ export const create = memberProcedure
           .where('seller_id', '=', sellerId)
           .where('status', 'in', ['pending', 'negotiating'])
           .executeTakeFirst();
-        if (existing) throw appError('OFFER_ALREADY_ACTIVE', undefined, 'CONFLICT');
+        if (existing) throw new DomainError('OFFER_ALREADY_ACTIVE');
         const { active } = await countActiveOffers(trx, request.id);
-        if (active >= request.max_offers_allowed) throw appError('OFFERS_FULL', undefined, 'CONFLICT');
+        if (active >= request.max_offers_allowed) throw new DomainError('OFFERS_FULL');
         await trx
           .insertInto('buying_offers')
           .values({
@@ -76,10 +76,10 @@ export const create = memberProcedure
         });
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw appError('OFFER_ALREADY_ACTIVE', undefined, 'CONFLICT');
+      if (isUniqueViolation(error)) throw new DomainError('OFFER_ALREADY_ACTIVE');
       throw error;
     }
     const [offer] = await loadOffers(ctx.services.db, { offerIds: [id] });
-    if (!offer) throw appError('OFFER_NOT_FOUND', undefined, 'NOT_FOUND');
+    if (!offer) throw new DomainError('OFFER_NOT_FOUND');
     return offer;
   });

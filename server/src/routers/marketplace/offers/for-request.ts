@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZOffer, ZOffersForRequestInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { loadOffers } from '../../../services/offers/read.ts';
 
 /** The requester sees every offer on the request with its history; a seller sees only their own. */
@@ -14,7 +14,7 @@ export const forRequest = memberProcedure
       .select('user_id')
       .where('id', '=', input.requestId)
       .executeTakeFirst();
-    if (!request) throw appError('BUYING_REQUEST_NOT_FOUND', undefined, 'NOT_FOUND');
+    if (!request) throw new DomainError('BUYING_REQUEST_NOT_FOUND');
     return request.user_id === ctx.user.id
       ? loadOffers(ctx.services.db, { requestId: input.requestId })
       : loadOffers(ctx.services.db, { requestId: input.requestId, sellerId: ctx.user.id });

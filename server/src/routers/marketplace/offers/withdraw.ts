@@ -1,6 +1,6 @@
 import { ZOffer, ZOfferIdInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { endActiveOffer } from '../../../services/offers/end-offer.ts';
 import { loadOffers } from '../../../services/offers/read.ts';
 
@@ -11,6 +11,6 @@ export const withdraw = memberProcedure
   .mutation(async ({ ctx, input }) => {
     await endActiveOffer(ctx.services, { offerId: input.offerId, actorId: ctx.user.id, as: 'seller' });
     const [offer] = await loadOffers(ctx.services.db, { offerIds: [input.offerId] });
-    if (!offer) throw appError('OFFER_NOT_FOUND', undefined, 'NOT_FOUND');
+    if (!offer) throw new DomainError('OFFER_NOT_FOUND');
     return offer;
   });

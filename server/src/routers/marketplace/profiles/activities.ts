@@ -7,7 +7,7 @@ import {
   type TActivity,
 } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { activityImageUrl, resolveProfileTarget } from '../../../services/profiles/profile-target.ts';
 
 /** Cursor = the last item's created_at at full (microsecond) precision and its id. */
@@ -19,7 +19,7 @@ const CURSOR_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f
 
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
   const match = CURSOR_PATTERN.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match) throw appError('VALIDATION_FAILED', { field: 'cursor' });
+  if (!match) throw new DomainError('VALIDATION_FAILED', { field: 'cursor' });
   return { createdAt: match[1]!, id: match[2]! };
 }
 
@@ -34,7 +34,7 @@ export const activities = publicProcedure
     const { db } = ctx.services;
     const { userId, isOwn } = resolveProfileTarget(ctx.auth?.user.id ?? null, input.userId);
     const exists = await db.selectFrom('profiles').select('user_id').where('user_id', '=', userId).executeTakeFirst();
-    if (!exists) throw appError('USER_NOT_FOUND');
+    if (!exists) throw new DomainError('USER_NOT_FOUND');
     const after = input.cursor ? decodeCursor(input.cursor) : null;
 
     const rows = await db

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ZProfileGetInput, ZProfileView, type TProfileView } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { countFollowers } from '../../../services/social/toggle.ts';
 import { touchLastActive } from '../../../services/profiles/last-active.ts';
 import { avatarUrlOf, resolveProfileTarget } from '../../../services/profiles/profile-target.ts';
@@ -35,7 +35,7 @@ export const get = publicProcedure
       ])
       .where('profiles.user_id', '=', userId)
       .executeTakeFirst();
-    if (!row) throw appError('USER_NOT_FOUND');
+    if (!row) throw new DomainError('USER_NOT_FOUND');
 
     // others count what their listings tab shows them (marketplace.listings.bySeller)
     const listings = await db

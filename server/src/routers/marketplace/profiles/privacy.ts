@@ -1,6 +1,6 @@
 import { ZActivityPrivacy, activityPrivacyFrom } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 
 /** /privacy-settings: the member's eight activity flags, defaults filled in. */
 export const privacy = memberProcedure.output(ZActivityPrivacy).query(async ({ ctx }) => {
@@ -9,6 +9,6 @@ export const privacy = memberProcedure.output(ZActivityPrivacy).query(async ({ c
     .select('activity_privacy')
     .where('user_id', '=', ctx.user.id)
     .executeTakeFirst();
-  if (!row) throw appError('USER_NOT_FOUND');
+  if (!row) throw new DomainError('USER_NOT_FOUND');
   return activityPrivacyFrom(row.activity_privacy);
 });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ZActivityPrivacy, ZUpdatePrivacyInput, activityPrivacyFrom } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 
 /**
  * Saves some or all of the eight flags (the rest keep their values) and returns all eight.
@@ -19,6 +19,6 @@ export const updatePrivacy = memberProcedure
       .where('user_id', '=', ctx.user.id)
       .returning('activity_privacy')
       .executeTakeFirst();
-    if (!row) throw appError('UPDATE_FAILED');
+    if (!row) throw new DomainError('UPDATE_FAILED');
     return activityPrivacyFrom(row.activity_privacy);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { reviewSentiment, ZCreateReviewInput, ZReview } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { cleanReviewContent } from '../../../services/reviews/review-content.ts';
 import { assertOwnUploads } from '../../../services/uploads/own-uploads.ts';
@@ -40,7 +40,7 @@ export const create = memberProcedure
           .where('order_id', '=', order.id)
           .where('reviewer_id', '=', userId)
           .executeTakeFirst();
-        if (existing) throw appError('REVIEW_EXISTS', undefined, 'CONFLICT');
+        if (existing) throw new DomainError('REVIEW_EXISTS');
         await trx
           .insertInto('reviews')
           .values({
@@ -76,10 +76,10 @@ export const create = memberProcedure
         });
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw appError('REVIEW_EXISTS', undefined, 'CONFLICT');
+      if (isUniqueViolation(error)) throw new DomainError('REVIEW_EXISTS');
       throw error;
     }
     const review = await loadReview(ctx.services.db, { id });
-    if (!review) throw appError('REVIEW_NOT_FOUND', undefined, 'NOT_FOUND');
+    if (!review) throw new DomainError('REVIEW_NOT_FOUND');
     return review;
   });

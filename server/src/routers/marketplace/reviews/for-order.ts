@@ -1,6 +1,6 @@
 import { ZReview, ZReviewForOrderInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { loadReview } from '../../../services/reviews/read.ts';
 
 /**
@@ -16,7 +16,7 @@ export const forOrder = memberProcedure
       .select(['id', 'buyer_id', 'seller_id'])
       .where('id', '=', input.orderId)
       .executeTakeFirst();
-    if (!order) throw appError('ORDER_NOT_FOUND', undefined, 'NOT_FOUND');
-    if (order.buyer_id !== ctx.user.id && order.seller_id !== ctx.user.id) throw appError('ORDER_ACCESS_DENIED', undefined, 'FORBIDDEN');
+    if (!order) throw new DomainError('ORDER_NOT_FOUND');
+    if (order.buyer_id !== ctx.user.id && order.seller_id !== ctx.user.id) throw new DomainError('ORDER_ACCESS_DENIED');
     return loadReview(ctx.services.db, { orderId: order.id, reviewerId: order.buyer_id });
   });

@@ -1,6 +1,6 @@
 import { ZReview, ZUpdateReviewInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { cleanReviewContent } from '../../../services/reviews/review-content.ts';
 import { assertOwnUploads } from '../../../services/uploads/own-uploads.ts';
@@ -27,6 +27,6 @@ export const update = memberProcedure
       await afterReviewChange(trx, review.reviewee_id);
     });
     const review = await loadReview(ctx.services.db, { id: input.reviewId });
-    if (!review) throw appError('REVIEW_NOT_FOUND', undefined, 'NOT_FOUND');
+    if (!review) throw new DomainError('REVIEW_NOT_FOUND');
     return review;
   });

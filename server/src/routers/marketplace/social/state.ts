@@ -1,6 +1,6 @@
 import { ZSocialState, ZSocialStateInput } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 
 /**
  * Whether the caller likes and favourites one item, with its counts, for detail pages that
@@ -18,7 +18,7 @@ export const state = publicProcedure
         .select(['likes_count', 'favorites_count'])
         .where('id', '=', input.id)
         .executeTakeFirst();
-      if (!row) throw appError('LISTING_NOT_FOUND', undefined, 'NOT_FOUND');
+      if (!row) throw new DomainError('LISTING_NOT_FOUND');
       const liked = userId
         ? await db.selectFrom('listing_likes').select('user_id').where('user_id', '=', userId).where('listing_id', '=', input.id).executeTakeFirst()
         : undefined;
@@ -32,7 +32,7 @@ export const state = publicProcedure
       .select(['likes_count', 'favorites_count'])
       .where('id', '=', input.id)
       .executeTakeFirst();
-    if (!row) throw appError('BUYING_REQUEST_NOT_FOUND', undefined, 'NOT_FOUND');
+    if (!row) throw new DomainError('BUYING_REQUEST_NOT_FOUND');
     const liked = userId
       ? await db.selectFrom('buying_request_likes').select('user_id').where('user_id', '=', userId).where('request_id', '=', input.id).executeTakeFirst()
       : undefined;

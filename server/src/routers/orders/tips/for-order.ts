@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZTip, ZTipsForOrderInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { loadTips } from '../../../services/tips/read.ts';
 
 /** The tips on an order, newest first, for its buyer and seller only. */
@@ -14,7 +14,7 @@ export const forOrder = memberProcedure
       .select(['id', 'buyer_id', 'seller_id'])
       .where('id', '=', input.orderId)
       .executeTakeFirst();
-    if (!order) throw appError('ORDER_NOT_FOUND', undefined, 'NOT_FOUND');
-    if (order.buyer_id !== ctx.user.id && order.seller_id !== ctx.user.id) throw appError('ORDER_ACCESS_DENIED', undefined, 'FORBIDDEN');
+    if (!order) throw new DomainError('ORDER_NOT_FOUND');
+    if (order.buyer_id !== ctx.user.id && order.seller_id !== ctx.user.id) throw new DomainError('ORDER_ACCESS_DENIED');
     return loadTips(ctx.services.db, { orderId: order.id });
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatCents, TIP_LIMITS, wholeUsdnToCents, ZSendTipInput, ZTip } from '@curio/shared';
 import { verifiedMemberProcedure } from '../../../trpc/init.ts';
-import { appError } from '../../../trpc/app-error.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { transfer, publishBalanceChanges } from '../../../ledger/index.ts';
 import { withIdempotency } from '../../../services/idempotency/with-idempotency.ts';
@@ -26,7 +26,7 @@ export const send = verifiedMemberProcedure
     const userId = ctx.user.id;
     const message = sanitizePlainText(input.message ?? '') || null;
     if (message !== null && [...message].length > TIP_LIMITS.messageMax) {
-      throw appError('CONTENT_TOO_LONG', { max: TIP_LIMITS.messageMax, field: 'message' });
+      throw new DomainError('CONTENT_TOO_LONG', { max: TIP_LIMITS.messageMax, field: 'message' });
     }
     assertNoContactDetails({ message });
     // USDN tips are typed in whole units (spec 2 §5: a positive whole number); the ledger counts cents
@@ -47,8 +47,8 @@ export const send = verifiedMemberProcedure
             .select(['id', 'buyer_id', 'seller_id', 'status', 'title'])
             .where('id', '=', input.orderId)
             .executeTakeFirst();
-          if (!order) throw appError('ORDER_NOT_FOUND', undefined, 'NOT_FOUND');
-          if (order.buyer_id !== userId || order.status !== 'completed') throw appError('TIP_NOT_ALLOWED', undefined, 'FORBIDDEN');
+          if (!order) throw new DomainError('ORDER_NOT_FOUND');
+          if (order.buyer_id !== userId || order.status !== 'completed') throw new DomainError('TIP_NOT_ALLOWED');
           const id = randomUUID();
           await transfer(trx, {
             currency: input.currency,
@@ -91,7 +91,7 @@ export const send = verifiedMemberProcedure
       ),
     );
     const [tip] = await loadTips(ctx.services.db, { id: tipId });
-    if (!tip) throw appError('OPERATION_FAILED');
+    if (!tip) throw new DomainError('OPERATION_FAILED');
     // after the commit, so the top bars re-read the new balances (a replay re-announces harmlessly)
     await publishBalanceChanges(ctx.services.events, [tip.from.id, tip.to.id]);
     return tip;
