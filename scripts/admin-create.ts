@@ -7,7 +7,7 @@ import { ZEmail, ZPassword } from '@curio/shared';
 import { loadConfigOrExit } from '../server/src/config.ts';
 import { databaseConfigFrom, describeDatabase, openDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
-import { ensureAdmin } from '../server/src/services/auth/ensure-admin.ts';
+import { ensureAdmin } from '../server/src/domain/accounts/ensure-admin.ts';
 
 const USAGE = 'usage: npm run admin:create -- --email admin@example.com [--password secret]\n' +
   '(the password is required when the account does not exist yet; an existing account keeps its own)';

@@ -1,6 +1,6 @@
 /**
  * Bulk seeding at benchmark scale (a million listings): the generator of
- * server/src/services/feed/bulk-seed.ts, with the secondary indexes of listings and
+ * server/src/domain/feed/bulk-seed.ts, with the secondary indexes of listings and
  * buying_requests dropped first and rebuilt once at the end. Building a GIN index over a million
  * rows in one pass is several times faster than maintaining it row by row through a million
  * inserts; the primary keys stay (the generator needs nothing else). Meant for a scratch
@@ -8,7 +8,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../server/src/db/schema.ts';
-import { seedBulkMarketplace } from '../server/src/services/feed/bulk-seed.ts';
+import { seedBulkMarketplace } from '../server/src/domain/feed/bulk-seed.ts';
 
 const TABLES = ['listings', 'buying_requests'] as const;
 

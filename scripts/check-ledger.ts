@@ -6,7 +6,7 @@
  */
 import { loadConfigOrExit } from '../server/src/config.ts';
 import { databaseConfigFrom, describeDatabase, embeddedDatabaseDir, embeddedDatabaseExists, openDatabase, type DbHandle } from '../server/src/db/database.ts';
-import { formatLedgerReport, verifyLedger } from '../server/src/ledger/verify-ledger.ts';
+import { formatLedgerReport, verifyLedger } from '../server/src/domain/ledger/verify-ledger.ts';
 
 async function main(): Promise<number> {
   const config = loadConfigOrExit();

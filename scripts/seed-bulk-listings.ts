@@ -10,7 +10,7 @@
  */
 import { openDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
-import { seedBulkMarketplace } from '../server/src/services/feed/bulk-seed.ts';
+import { seedBulkMarketplace } from '../server/src/domain/feed/bulk-seed.ts';
 import { seedWithDeferredIndexes } from './bulk-seed-deferred-indexes.ts';
 
 function countArgument(value: string | undefined, fallback: number, name: string): number {

@@ -10,7 +10,7 @@ import { migrateToLatest } from '../server/src/db/migrate.ts';
 import { DatabaseNotEmptyError, seedDemoMarketplace } from '../server/src/db/seed-demo.ts';
 import { LocalEventBus } from '../server/src/realtime/local-event-bus.ts';
 import { createMailer } from '../server/src/mail/create-mailer.ts';
-import type { AppServices } from '../server/src/services/app-services.ts';
+import type { AppServices } from '../server/src/app-services.ts';
 
 const config = loadConfigOrExit();
 const handle = await openDatabase(databaseConfigFrom(config));

@@ -16,8 +16,8 @@
 import pg from 'pg';
 import type { TFeedPage } from '@curio/shared';
 import { openDatabase } from '../../server/src/db/database.ts';
-import { feedPageSql, type FeedQuery } from '../../server/src/services/feed/feed-page.ts';
-import { decodeFeedCursor } from '../../server/src/services/feed/feed-cursor.ts';
+import { feedPageSql, type FeedQuery } from '../../server/src/domain/feed/feed-page.ts';
+import { decodeFeedCursor } from '../../server/src/domain/feed/feed-cursor.ts';
 import { startChild } from './chat-fanout/processes.ts';
 import { distribution, processCpuSeconds } from './chat-fanout/stats.ts';
 import { ensureFeedDataset } from './feed-dataset.ts';

@@ -1,5 +1,5 @@
 import { loadConfigOrExit } from './config.ts';
-import { startServer } from './app.ts';
+import { startServer } from './server.ts';
 import { seedDemoMarketplace } from './db/seed-demo.ts';
 import { describeDatabase } from './db/database.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LIMITS } from '@curio/shared';
 import { RATE_LIMITS } from '../../server/src/rate-limits/budgets.ts';
 import { ipRateLimitKey } from '../../server/src/rate-limits/rate-limiter.ts';
-import { startServer, type RunningServer } from '../../server/src/app.ts';
+import { startServer, type RunningServer } from '../../server/src/server.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.ts';
 import { TEST_PASSWORD, insertTestUser } from '../helpers/users.ts';

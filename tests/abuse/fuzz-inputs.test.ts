@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isAppErrorCode } from '@curio/shared';
-import { startServer, type RunningServer } from '../../server/src/app.ts';
+import { startServer, type RunningServer } from '../../server/src/server.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { createSession } from '../../server/src/auth/sessions.ts';
+import { createSession } from '../../server/src/domain/accounts/sessions.ts';
 import { systemClock } from '../../server/src/clock.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.ts';
 import { insertTestUser } from '../helpers/users.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
-import { startServer, type RunningServer } from '../../server/src/app.ts';
+import { startServer, type RunningServer } from '../../server/src/server.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { MAX_BATCH_SIZE, MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH, MAX_WS_FRAME_BYTES, jsonDepth } from '../../server/src/http/request-limits.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.ts';

@@ -1,9 +1,9 @@
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startServer, type RunningServer } from '../../server/src/app.ts';
+import { startServer, type RunningServer } from '../../server/src/server.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { SESSION_COOKIE } from '../../server/src/auth/sessions.ts';
-import { hashToken } from '../../server/src/auth/tokens.ts';
+import { SESSION_COOKIE } from '../../server/src/domain/accounts/sessions.ts';
+import { hashToken } from '../../server/src/domain/accounts/tokens.ts';
 import { WS_PATH } from '../../server/src/realtime/ws-server.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.ts';
 import { TEST_PASSWORD, insertTestUser, type TestUser } from '../helpers/users.ts';

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { captureScreens, describeInBrowser, launchChromium, openPage, uiText, type BrowserPage } from '../helpers/browser.ts';
 import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
 import { fundUsdn, mutateInPage, signUpInPage, type E2EMember } from '../helpers/e2e-marketplace.ts';
-import { putSetting } from '../../server/src/services/settings/settings.ts';
-import { getBalances } from '../../server/src/ledger/index.ts';
+import { putSetting } from '../../server/src/domain/settings/settings.ts';
+import { getBalances } from '../../server/src/domain/ledger/index.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 300_000 });
 

@@ -4,8 +4,8 @@ import { captureScreens, describeInBrowser, launchChromium, openPage, uiText, ty
 import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
 import { fundPoints, fundUsdn, mutateInPage, signUpInPage, type E2EMember } from '../helpers/e2e-marketplace.ts';
 import { insertListing } from '../integration/orders/support.ts';
-import { getSettings } from '../../server/src/services/settings/settings.ts';
-import { getBalances } from '../../server/src/ledger/index.ts';
+import { getSettings } from '../../server/src/domain/settings/settings.ts';
+import { getBalances } from '../../server/src/domain/ledger/index.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 300_000 });
 

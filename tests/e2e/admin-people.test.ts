@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { captureScreens, describeInBrowser, launchChromium, openPage, uiText } from '../helpers/browser.ts';
 import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
 import { fundUsdn, signUpInPage, type E2EMember } from '../helpers/e2e-marketplace.ts';
-import { getBalances } from '../../server/src/ledger/index.ts';
+import { getBalances } from '../../server/src/domain/ledger/index.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 

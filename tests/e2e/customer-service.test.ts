@@ -4,7 +4,7 @@ import { describeInBrowser, launchChromium, openPage, uiText } from '../helpers/
 import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
 import { signUpInPage } from '../helpers/e2e-marketplace.ts';
 import { insertTestUser } from '../helpers/users.ts';
-import { putSetting } from '../../server/src/services/settings/settings.ts';
+import { putSetting } from '../../server/src/domain/settings/settings.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 

@@ -6,7 +6,7 @@ import { captureScreens, describeInBrowser, launchChromium, openPage, uiText, ty
 import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
 import { fundPoints, fundUsdn, mutateInPage, signUpInPage, type E2EMember } from '../helpers/e2e-marketplace.ts';
 import { runInTransaction } from '../../server/src/db/transaction.ts';
-import { notify } from '../../server/src/services/notifications/notify.ts';
+import { notify } from '../../server/src/domain/notifications/notify.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 300_000 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { captureScreens, describeInBrowser, launchChromium, openPage, uiText } from '../helpers/browser.ts';
 import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
 import { fundPoints, fundUsdn, mutateInPage, signUpInPage, writeTestImages, type E2EMember } from '../helpers/e2e-marketplace.ts';
-import { getBalances } from '../../server/src/ledger/balances.ts';
+import { getBalances } from '../../server/src/domain/ledger/balances.ts';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 

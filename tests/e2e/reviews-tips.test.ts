@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { captureScreens, describeInBrowser, launchChromium, openPage, uiText, type BrowserPage } from '../helpers/browser.ts';
 import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
 import { fundPoints, fundUsdn, mutateInPage, signUpInPage, writeTestImages } from '../helpers/e2e-marketplace.ts';
-import { getBalances } from '../../server/src/ledger/index.ts';
+import { getBalances } from '../../server/src/domain/ledger/index.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 300_000 });
 

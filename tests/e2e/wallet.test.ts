@@ -3,9 +3,9 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { captureScreens, describeInBrowser, launchChromium, openPage, uiText } from '../helpers/browser.ts';
 import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
 import { fundUsdn, mutateInPage, signUpInPage, writeTestImages, type ImageFiles } from '../helpers/e2e-marketplace.ts';
-import { generateRechargeCodes } from '../../server/src/services/recharge-codes/generate-codes.ts';
-import { putSetting } from '../../server/src/services/settings/settings.ts';
-import { getBalances } from '../../server/src/ledger/index.ts';
+import { generateRechargeCodes } from '../../server/src/domain/wallet/recharge-codes/generate-codes.ts';
+import { putSetting } from '../../server/src/domain/settings/settings.ts';
+import { getBalances } from '../../server/src/domain/ledger/index.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 300_000 });
 

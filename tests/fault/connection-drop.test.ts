@@ -6,10 +6,10 @@ import { insertTestUser } from '../helpers/users.ts';
 import { createTestSession } from '../helpers/ws-client.ts';
 import { fund } from '../integration/ledger/ledger-fixtures.ts';
 import { insertListing } from '../integration/orders/support.ts';
-import { startServer, type RunningServer } from '../../server/src/app.ts';
+import { startServer, type RunningServer } from '../../server/src/server.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { systemClock } from '../../server/src/clock.ts';
-import { formatLedgerReport, verifyLedger } from '../../server/src/ledger/index.ts';
+import { formatLedgerReport, verifyLedger } from '../../server/src/domain/ledger/index.ts';
 import { callMutation } from './trpc-http.ts';
 
 /**

@@ -9,8 +9,8 @@ import { fund } from '../integration/ledger/ledger-fixtures.ts';
 import { insertListing } from '../integration/orders/support.ts';
 import { startChild, type ChildServer } from '../../scripts/bench/chat-fanout/processes.ts';
 import { systemClock } from '../../server/src/clock.ts';
-import { formatLedgerReport, verifyLedger } from '../../server/src/ledger/index.ts';
-import { generateRechargeCodes } from '../../server/src/services/recharge-codes/generate-codes.ts';
+import { formatLedgerReport, verifyLedger } from '../../server/src/domain/ledger/index.ts';
+import { generateRechargeCodes } from '../../server/src/domain/wallet/recharge-codes/generate-codes.ts';
 import { callMutation, runPool, type CallOutcome } from './trpc-http.ts';
 
 /**

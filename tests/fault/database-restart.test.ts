@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { onRealPostgres } from '../helpers/test-db.ts';
 import { insertTestUser } from '../helpers/users.ts';
 import { SubscriptionRecorder, createTestSession, openWsClient, type TestWsClient } from '../helpers/ws-client.ts';
-import { startServer, type RunningServer } from '../../server/src/app.ts';
+import { startServer, type RunningServer } from '../../server/src/server.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { systemClock } from '../../server/src/clock.ts';
 import { privateClusterUnavailable, startPrivateCluster, type PrivateCluster } from './private-cluster.ts';

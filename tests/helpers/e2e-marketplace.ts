@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { runInTransaction } from '../../server/src/db/transaction.ts';
-import { publishBalanceChanges, transfer } from '../../server/src/ledger/index.ts';
+import { publishBalanceChanges, transfer } from '../../server/src/domain/ledger/index.ts';
 import type { E2EServer } from './e2e-server.ts';
 
 export interface E2EMember {

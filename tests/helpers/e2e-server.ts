@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../server/src/config.ts';
-import { startServer, type RunningServer } from '../../server/src/app.ts';
+import { startServer, type RunningServer } from '../../server/src/server.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 import { freePort } from './server-process.ts';
 

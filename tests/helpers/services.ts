@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/src/config.ts';
 import { ManualClock } from '../../server/src/clock.ts';
-import type { AppServices } from '../../server/src/services/app-services.ts';
+import type { AppServices } from '../../server/src/app-services.ts';
 import { LocalEventBus } from '../../server/src/realtime/local-event-bus.ts';
 import { LogMailer } from '../../server/src/mail/log-mailer.ts';
 import { createCallerFactory } from '../../server/src/trpc/init.ts';
 import { appRouter } from '../../server/src/trpc/app-router.ts';
 import { createInnerContext, type AuthState } from '../../server/src/trpc/context.ts';
-import { loadAuthUser } from '../../server/src/auth/sessions.ts';
+import { loadAuthUser } from '../../server/src/domain/accounts/sessions.ts';
 import type { TestDatabase } from './test-db.ts';
 
 export interface TestServices extends AppServices {

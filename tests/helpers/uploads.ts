@@ -1,8 +1,8 @@
 import type { UploadPurpose } from '@curio/shared';
-import type { AppServices } from '../../server/src/services/app-services.ts';
+import type { AppServices } from '../../server/src/app-services.ts';
 import { newUploadKey } from '../../server/src/storage/keys.ts';
 import { storageFor } from '../../server/src/storage/storage-for.ts';
-import { recordUpload } from '../../server/src/services/uploads/own-uploads.ts';
+import { recordUpload } from '../../server/src/domain/uploads/own-uploads.ts';
 
 /**
  * Stores a (tiny, already re-encoded) image as `ownerId`'s upload, the way the upload route

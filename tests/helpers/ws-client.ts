@@ -5,8 +5,8 @@ import type { Kysely } from 'kysely';
 import type { AppRouter } from '../../server/src/trpc/app-router.ts';
 import type { Database } from '../../server/src/db/schema.ts';
 import type { Clock } from '../../server/src/clock.ts';
-import { SESSION_COOKIE, createSession } from '../../server/src/auth/sessions.ts';
-import { hashToken } from '../../server/src/auth/tokens.ts';
+import { SESSION_COOKIE, createSession } from '../../server/src/domain/accounts/sessions.ts';
+import { hashToken } from '../../server/src/domain/accounts/tokens.ts';
 import { WS_PATH } from '../../server/src/realtime/ws-server.ts';
 
 export interface TestSession {

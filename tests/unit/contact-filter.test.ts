@@ -7,7 +7,7 @@ import {
   maskContactDetails,
   type ContactType,
 } from '../../shared/src/rules/contact-filter.ts';
-import { assertNoContactDetails } from '../../server/src/services/moderation/contact-check.ts';
+import { assertNoContactDetails } from '../../server/src/domain/moderation/contact-check.ts';
 import { DomainError } from '../../server/src/domain/domain-error.ts';
 
 /** [text, the one kind expected, the exact original span reported] */

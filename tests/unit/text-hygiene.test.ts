@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { hasControlCharacters, isReservedNickname, stripInvisible, zName, zText } from '@curio/shared';
-import { defaultNickname } from '../../server/src/services/auth/create-user.ts';
+import { defaultNickname } from '../../server/src/domain/accounts/create-user.ts';
 
 /** The shared text rules (shared/src/rules/text.ts, ADR 0026), by example. */
 describe('isReservedNickname', () => {

@@ -6,7 +6,7 @@
  *
  *   DATABASE_URL=… BENCH_POOL_SIZE=10 node --import tsx scripts/bench/chat-fanout/server-entry.ts
  */
-import { startServer } from '../../../server/src/app.ts';
+import { startServer } from '../../../server/src/server.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 import { openDatabase } from '../../../server/src/db/database.ts';
 

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { BRAND, displayRedeemCode, formatCents, type Language } from '@curio/shared';
-import type { AppServices } from '../services/app-services.ts';
+import type { AppServices } from '../app-services.ts';
 import { runInTransaction } from './transaction.ts';
-import { createUserWithProfile } from '../services/auth/create-user.ts';
-import { transfer } from '../ledger/index.ts';
+import { createUserWithProfile } from '../domain/accounts/create-user.ts';
+import { transfer } from '../domain/ledger/index.ts';
 import { storageFor } from '../storage/storage-for.ts';
 import { STORED_IMAGE_CONTENT_TYPE, newUploadKey } from '../storage/keys.ts';
-import { generateRechargeCodes } from '../services/recharge-codes/generate-codes.ts';
+import { generateRechargeCodes } from '../domain/wallet/recharge-codes/generate-codes.ts';
 
 export interface DemoLogin {
   role: 'admin' | 'member';

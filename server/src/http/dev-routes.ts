@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import type { AppServices } from '../services/app-services.ts';
+import type { AppServices } from '../app-services.ts';
 
 /**
  * Development helpers, mounted only when DEV_OUTBOX=true outside production (config.ts).

@@ -9,11 +9,11 @@ import {
   type TUploadResult,
   type UploadPurpose,
 } from '@curio/shared';
-import type { AppServices } from '../services/app-services.ts';
+import type { AppServices } from '../app-services.ts';
 import { resolveAuth } from '../trpc/context.ts';
-import { recordUpload } from '../services/uploads/own-uploads.ts';
+import { recordUpload } from '../domain/uploads/own-uploads.ts';
 import { tryConsumeRateLimit } from '../rate-limits/rate-limiter.ts';
-import { sessionCookieWriter } from '../auth/cookies.ts';
+import { sessionCookieWriter } from './cookies.ts';
 import { refuseCrossSiteWrites } from './csrf.ts';
 import { storageFor } from '../storage/storage-for.ts';
 import { STORED_IMAGE_CONTENT_TYPE, isStorageKey, newUploadKey } from '../storage/keys.ts';

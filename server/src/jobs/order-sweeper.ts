@@ -1,8 +1,8 @@
-import type { AppServices } from '../services/app-services.ts';
+import type { AppServices } from '../app-services.ts';
 import { runInTransaction, type Tx } from '../db/transaction.ts';
-import { publishBalanceChanges } from '../ledger/index.ts';
-import { completeOrder } from '../services/orders/complete-order.ts';
-import { cancelUnshippedOrder } from '../services/orders/cancel-unshipped.ts';
+import { publishBalanceChanges } from '../domain/ledger/index.ts';
+import { completeOrder } from '../domain/orders/complete-order.ts';
+import { cancelUnshippedOrder } from '../domain/orders/cancel-unshipped.ts';
 
 /** How often a server process sweeps; every process may run it (claims skip each other's rows). */
 export const SWEEP_INTERVAL_MS = 60_000;

@@ -1,6 +1,6 @@
 import { RATES_REFRESH_MS } from '@curio/shared';
-import type { AppServices } from '../services/app-services.ts';
-import { ratesServiceFor } from '../services/rates/rates-service.ts';
+import type { AppServices } from '../app-services.ts';
+import { ratesServiceFor } from '../domain/wallet/rates-service.ts';
 import { startOrderSweeper } from './order-sweeper.ts';
 import { deleteEndedRateLimitWindows } from '../rate-limits/rate-limiter.ts';
 

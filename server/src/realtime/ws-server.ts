@@ -3,7 +3,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { appRouter } from '../trpc/app-router.ts';
 import { createWsContext } from '../trpc/context.ts';
-import type { AppServices } from '../services/app-services.ts';
+import type { AppServices } from '../app-services.ts';
 import { logProcedureError } from '../http/log-error.ts';
 import { MAX_WS_FRAME_BYTES } from '../http/request-limits.ts';
 import { SessionSockets } from './session-sockets.ts';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AppServices } from '../services/app-services.ts';
+import type { AppServices } from '../app-services.ts';
 import type { Storage } from './storage.ts';
 import { LocalDiskStorage } from './local-disk-storage.ts';
 

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseCookie } from 'cookie';
-import type { AppServices } from '../services/app-services.ts';
-import type { AuthUser } from '../auth/sessions.ts';
-import { SESSION_COOKIE, validateSessionToken } from '../auth/sessions.ts';
-import { authenticateApiToken } from '../auth/api-tokens.ts';
+import type { AppServices } from '../app-services.ts';
+import type { AuthUser } from '../domain/accounts/sessions.ts';
+import { SESSION_COOKIE, validateSessionToken } from '../domain/accounts/sessions.ts';
+import { authenticateApiToken } from '../domain/accounts/api-tokens.ts';
 import { clientAddress } from '../http/trust-proxy.ts';
-import { sessionCookieWriter, type CookieWriter, noopCookieWriter } from '../auth/cookies.ts';
+import { sessionCookieWriter, type CookieWriter, noopCookieWriter } from '../http/cookies.ts';
 
 export interface AuthState {
   user: AuthUser;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AppErrorCode } from '@curio/shared';
-import { SETTING_DEFAULTS, getSettings } from '../../../server/src/services/settings/settings.ts';
+import { SETTING_DEFAULTS, getSettings } from '../../../server/src/domain/settings/settings.ts';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TIP_PRESETS_MAX, type AppErrorCode } from '@curio/shared';
-import { getSettings, putSetting } from '../../../server/src/services/settings/settings.ts';
+import { getSettings, putSetting } from '../../../server/src/domain/settings/settings.ts';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';

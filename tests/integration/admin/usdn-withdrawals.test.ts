@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { putSetting } from '../../../server/src/services/settings/settings.ts';
-import { getBalances } from '../../../server/src/ledger/index.ts';
+import { putSetting } from '../../../server/src/domain/settings/settings.ts';
+import { getBalances } from '../../../server/src/domain/ledger/index.ts';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';

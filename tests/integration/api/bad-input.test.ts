@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { appRouter } from '../../../server/src/trpc/app-router.ts';
-import { startServer, type RunningServer } from '../../../server/src/app.ts';
+import { startServer, type RunningServer } from '../../../server/src/server.ts';
 import { loadConfig } from '../../../server/src/config.ts';
-import { createSession } from '../../../server/src/auth/sessions.ts';
+import { createSession } from '../../../server/src/domain/accounts/sessions.ts';
 import { systemClock } from '../../../server/src/clock.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { API_TOKEN_PREFIX } from '../../../server/src/auth/api-tokens.ts';
-import { hashToken } from '../../../server/src/auth/tokens.ts';
-import { banUser } from '../../../server/src/services/auth/ban-user.ts';
+import { API_TOKEN_PREFIX } from '../../../server/src/domain/accounts/api-tokens.ts';
+import { hashToken } from '../../../server/src/domain/accounts/tokens.ts';
+import { banUser } from '../../../server/src/domain/accounts/ban-user.ts';
 import { callerFor } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { hashToken } from '../../../server/src/auth/tokens.ts';
-import { banUser, liftBan } from '../../../server/src/services/auth/ban-user.ts';
+import { hashToken } from '../../../server/src/domain/accounts/tokens.ts';
+import { banUser, liftBan } from '../../../server/src/domain/accounts/ban-user.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, TEST_PASSWORD, type TestUser } from '../../helpers/users.ts';
 import { createAuthTestServices, TestBrowser, type AuthTestServices } from './support.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
-import { startServer, type RunningServer } from '../../../server/src/app.ts';
+import { startServer, type RunningServer } from '../../../server/src/server.ts';
 import { loadConfig } from '../../../server/src/config.ts';
-import { SESSION_COOKIE } from '../../../server/src/auth/sessions.ts';
+import { SESSION_COOKIE } from '../../../server/src/domain/accounts/sessions.ts';
 import { callerFor } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, verificationTokenFor, type TestUser } from '../../helpers/users.ts';

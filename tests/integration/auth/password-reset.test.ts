@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LIMITS } from '@curio/shared';
-import { hashToken } from '../../../server/src/auth/tokens.ts';
+import { hashToken } from '../../../server/src/domain/accounts/tokens.ts';
 import { RATE_LIMITS } from '../../../server/src/rate-limits/budgets.ts';
 import { SmtpMailer } from '../../../server/src/mail/smtp-mailer.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { getBalances } from '../../../server/src/ledger/index.ts';
+import { getBalances } from '../../../server/src/domain/ledger/index.ts';
 import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, verificationTokenFor } from '../../helpers/users.ts';
 import { createAuthTestServices, TestBrowser, uniqueEmail, type AuthTestServices } from './support.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hash, parseOptions } from '@node-rs/argon2';
-import { hashToken } from '../../../server/src/auth/tokens.ts';
+import { hashToken } from '../../../server/src/domain/accounts/tokens.ts';
 import { RATE_LIMITS } from '../../../server/src/rate-limits/budgets.ts';
-import { banUser } from '../../../server/src/services/auth/ban-user.ts';
+import { banUser } from '../../../server/src/domain/accounts/ban-user.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, TEST_PASSWORD } from '../../helpers/users.ts';
 import { createAuthTestServices, TestBrowser, uniqueEmail, type AuthTestServices } from './support.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseOptions } from '@node-rs/argon2';
 import { LIMITS } from '@curio/shared';
-import { getBalances } from '../../../server/src/ledger/index.ts';
-import { hashToken } from '../../../server/src/auth/tokens.ts';
+import { getBalances } from '../../../server/src/domain/ledger/index.ts';
+import { hashToken } from '../../../server/src/domain/accounts/tokens.ts';
 import { RATE_LIMITS } from '../../../server/src/rate-limits/budgets.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, verificationTokenFor } from '../../helpers/users.ts';

@@ -5,10 +5,10 @@ import { createTestDatabase, onRealPostgres, type TestDatabase } from '../../hel
 import { insertTestUser } from '../../helpers/users.ts';
 import { SubscriptionRecorder, createTestSession, openWsClient } from '../../helpers/ws-client.ts';
 import { openDatabase, type DbHandle } from '../../../server/src/db/database.ts';
-import { startServer, type RunningServer } from '../../../server/src/app.ts';
+import { startServer, type RunningServer } from '../../../server/src/server.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
-import { notify } from '../../../server/src/services/notifications/notify.ts';
+import { notify } from '../../../server/src/domain/notifications/notify.ts';
 
 /**
  * The live message stream (chat.onMessages) across two server processes on one database: what

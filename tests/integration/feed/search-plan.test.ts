@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CompiledQuery } from 'kysely';
 import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
-import { seedBulkMarketplace } from '../../../server/src/services/feed/bulk-seed.ts';
-import { feedPageSql, type FeedQuery } from '../../../server/src/services/feed/feed-page.ts';
+import { seedBulkMarketplace } from '../../../server/src/domain/feed/bulk-seed.ts';
+import { feedPageSql, type FeedQuery } from '../../../server/src/domain/feed/feed-page.ts';
 import { insertListing } from './fixtures.ts';
 
 /**

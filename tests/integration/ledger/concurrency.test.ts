@@ -11,7 +11,7 @@ import {
   type AccountRef,
   type Currency,
   type TransferKind,
-} from '../../../server/src/ledger/index.ts';
+} from '../../../server/src/domain/ledger/index.ts';
 import { appCodeOf, fund } from './ledger-fixtures.ts';
 
 /**

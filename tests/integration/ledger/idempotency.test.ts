@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { createTestDatabase, onRealPostgres, NEEDS_POSTGRES, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, type TestUser } from '../../helpers/users.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
-import { getBalances, transfer } from '../../../server/src/ledger/index.ts';
-import { canonicalJson, withIdempotency } from '../../../server/src/services/idempotency/with-idempotency.ts';
+import { getBalances, transfer } from '../../../server/src/domain/ledger/index.ts';
+import { canonicalJson, withIdempotency } from '../../../server/src/domain/ledger/with-idempotency.ts';
 import { appCodeOf, countTransfers, fund } from './ledger-fixtures.ts';
 
 let db: TestDatabase;

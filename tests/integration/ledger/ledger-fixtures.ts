@@ -7,7 +7,7 @@ import {
   type Currency,
   type SystemAccount,
   type TransferResult,
-} from '../../../server/src/ledger/index.ts';
+} from '../../../server/src/domain/ledger/index.ts';
 
 export { appCodeOf, appParamsOf } from '../../helpers/app-errors.ts';
 

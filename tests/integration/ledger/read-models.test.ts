@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, type TestUser } from '../../helpers/users.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
-import { transfer, verifyLedger, type TransferInput } from '../../../server/src/ledger/index.ts';
+import { transfer, verifyLedger, type TransferInput } from '../../../server/src/domain/ledger/index.ts';
 
 /**
  * The spec's money tables are views over the ledger (ADR 0003). One trading story is written

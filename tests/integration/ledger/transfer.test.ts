@@ -9,7 +9,7 @@ import {
   systemAccountBalance,
   transfer,
   verifyLedger,
-} from '../../../server/src/ledger/index.ts';
+} from '../../../server/src/domain/ledger/index.ts';
 import { accountBalance, appCodeOf, appParamsOf, countTransfers, fund } from './ledger-fixtures.ts';
 
 let db: TestDatabase;

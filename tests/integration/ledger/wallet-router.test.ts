@@ -10,12 +10,12 @@ import {
   publishBalanceChanges,
   publishBalanceChangesInTransaction,
   transfer,
-} from '../../../server/src/ledger/index.ts';
+} from '../../../server/src/domain/ledger/index.ts';
 import { createCallerFactory } from '../../../server/src/trpc/init.ts';
 import { appRouter, type AppRouter } from '../../../server/src/trpc/app-router.ts';
 import { createInnerContext } from '../../../server/src/trpc/context.ts';
-import { loadAuthUser } from '../../../server/src/auth/sessions.ts';
-import { startServer, type RunningServer } from '../../../server/src/app.ts';
+import { loadAuthUser } from '../../../server/src/domain/accounts/sessions.ts';
+import { startServer, type RunningServer } from '../../../server/src/server.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 import { appCodeOf, fund } from './ledger-fixtures.ts';
 

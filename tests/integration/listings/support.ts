@@ -1,5 +1,5 @@
 import type { TCreateListingInput } from '@curio/shared';
-import { transfer } from '../../../server/src/ledger/index.ts';
+import { transfer } from '../../../server/src/domain/ledger/index.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { storageFor } from '../../../server/src/storage/storage-for.ts';
 import type { TestServices } from '../../helpers/services.ts';

@@ -4,7 +4,7 @@ import { createTestServices, type TestServices } from '../../helpers/services.ts
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { member } from '../buying-requests/support.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
-import { notify, type NotificationInput } from '../../../server/src/services/notifications/notify.ts';
+import { notify, type NotificationInput } from '../../../server/src/domain/notifications/notify.ts';
 import type { EventBus, RealtimeEvent } from '../../../server/src/realtime/events.ts';
 import { createEventBus } from '../../../server/src/realtime/create-event-bus.ts';
 

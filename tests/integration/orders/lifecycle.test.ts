@@ -3,7 +3,7 @@ import { ORDER_LIMITS } from '@curio/shared';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 
-import { orderPoints } from '../../../server/src/services/orders/complete-order.ts';
+import { orderPoints } from '../../../server/src/domain/orders/complete-order.ts';
 import { storedUpload } from '../../helpers/uploads.ts';
 import {
   escrowBalance,

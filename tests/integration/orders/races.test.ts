@@ -6,7 +6,7 @@ import { insertTestUser } from '../../helpers/users.ts';
 import { appCodeOf } from '../../helpers/app-errors.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { runSweepOnce } from '../../../server/src/jobs/order-sweeper.ts';
-import { approveRefund } from '../../../server/src/services/orders/resolve-refund.ts';
+import { approveRefund } from '../../../server/src/domain/orders/resolve-refund.ts';
 import { expectLedgerHealthy, insertListing, key, listingRow, member, shippedOrder, transfersFor, usdn } from './support.ts';
 
 let db: TestDatabase;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ORDER_LIMITS } from '@curio/shared';
 import { createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
-import { spreadsheetCsv } from '../../../server/src/services/spreadsheet-csv.ts';
-import { monthRangeIn } from '../../../server/src/services/orders/local-time.ts';
+import { spreadsheetCsv } from '../../../server/src/domain/admin/spreadsheet-csv.ts';
+import { monthRangeIn } from '../../../server/src/domain/orders/local-time.ts';
 import { insertListing, key, member, type Member } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
 

@@ -4,7 +4,7 @@ import { createTestServices, type TestServices } from '../../helpers/services.ts
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
-import { approveRefund, rejectRefund } from '../../../server/src/services/orders/resolve-refund.ts';
+import { approveRefund, rejectRefund } from '../../../server/src/domain/orders/resolve-refund.ts';
 import { appCodeOf } from '../ledger/ledger-fixtures.ts';
 import { escrowBalance, expectLedgerHealthy, listingRow, notificationsOf, orderRow, paidOrder, shippedOrder, transfersFor, usdn } from './support.ts';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../server/src/db/schema.ts';
-import { formatLedgerReport, getBalances, systemAccountBalance, verifyLedger } from '../../../server/src/ledger/index.ts';
+import { formatLedgerReport, getBalances, systemAccountBalance, verifyLedger } from '../../../server/src/domain/ledger/index.ts';
 import { callerFor, type TestServices } from '../../helpers/services.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { fund } from '../ledger/ledger-fixtures.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
-import { formatLedgerReport, transfer, verifyLedger } from '../../../server/src/ledger/index.ts';
+import { formatLedgerReport, transfer, verifyLedger } from '../../../server/src/domain/ledger/index.ts';
 import { expectLedgerHealthy, paidOrder, shippedOrder, key } from './support.ts';
 
 let db: TestDatabase;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { invitationLink, LIMITS } from '@curio/shared';
-import { getBalances } from '../../../server/src/ledger/index.ts';
-import { signUp as signUpService } from '../../../server/src/services/auth/sign-up.ts';
-import { verifyEmail } from '../../../server/src/services/auth/email-verification.ts';
+import { getBalances } from '../../../server/src/domain/ledger/index.ts';
+import { signUp as signUpService } from '../../../server/src/domain/accounts/sign-up.ts';
+import { verifyEmail } from '../../../server/src/domain/accounts/email-verification.ts';
 import type { TSignUpInput } from '@curio/shared';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';

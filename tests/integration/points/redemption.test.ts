@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pointsRedemptionQuote } from '@curio/shared';
-import { getBalances, publishBalanceChanges } from '../../../server/src/ledger/index.ts';
+import { getBalances, publishBalanceChanges } from '../../../server/src/domain/ledger/index.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
-import { resolvePointsRedemption } from '../../../server/src/services/points/resolve-points-redemption.ts';
+import { resolvePointsRedemption } from '../../../server/src/domain/points/resolve-points-redemption.ts';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';

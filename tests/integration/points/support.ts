@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { verifyLedger, formatLedgerReport } from '../../../server/src/ledger/index.ts';
+import { verifyLedger, formatLedgerReport } from '../../../server/src/domain/ledger/index.ts';
 import type { TestDatabase } from '../../helpers/test-db.ts';
 
 export async function expectLedgerClean(db: TestDatabase): Promise<void> {

@@ -4,7 +4,7 @@ import { callerFor, createTestServices, type TestServices } from '../../helpers/
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { insertTestBuyingRequest, insertTestListing } from '../social/fixtures.ts';
-import { recordActivity } from '../../../server/src/services/activities/record-activity.ts';
+import { recordActivity } from '../../../server/src/domain/activities/record-activity.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
 

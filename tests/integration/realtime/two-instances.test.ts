@@ -6,9 +6,9 @@ import { createTestDatabase, onRealPostgres, NEEDS_POSTGRES, type TestDatabase }
 import { insertTestUser } from '../../helpers/users.ts';
 import { SubscriptionRecorder, createTestSession, openWsClient } from '../../helpers/ws-client.ts';
 import { openDatabase, type DbHandle } from '../../../server/src/db/database.ts';
-import { startServer, type RunningServer } from '../../../server/src/app.ts';
+import { startServer, type RunningServer } from '../../../server/src/server.ts';
 import { loadConfig } from '../../../server/src/config.ts';
-import { invalidateSession } from '../../../server/src/auth/sessions.ts';
+import { invalidateSession } from '../../../server/src/domain/accounts/sessions.ts';
 import { LISTENER_APPLICATION_NAME, PgEventBus } from '../../../server/src/realtime/pg-event-bus.ts';
 import { SESSION_REVOKED_CLOSE_CODE } from '../../../server/src/realtime/session-sockets.ts';
 import { EVENTS_CHANNEL, REFRESH_EVENT_TYPES, type RealtimeEvent } from '../../../server/src/realtime/events.ts';

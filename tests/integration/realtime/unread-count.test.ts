@@ -9,9 +9,9 @@ import {
   openWsClient,
   type TestWsClient,
 } from '../../helpers/ws-client.ts';
-import { startServer, type RunningServer } from '../../../server/src/app.ts';
+import { startServer, type RunningServer } from '../../../server/src/server.ts';
 import { loadConfig } from '../../../server/src/config.ts';
-import { invalidateSession } from '../../../server/src/auth/sessions.ts';
+import { invalidateSession } from '../../../server/src/domain/accounts/sessions.ts';
 import { LocalEventBus } from '../../../server/src/realtime/local-event-bus.ts';
 import { PgEventBus } from '../../../server/src/realtime/pg-event-bus.ts';
 import { WS_PATH } from '../../../server/src/realtime/ws-server.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../server/src/db/schema.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
-import { transfer } from '../../../server/src/ledger/index.ts';
+import { transfer } from '../../../server/src/domain/ledger/index.ts';
 import { callerFor, type TestServices } from '../../helpers/services.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { fundPoints, listingInput } from '../listings/support.ts';

@@ -9,8 +9,8 @@ import { callerFor, createTestServices, type TestServices } from '../../helpers/
 import { insertTestUser } from '../../helpers/users.ts';
 import { DatabaseNotEmptyError, seedDemoMarketplace, type DemoLogin } from '../../../server/src/db/seed-demo.ts';
 import { storageFor } from '../../../server/src/storage/storage-for.ts';
-import { getBalances, verifyLedger } from '../../../server/src/ledger/index.ts';
-import { verifyPassword } from '../../../server/src/auth/passwords.ts';
+import { getBalances, verifyLedger } from '../../../server/src/domain/ledger/index.ts';
+import { verifyPassword } from '../../../server/src/domain/accounts/passwords.ts';
 
 let db: TestDatabase;
 let services: TestServices;

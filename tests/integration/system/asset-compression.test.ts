@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { ensureClientBuilt } from '../../helpers/e2e-server.ts';
-import { startServer, type RunningServer } from '../../../server/src/app.ts';
+import { startServer, type RunningServer } from '../../../server/src/server.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { DISPLAY_CURRENCIES, FALLBACK_RATES, ZExchangeRates } from '@curio/shared';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { callerFor, createTestServices } from '../../helpers/services.ts';
-import { RatesService, ratesServiceFor } from '../../../server/src/services/rates/rates-service.ts';
+import { RatesService, ratesServiceFor } from '../../../server/src/domain/wallet/rates-service.ts';
 import { startBackgroundJobs } from '../../../server/src/jobs/start-jobs.ts';
 import { ManualClock } from '../../../server/src/clock.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { insertTestUser } from '../../helpers/users.ts';
-import { SETTING_DEFAULTS, getSetting, getSettings, putSetting } from '../../../server/src/services/settings/settings.ts';
+import { SETTING_DEFAULTS, getSetting, getSettings, putSetting } from '../../../server/src/domain/settings/settings.ts';
 import { appCodeOf } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TSendTipInput } from '@curio/shared';
-import { getBalances, verifyLedger, formatLedgerReport } from '../../../server/src/ledger/index.ts';
-import { putSetting } from '../../../server/src/services/settings/settings.ts';
+import { getBalances, verifyLedger, formatLedgerReport } from '../../../server/src/domain/ledger/index.ts';
+import { putSetting } from '../../../server/src/domain/settings/settings.ts';
 import { callerFor } from '../../helpers/services.ts';
 import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { createAuthTestServices, type AuthTestServices } from '../auth/support.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
-import { transfer } from '../../../server/src/ledger/index.ts';
-import { generateRechargeCodes } from '../../../server/src/services/recharge-codes/generate-codes.ts';
+import { transfer } from '../../../server/src/domain/ledger/index.ts';
+import { generateRechargeCodes } from '../../../server/src/domain/wallet/recharge-codes/generate-codes.ts';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';

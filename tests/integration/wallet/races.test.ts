@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { putSetting } from '../../../server/src/services/settings/settings.ts';
+import { putSetting } from '../../../server/src/domain/settings/settings.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
-import { generateRechargeCodes } from '../../../server/src/services/recharge-codes/generate-codes.ts';
-import { approveUsdtRecharge, rejectUsdtRecharge } from '../../../server/src/services/wallet/resolve-usdt-recharge.ts';
-import { approveWithdrawal, rejectWithdrawal } from '../../../server/src/services/wallet/resolve-withdrawal.ts';
+import { generateRechargeCodes } from '../../../server/src/domain/wallet/recharge-codes/generate-codes.ts';
+import { approveUsdtRecharge, rejectUsdtRecharge } from '../../../server/src/domain/wallet/resolve-usdt-recharge.ts';
+import { approveWithdrawal, rejectWithdrawal } from '../../../server/src/domain/wallet/resolve-withdrawal.ts';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../server/src/db/schema.ts';
-import { formatLedgerReport, getBalances, verifyLedger } from '../../../server/src/ledger/index.ts';
+import { formatLedgerReport, getBalances, verifyLedger } from '../../../server/src/domain/ledger/index.ts';
 
 export { appCodeOf as codeOf, failure } from '../../helpers/app-errors.ts';
 

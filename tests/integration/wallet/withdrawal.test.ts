@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { putSetting } from '../../../server/src/services/settings/settings.ts';
+import { putSetting } from '../../../server/src/domain/settings/settings.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
-import { approveWithdrawal, rejectWithdrawal } from '../../../server/src/services/wallet/resolve-withdrawal.ts';
+import { approveWithdrawal, rejectWithdrawal } from '../../../server/src/domain/wallet/resolve-withdrawal.ts';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';

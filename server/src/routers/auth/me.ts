@@ -1,6 +1,6 @@
 import { ZSessionUser } from '@curio/shared';
 import { publicProcedure } from '../../trpc/init.ts';
-import { loadSessionUser } from '../../services/auth/session-user.ts';
+import { loadSessionUser } from '../../domain/accounts/session-user.ts';
 
 /** The signed-in member (cookie or API token), or null for a visitor. */
 export const me = publicProcedure.output(ZSessionUser.nullable()).query(async ({ ctx }) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZRequestPasswordResetInput } from '@curio/shared';
 import { publicProcedure } from '../../trpc/init.ts';
-import { requestPasswordReset as requestPasswordResetService } from '../../services/auth/password-reset.ts';
+import { requestPasswordReset as requestPasswordResetService } from '../../domain/accounts/password-reset.ts';
 
 export const requestPasswordReset = publicProcedure
   .input(ZRequestPasswordResetInput)

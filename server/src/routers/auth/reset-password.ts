@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZResetPasswordInput } from '@curio/shared';
 import { publicProcedure } from '../../trpc/init.ts';
-import { resetPassword as resetPasswordService } from '../../services/auth/password-reset.ts';
+import { resetPassword as resetPasswordService } from '../../domain/accounts/password-reset.ts';
 
 /** Sets the new password and ends every session; the client then sends the member to /auth. */
 export const resetPassword = publicProcedure

@@ -1,6 +1,6 @@
 import { ZSessionUser, ZSignInInput } from '@curio/shared';
 import { publicProcedure } from '../../trpc/init.ts';
-import { signIn as signInService } from '../../services/auth/sign-in.ts';
+import { signIn as signInService } from '../../domain/accounts/sign-in.ts';
 import { previousSession } from './previous-session.ts';
 import { answerSignedIn } from './signed-in.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { memberProcedure } from '../../trpc/init.ts';
-import { invalidateSession } from '../../auth/sessions.ts';
-import { publishCommitted, sessionRevokedEvent } from '../../services/auth/publish-events.ts';
+import { invalidateSession } from '../../domain/accounts/sessions.ts';
+import { publishCommitted, sessionRevokedEvent } from '../../domain/accounts/publish-events.ts';
 
 /** Ends this browser's session; its open sockets close on the `session-revoked` event. */
 export const signOut = memberProcedure.output(z.object({ ok: z.literal(true) })).mutation(async ({ ctx }) => {

@@ -1,6 +1,6 @@
 import { ZSessionUser, ZVerifyEmailInput } from '@curio/shared';
 import { publicProcedure } from '../../trpc/init.ts';
-import { verifyEmail as verifyEmailService } from '../../services/auth/email-verification.ts';
+import { verifyEmail as verifyEmailService } from '../../domain/accounts/email-verification.ts';
 import { previousSession } from './previous-session.ts';
 import { answerSignedIn } from './signed-in.ts';
 

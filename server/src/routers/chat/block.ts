@@ -1,7 +1,7 @@
 import { ZBlockInput, ZBlockState, ZPeerInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
 import { DomainError } from '../../domain/domain-error.ts';
-import { blockStateBetween } from '../../services/chat/blocks.ts';
+import { blockStateBetween } from '../../domain/chat/blocks.ts';
 
 /** Blocks a user (spec 2 "Blocking"); blocking twice keeps the first record and its reason. */
 export const block = memberProcedure

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { CHAT_LIMITS, ZConversationsInput, ZConversationsPage, uploadUrl } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
 import { DomainError } from '../../domain/domain-error.ts';
-import { latestSeqOf } from '../../services/chat/latest-seq.ts';
+import { latestSeqOf } from '../../domain/chat/latest-seq.ts';
 
 /** Cursor: the last row's time and peer id, so equal times page without gaps or repeats. */
 function decodeCursor(cursor: string): { at: Date; peerId: string } {

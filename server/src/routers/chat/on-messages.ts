@@ -2,8 +2,8 @@ import { tracked } from '@trpc/server';
 import { ZResumableSubscriptionInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
 import { UserEventWatch } from '../../realtime/user-event-watch.ts';
-import { selectMessageColumns, toChatMessage } from '../../services/chat/message-row.ts';
-import { latestSeqOf } from '../../services/chat/latest-seq.ts';
+import { selectMessageColumns, toChatMessage } from '../../domain/chat/message-row.ts';
+import { latestSeqOf } from '../../domain/chat/latest-seq.ts';
 
 const BATCH = 100;
 

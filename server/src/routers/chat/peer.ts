@@ -1,7 +1,7 @@
 import { ZChatPeerDetail, ZPeerInput, uploadUrl } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
 import { DomainError } from '../../domain/domain-error.ts';
-import { blockStateBetween } from '../../services/chat/blocks.ts';
+import { blockStateBetween } from '../../domain/chat/blocks.ts';
 
 /**
  * Who a conversation is with, and whether either side blocked the other: the thread header,

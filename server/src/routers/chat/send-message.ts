@@ -1,6 +1,6 @@
 import { ZSendMessageInput, ZSendMessageResult } from '@curio/shared';
 import { limitedPerMember, memberProcedure } from '../../trpc/init.ts';
-import { sendMessage } from '../../services/chat/send-message.ts';
+import { sendMessage } from '../../domain/chat/send-message.ts';
 
 export const send = memberProcedure
   .use(limitedPerMember('chatMessagesPerMember'))

@@ -1,6 +1,6 @@
 import { CHAT_LIMITS, ZThreadInput, ZThreadPage } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-import { selectMessageColumns, toChatMessage } from '../../services/chat/message-row.ts';
+import { selectMessageColumns, toChatMessage } from '../../domain/chat/message-row.ts';
 
 /** One conversation's history, newest page first, each page oldest-first for display. */
 export const thread = memberProcedure

@@ -2,8 +2,8 @@ import { ZOrderComplaintInput, ZOrderComplaintResult } from '@curio/shared';
 import { limitedPerMember, memberProcedure } from '../../trpc/init.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { runInTransaction } from '../../db/transaction.ts';
-import { lockOrderForParty } from '../../services/orders/lock-order.ts';
-import { assertOwnUploads } from '../../services/uploads/own-uploads.ts';
+import { lockOrderForParty } from '../../domain/orders/lock-order.ts';
+import { assertOwnUploads } from '../../domain/uploads/own-uploads.ts';
 import { storageFor } from '../../storage/storage-for.ts';
 
 /**

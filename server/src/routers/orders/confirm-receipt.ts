@@ -2,11 +2,11 @@ import { ZConfirmReceiptInput, ZOrderDetail } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { runInTransaction } from '../../db/transaction.ts';
-import { publishBalanceChanges } from '../../ledger/index.ts';
-import { withIdempotency } from '../../services/idempotency/with-idempotency.ts';
-import { lockOrderForParty } from '../../services/orders/lock-order.ts';
-import { completeOrder } from '../../services/orders/complete-order.ts';
-import { loadOrderDetail } from '../../services/orders/read-orders.ts';
+import { publishBalanceChanges } from '../../domain/ledger/index.ts';
+import { withIdempotency } from '../../domain/ledger/with-idempotency.ts';
+import { lockOrderForParty } from '../../domain/orders/lock-order.ts';
+import { completeOrder } from '../../domain/orders/complete-order.ts';
+import { loadOrderDetail } from '../../domain/orders/read-orders.ts';
 
 /**
  * The buyer confirms receipt of a shipped order: the escrow goes to the seller, points to both

@@ -1,8 +1,8 @@
 import { BRAND, formatCents, localDateIn, ZOrdersCsv, ZSellSummaryInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-import { memberTimeZone } from '../../services/orders/member-time-zone.ts';
-import { formatLocalMinute } from '../../services/orders/local-time.ts';
-import { spreadsheetCsv } from '../../services/spreadsheet-csv.ts';
+import { memberTimeZone } from '../../domain/orders/member-time-zone.ts';
+import { formatLocalMinute } from '../../domain/orders/local-time.ts';
+import { spreadsheetCsv } from '../../domain/admin/spreadsheet-csv.ts';
 
 /**
  * The member's sold orders as CSV (spec 2 "Orders list"): id, title, buyer, quantity, total,

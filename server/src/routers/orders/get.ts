@@ -1,6 +1,6 @@
 import { ZOrderDetail, ZOrderIdInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-import { loadOrderDetail } from '../../services/orders/read-orders.ts';
+import { loadOrderDetail } from '../../domain/orders/read-orders.ts';
 
 /** /orders/:id — for the order's buyer and seller only (spec 2 §6). */
 export const get = memberProcedure

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { ORDER_LIMITS, ZOrdersListInput, ZOrdersPage, type TOrderStatus } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
 import { DomainError } from '../../domain/domain-error.ts';
-import { orderSummaryQuery, toOrderSummary } from '../../services/orders/read-orders.ts';
+import { orderSummaryQuery, toOrderSummary } from '../../domain/orders/read-orders.ts';
 
 /** Cursor = the last item's created_at at full (microsecond) precision and its id. */
 function encodeCursor(createdAt: string, id: string): string {

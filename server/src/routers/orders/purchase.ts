@@ -1,9 +1,9 @@
 import { ZPurchaseInput, ZPurchaseResult } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
 import { runInTransaction } from '../../db/transaction.ts';
-import { publishBalanceChanges } from '../../ledger/index.ts';
-import { withIdempotency } from '../../services/idempotency/with-idempotency.ts';
-import { purchaseListing } from '../../services/orders/purchase-listing.ts';
+import { publishBalanceChanges } from '../../domain/ledger/index.ts';
+import { withIdempotency } from '../../domain/ledger/with-idempotency.ts';
+import { purchaseListing } from '../../domain/orders/purchase-listing.ts';
 
 /**
  * Buy a listing (spec 2 §4-§5): stock taken, a paid order, the total held in escrow — one

@@ -3,13 +3,13 @@ import { formatCents, ZOrderDetail, ZRequestRefundInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { runInTransaction } from '../../db/transaction.ts';
-import { lockOrderForParty, orderLink } from '../../services/orders/lock-order.ts';
-import { loadOrderDetail } from '../../services/orders/read-orders.ts';
-import { notify } from '../../services/notifications/notify.ts';
+import { lockOrderForParty, orderLink } from '../../domain/orders/lock-order.ts';
+import { loadOrderDetail } from '../../domain/orders/read-orders.ts';
+import { notify } from '../../domain/notifications/notify.ts';
 
 /**
  * The buyer asks for a refund of a paid or shipped order (spec 2 §4). The order waits in
- * refunding, its escrow untouched, until an admin decides (services/orders/resolve-refund.ts).
+ * refunding, its escrow untouched, until an admin decides (domain/orders/resolve-refund.ts).
  * One request per order (ADR 0013): after a rejection the buyer's next step is a complaint.
  */
 export const requestRefund = memberProcedure

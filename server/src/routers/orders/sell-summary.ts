@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { ORDER_LIMITS, ZSellSummary, ZSellSummaryInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-import { memberTimeZone } from '../../services/orders/member-time-zone.ts';
-import { monthRangeIn } from '../../services/orders/local-time.ts';
+import { memberTimeZone } from '../../domain/orders/member-time-zone.ts';
+import { monthRangeIn } from '../../domain/orders/local-time.ts';
 
 /**
  * The sell tab's cards (spec 2 "Orders list"): orders to ship and how many are urgent, this

@@ -2,10 +2,10 @@ import { ORDER_LIMITS, ZOrderDetail, ZShipOrderInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { runInTransaction } from '../../db/transaction.ts';
-import { lockOrderForParty, orderLink } from '../../services/orders/lock-order.ts';
-import { loadOrderDetail } from '../../services/orders/read-orders.ts';
-import { notify } from '../../services/notifications/notify.ts';
-import { recomputeSellerReputation } from '../../services/reputation/seller-reputation.ts';
+import { lockOrderForParty, orderLink } from '../../domain/orders/lock-order.ts';
+import { loadOrderDetail } from '../../domain/orders/read-orders.ts';
+import { notify } from '../../domain/notifications/notify.ts';
+import { recomputeSellerReputation } from '../../domain/reviews/seller-reputation.ts';
 
 /** The seller ships a paid order (spec 2 §4): delivery info, and the 7-day auto-complete clock starts. */
 export const ship = memberProcedure

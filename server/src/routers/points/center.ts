@@ -1,6 +1,6 @@
 import { ZPointsCenter, ZPointsCenterInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-import { loadPointsCenter } from '../../services/points/center.ts';
+import { loadPointsCenter } from '../../domain/points/center.ts';
 
 /** The Curio center's figures: balance, lifetime earned/spent, today's check-in, invitation stats. */
 export const center = memberProcedure

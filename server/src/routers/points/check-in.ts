@@ -1,6 +1,6 @@
 import { ZCheckInInput, ZCheckInResult } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-import { checkIn as checkInService } from '../../services/points/check-in.ts';
+import { checkIn as checkInService } from '../../domain/points/check-in.ts';
 
 /** Daily check-in, once per calendar day in the member's time zone (ADR 0016). */
 export const checkIn = memberProcedure

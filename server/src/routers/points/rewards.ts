@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZPointsReward } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-import { listPointsRewards } from '../../services/points/center.ts';
+import { listPointsRewards } from '../../domain/points/center.ts';
 
 /** Spec 2 §2 center, rewards tab: the 50 newest points movements of the member. */
 export const rewards = memberProcedure

@@ -1,9 +1,9 @@
 import { isReservedNickname, ZSessionUser, ZUpdateProfileInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
 import { DomainError } from '../../domain/domain-error.ts';
-import { loadSessionUser } from '../../services/auth/session-user.ts';
+import { loadSessionUser } from '../../domain/accounts/session-user.ts';
 import { storageFor } from '../../storage/storage-for.ts';
-import { assertOwnUploads } from '../../services/uploads/own-uploads.ts';
+import { assertOwnUploads } from '../../domain/uploads/own-uploads.ts';
 
 /** /profile/edit: nickname (required), avatar, preferred currency and language. The e-mail is not editable. */
 export const update = memberProcedure

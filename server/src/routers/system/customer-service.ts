@@ -1,7 +1,7 @@
 import { ZCustomerService } from '@curio/shared';
 import { publicProcedure } from '../../trpc/init.ts';
 import { DomainError } from '../../domain/domain-error.ts';
-import { findCustomerServiceAdmin } from '../../services/settings/customer-service.ts';
+import { findCustomerServiceAdmin } from '../../domain/settings/customer-service.ts';
 
 /** Who the floating customer-service button opens a chat with (spec 1 §2). */
 export const customerService = publicProcedure.output(ZCustomerService).query(async ({ ctx }) => {

@@ -1,6 +1,6 @@
 import { ZExchangeRates } from '@curio/shared';
 import { publicProcedure } from '../../trpc/init.ts';
-import { ratesServiceFor } from '../../services/rates/rates-service.ts';
+import { ratesServiceFor } from '../../domain/wallet/rates-service.ts';
 
 /** USD rates for the display-currency selector; fallback rates when the rates service is unreachable. */
 export const exchangeRates = publicProcedure

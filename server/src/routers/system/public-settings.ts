@@ -1,6 +1,6 @@
 import { ZPublicSettings } from '@curio/shared';
 import { publicProcedure } from '../../trpc/init.ts';
-import { getSettings } from '../../services/settings/settings.ts';
+import { getSettings } from '../../domain/settings/settings.ts';
 
 /** Settings any screen may read without signing in. */
 export const publicSettings = publicProcedure.output(ZPublicSettings).query(async ({ ctx }) => {

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { ZCreateUsdtRechargeInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
 import { runInTransaction } from '../../db/transaction.ts';
-import { withIdempotency } from '../../services/idempotency/with-idempotency.ts';
-import { createUsdtRecharge as createRequest } from '../../services/wallet/usdt-recharge.ts';
-import { assertOwnUploads } from '../../services/uploads/own-uploads.ts';
+import { withIdempotency } from '../../domain/ledger/with-idempotency.ts';
+import { createUsdtRecharge as createRequest } from '../../domain/wallet/usdt-recharge.ts';
+import { assertOwnUploads } from '../../domain/uploads/own-uploads.ts';
 import { storageFor } from '../../storage/storage-for.ts';
 
 /** Submit a USDT top-up request for review (spec 2 §5 USDT top-up). No money moves yet. */

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { ZCreateWithdrawalInput } from '@curio/shared';
 import { verifiedMemberProcedure } from '../../trpc/init.ts';
 import { runInTransaction } from '../../db/transaction.ts';
-import { withIdempotency } from '../../services/idempotency/with-idempotency.ts';
-import { publishBalanceChanges } from '../../ledger/index.ts';
-import { createWithdrawal as createRequest } from '../../services/wallet/withdrawal.ts';
+import { withIdempotency } from '../../domain/ledger/with-idempotency.ts';
+import { publishBalanceChanges } from '../../domain/ledger/index.ts';
+import { createWithdrawal as createRequest } from '../../domain/wallet/withdrawal.ts';
 
 /** Request a USDX withdrawal to a Solana address; the amount is held at once (DESIGN 5). */
 export const createWithdrawal = verifiedMemberProcedure

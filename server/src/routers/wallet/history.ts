@@ -1,6 +1,6 @@
 import { ZHistoryInput, ZHistoryPage } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-import { readHistory } from '../../services/wallet/history.ts';
+import { readHistory } from '../../domain/wallet/history.ts';
 
 /** Every movement of the member's available USDN or points, newest first, paged (/wallet). */
 export const history = memberProcedure

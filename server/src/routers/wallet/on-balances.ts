@@ -1,5 +1,5 @@
 import { memberProcedure } from '../../trpc/init.ts';
-import { getBalances, watchBalances } from '../../ledger/index.ts';
+import { getBalances, watchBalances } from '../../domain/ledger/index.ts';
 
 /**
  * Live balances for the top bar: the current numbers at once, then new ones whenever the

@@ -1,9 +1,9 @@
 import { normaliseRedeemCode, ZRedeemCodeInput, ZRedeemCodeResult } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
 import { runInTransaction } from '../../db/transaction.ts';
-import { withIdempotency } from '../../services/idempotency/with-idempotency.ts';
-import { publishBalanceChanges } from '../../ledger/index.ts';
-import { redeemRechargeCode } from '../../services/recharge-codes/redeem-code.ts';
+import { withIdempotency } from '../../domain/ledger/with-idempotency.ts';
+import { publishBalanceChanges } from '../../domain/ledger/index.ts';
+import { redeemRechargeCode } from '../../domain/wallet/recharge-codes/redeem-code.ts';
 
 /** Redeem a recharge code for USDN (spec 2 §5 Redeem code). */
 export const redeemCode = memberProcedure

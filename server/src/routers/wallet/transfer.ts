@@ -1,9 +1,9 @@
 import { ZTransferInput, ZTransferResult } from '@curio/shared';
 import { verifiedMemberProcedure } from '../../trpc/init.ts';
 import { runInTransaction } from '../../db/transaction.ts';
-import { withIdempotency } from '../../services/idempotency/with-idempotency.ts';
-import { publishBalanceChanges } from '../../ledger/index.ts';
-import { transferUsdn } from '../../services/wallet/transfer-usdn.ts';
+import { withIdempotency } from '../../domain/ledger/with-idempotency.ts';
+import { publishBalanceChanges } from '../../domain/ledger/index.ts';
+import { transferUsdn } from '../../domain/wallet/transfer-usdn.ts';
 
 /** Send USDX to another member by e-mail, free of fees (spec 2 §5 Transfer). */
 export const transfer = verifiedMemberProcedure

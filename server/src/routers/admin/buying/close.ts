@@ -2,8 +2,8 @@ import { ACTIVE_BUYING_REQUEST_STATUSES, ZAdminBuyingCloseInput, ZAdminBuyingClo
 import { adminProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { recordAdminAction } from '../../../services/admin/audit.ts';
-import { assertRequestTakesOffers, lockRequest } from '../../../services/buying-requests/status.ts';
+import { recordAdminAction } from '../../../domain/admin/audit.ts';
+import { assertRequestTakesOffers, lockRequest } from '../../../domain/buying-requests/status.ts';
 
 /**
  * Spec 3 §2.5: an admin closes a request that is still open (open, offers full or in

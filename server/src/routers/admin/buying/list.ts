@@ -2,7 +2,7 @@ import { type ExpressionBuilder } from 'kysely';
 import { ACTIVE_BUYING_REQUEST_STATUSES, ZAdminBuyingInput, ZAdminBuyingPage, type TBuyingRequestStatus } from '@curio/shared';
 import type { Database } from '../../../db/schema.ts';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { effectiveRequestStatus, isActiveRequestStatus } from '../../../services/buying-requests/status.ts';
+import { effectiveRequestStatus, isActiveRequestStatus } from '../../../domain/buying-requests/status.ts';
 import { containsPattern, countRows, pageWindow } from '../paging.ts';
 
 type Row = ExpressionBuilder<Database & { r: Database['buying_requests'] }, 'r'>;

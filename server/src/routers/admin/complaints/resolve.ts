@@ -2,8 +2,8 @@ import { ZAdminComplaintResolveInput, ZAdminComplaintResolveResult } from '@curi
 import { adminProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { recordAdminAction } from '../../../services/admin/audit.ts';
-import { notify } from '../../../services/notifications/notify.ts';
+import { recordAdminAction } from '../../../domain/admin/audit.ts';
+import { notify } from '../../../domain/notifications/notify.ts';
 
 /**
  * Spec 3 §2.11: resolve a pending complaint with a response (RESPONSE_REQUIRED when empty).

@@ -2,8 +2,8 @@ import { ZAdminListingActionInput, ZAdminListingDeleted } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { recordAdminAction } from '../../../services/admin/audit.ts';
-import { deleteUnreferencedUploads } from '../../../services/uploads/delete-unreferenced.ts';
+import { recordAdminAction } from '../../../domain/admin/audit.ts';
+import { deleteUnreferencedUploads } from '../../../domain/uploads/delete-unreferenced.ts';
 import { storageFor } from '../../../storage/storage-for.ts';
 
 /**

@@ -3,7 +3,7 @@ import { ZAdminListingActionInput, ZAdminListingActionResult, ZAdminListingRevie
 import { adminProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction, type Tx } from '../../../db/transaction.ts';
-import { recordAdminAction } from '../../../services/admin/audit.ts';
+import { recordAdminAction } from '../../../domain/admin/audit.ts';
 
 type Action = 'approve' | 'reject' | 'take_down';
 

@@ -2,9 +2,9 @@ import { ZAdminPointsWithdrawalDecisionInput, ZAdminPointsWithdrawalDecisionResu
 import { adminProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { publishBalanceChanges } from '../../../ledger/index.ts';
-import { resolvePointsRedemption } from '../../../services/points/resolve-points-redemption.ts';
-import { recordAdminAction } from '../../../services/admin/audit.ts';
+import { publishBalanceChanges } from '../../../domain/ledger/index.ts';
+import { resolvePointsRedemption } from '../../../domain/points/resolve-points-redemption.ts';
+import { recordAdminAction } from '../../../domain/admin/audit.ts';
 
 /**
  * Spec 3 §2.11 / §4: approve a legacy points withdrawal (the held points leave the platform,

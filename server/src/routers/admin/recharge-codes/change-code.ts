@@ -2,7 +2,7 @@ import { ZAdminCodeIdInput, ZAdminSetCodeStatusInput } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction, type Tx } from '../../../db/transaction.ts';
-import { recordAdminAction } from '../../../services/admin/audit.ts';
+import { recordAdminAction } from '../../../domain/admin/audit.ts';
 import { effectiveStatusOf } from './query.ts';
 
 /** The code's row, locked, so a toggle, a delete and a member's redemption happen one after another. */

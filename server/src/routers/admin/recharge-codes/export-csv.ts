@@ -1,6 +1,6 @@
 import { BRAND, displayRedeemCode, formatCents, ZAdminRechargeCodeCsv, ZAdminRechargeCodeCsvInput } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { spreadsheetCsv } from '../../../services/spreadsheet-csv.ts';
+import { spreadsheetCsv } from '../../../domain/admin/spreadsheet-csv.ts';
 import { whereCodeFilter } from './query.ts';
 
 /** Far above one batch (1000); a guard against building an unbounded string in memory. */

@@ -1,8 +1,8 @@
 import { wholeUsdnToCents, ZAdminGenerateCodesInput, ZAdminGenerateCodesResult } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { generateRechargeCodes } from '../../../services/recharge-codes/generate-codes.ts';
-import { recordAdminAction } from '../../../services/admin/audit.ts';
+import { generateRechargeCodes } from '../../../domain/wallet/recharge-codes/generate-codes.ts';
+import { recordAdminAction } from '../../../domain/admin/audit.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -3,9 +3,9 @@ import { ZAdminRefundDecisionInput } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { publishBalanceChanges } from '../../../ledger/index.ts';
-import { approveRefund, rejectRefund } from '../../../services/orders/resolve-refund.ts';
-import { recordAdminAction } from '../../../services/admin/audit.ts';
+import { publishBalanceChanges } from '../../../domain/ledger/index.ts';
+import { approveRefund, rejectRefund } from '../../../domain/orders/resolve-refund.ts';
+import { recordAdminAction } from '../../../domain/admin/audit.ts';
 
 const ZDecisionResult = z.object({ orderId: z.uuid(), status: z.enum(['approved', 'rejected']) });
 

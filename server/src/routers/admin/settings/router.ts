@@ -12,8 +12,8 @@ import type { Database } from '../../../db/schema.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
 import { adminProcedure, router } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
-import { getSettings, type SystemSettings } from '../../../services/settings/settings.ts';
-import { changeSettings } from '../../../services/settings/admin-settings.ts';
+import { getSettings, type SystemSettings } from '../../../domain/settings/settings.ts';
+import { changeSettings } from '../../../domain/settings/admin-settings.ts';
 
 /** Admins who are not banned: the only people who can answer the customer-service chat. */
 function activeAdmins(db: Kysely<Database>) {
@@ -90,7 +90,7 @@ const updateRecharge = save(ZAdminRechargeSettingsInput, 'settings.recharge', (v
 /**
  * The customer-service switch and the admin who answers. The admin must hold the role and not
  * be banned (CUSTOMER_SERVICE_ADMIN_INVALID); null leaves the choice to the earliest admin
- * (services/settings/customer-service.ts). Checked inside the transaction with the write.
+ * (domain/settings/customer-service.ts). Checked inside the transaction with the write.
  */
 const updateCustomerService = adminProcedure
   .input(ZAdminCustomerServiceInput)

@@ -2,9 +2,9 @@ import { ZAdminTipAmountInput, ZAdminTipSettings, TIP_PRESETS_MAX, type TAdminTi
 import { runInTransaction, type Tx } from '../../../db/transaction.ts';
 import { adminProcedure, router } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
-import { getSettings, putSetting } from '../../../services/settings/settings.ts';
-import { lockSetting } from '../../../services/settings/admin-settings.ts';
-import { recordAdminAction } from '../../../services/admin/audit.ts';
+import { getSettings, putSetting } from '../../../domain/settings/settings.ts';
+import { lockSetting } from '../../../domain/settings/admin-settings.ts';
+import { recordAdminAction } from '../../../domain/admin/audit.ts';
 
 const KEYS = { usdn: 'tip_usdn_amounts', points: 'tip_points_amounts' } as const;
 

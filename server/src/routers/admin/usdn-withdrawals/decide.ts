@@ -1,9 +1,9 @@
 import { ZAdminApproveUsdnWithdrawalInput, ZAdminRejectUsdnWithdrawalInput, ZAdminWithdrawalDecisionResult } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
 import { runInTransaction, type Tx } from '../../../db/transaction.ts';
-import { publishBalanceChanges } from '../../../ledger/index.ts';
-import { approveWithdrawal, rejectWithdrawal } from '../../../services/wallet/resolve-withdrawal.ts';
-import { recordAdminAction } from '../../../services/admin/audit.ts';
+import { publishBalanceChanges } from '../../../domain/ledger/index.ts';
+import { approveWithdrawal, rejectWithdrawal } from '../../../domain/wallet/resolve-withdrawal.ts';
+import { recordAdminAction } from '../../../domain/admin/audit.ts';
 
 async function beforeOf(trx: Tx, requestId: string) {
   return trx

@@ -1,9 +1,9 @@
 import { ZAdminApproveUsdtRechargeInput, ZAdminRejectUsdtRechargeInput, ZAdminUsdtDecisionResult } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
 import { runInTransaction, type Tx } from '../../../db/transaction.ts';
-import { publishBalanceChanges } from '../../../ledger/index.ts';
-import { approveUsdtRecharge, rejectUsdtRecharge } from '../../../services/wallet/resolve-usdt-recharge.ts';
-import { recordAdminAction } from '../../../services/admin/audit.ts';
+import { publishBalanceChanges } from '../../../domain/ledger/index.ts';
+import { approveUsdtRecharge, rejectUsdtRecharge } from '../../../domain/wallet/resolve-usdt-recharge.ts';
+import { recordAdminAction } from '../../../domain/admin/audit.ts';
 
 /** The request as it stood, for the audit entry's "before" (read before the resolver locks and changes it). */
 async function beforeOf(trx: Tx, requestId: string) {

@@ -2,9 +2,9 @@ import { ZAdminAdjustUsdnInput, ZAdminAdjustUsdnResult } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
 import { DomainError, isDomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { getBalances, publishBalanceChanges, transfer } from '../../../ledger/index.ts';
-import { withIdempotency } from '../../../services/idempotency/with-idempotency.ts';
-import { recordAdminAction } from '../../../services/admin/audit.ts';
+import { getBalances, publishBalanceChanges, transfer } from '../../../domain/ledger/index.ts';
+import { withIdempotency } from '../../../domain/ledger/with-idempotency.ts';
+import { recordAdminAction } from '../../../domain/admin/audit.ts';
 
 const CENTS_PER_USDN = 100;
 

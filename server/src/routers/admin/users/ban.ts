@@ -2,9 +2,9 @@ import { ZAdminBanInput, ZAdminBanResult, ZAdminUnbanInput } from '@curio/shared
 import { adminProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { banUserInTransaction, liftBan } from '../../../services/auth/ban-user.ts';
-import { publishCommitted, sessionRevokedEvent } from '../../../services/auth/publish-events.ts';
-import { recordAdminAction } from '../../../services/admin/audit.ts';
+import { banUserInTransaction, liftBan } from '../../../domain/accounts/ban-user.ts';
+import { publishCommitted, sessionRevokedEvent } from '../../../domain/accounts/publish-events.ts';
+import { recordAdminAction } from '../../../domain/admin/audit.ts';
 
 /**
  * Spec 3 §2.3: ban with a required reason. The ban service ends every session and notifies

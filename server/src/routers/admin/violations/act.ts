@@ -2,10 +2,10 @@ import { ZAdminViolationActInput, ZAdminViolationActResult } from '@curio/shared
 import { adminProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { banUserInTransaction } from '../../../services/auth/ban-user.ts';
-import { publishCommitted, sessionRevokedEvent } from '../../../services/auth/publish-events.ts';
-import { notify } from '../../../services/notifications/notify.ts';
-import { recordAdminAction } from '../../../services/admin/audit.ts';
+import { banUserInTransaction } from '../../../domain/accounts/ban-user.ts';
+import { publishCommitted, sessionRevokedEvent } from '../../../domain/accounts/publish-events.ts';
+import { notify } from '../../../domain/notifications/notify.ts';
+import { recordAdminAction } from '../../../domain/admin/audit.ts';
 
 /**
  * Spec 3 §2.6 / §4: an unreviewed violation becomes reviewed, warning (the sender is notified)

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZApiTokenSummary, ZCreateApiTokenInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
-import { newApiTokenSecret } from '../../../auth/api-tokens.ts';
+import { newApiTokenSecret } from '../../../domain/accounts/api-tokens.ts';
 import { toApiTokenSummary } from './summary.ts';
 
 /**

@@ -2,9 +2,9 @@ import { ACTIVE_BUYING_REQUEST_STATUSES, ZBuyingRequestDetail, ZBuyingRequestIdI
 import { memberProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { lockOwnedRequest } from '../../../services/buying-requests/owned-request.ts';
-import { assertRequestTakesOffers } from '../../../services/buying-requests/status.ts';
-import { loadBuyingRequestDetail } from '../../../services/buying-requests/read.ts';
+import { lockOwnedRequest } from '../../../domain/buying-requests/owned-request.ts';
+import { assertRequestTakesOffers } from '../../../domain/buying-requests/status.ts';
+import { loadBuyingRequestDetail } from '../../../domain/buying-requests/read.ts';
 
 /** The owner closes an active request; offers still pending or negotiating are rejected with it (ADR 0009). */
 export const close = memberProcedure

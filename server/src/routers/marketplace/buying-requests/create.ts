@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { ZBuyingRequestCreated, ZCreateBuyingRequestInput, uploadUrl } from '@curio/shared';
 import { limitedPerMember, memberProcedure } from '../../../trpc/init.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { assertNoContactDetails } from '../../../services/moderation/contact-check.ts';
-import { recordActivity } from '../../../services/activities/record-activity.ts';
-import { assertOwnUploads } from '../../../services/uploads/own-uploads.ts';
+import { assertNoContactDetails } from '../../../domain/moderation/contact-check.ts';
+import { recordActivity } from '../../../domain/activities/record-activity.ts';
+import { assertOwnUploads } from '../../../domain/uploads/own-uploads.ts';
 import { storageFor } from '../../../storage/storage-for.ts';
-import { requestColumns } from '../../../services/buying-requests/request-columns.ts';
+import { requestColumns } from '../../../domain/buying-requests/request-columns.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ZBuyingRequestIdInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { deleteUnreferencedUploads } from '../../../services/uploads/delete-unreferenced.ts';
-import { lockOwnedRequest } from '../../../services/buying-requests/owned-request.ts';
+import { deleteUnreferencedUploads } from '../../../domain/uploads/delete-unreferenced.ts';
+import { lockOwnedRequest } from '../../../domain/buying-requests/owned-request.ts';
 import { storageFor } from '../../../storage/storage-for.ts';
 
 /** The owner deletes a request in any status; its offers and their rounds go with it, then its images. */

@@ -1,6 +1,6 @@
 import { ZBuyingRequestDetail, ZBuyingRequestIdInput } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
-import { loadBuyingRequestDetail } from '../../../services/buying-requests/read.ts';
+import { loadBuyingRequestDetail } from '../../../domain/buying-requests/read.ts';
 
 /** Public detail of /buying-requests/:id, with the signed-in viewer's likes, follow and active offer. */
 export const get = publicProcedure

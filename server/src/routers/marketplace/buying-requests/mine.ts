@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ZMyBuyingRequest, type TOffer } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { toBuyingRequestSummary } from '../../../services/buying-requests/read.ts';
-import { loadOffers } from '../../../services/offers/read.ts';
+import { toBuyingRequestSummary } from '../../../domain/buying-requests/read.ts';
+import { loadOffers } from '../../../domain/buying-requests/offers/read.ts';
 
 /** /buying-requests/my: the caller's requests, newest first, each with all its offers and their history. */
 export const mine = memberProcedure.output(z.array(ZMyBuyingRequest)).query(async ({ ctx }) => {

@@ -1,14 +1,14 @@
 import { ZBuyingRequestDetail, ZUpdateBuyingRequestInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { assertNoContactDetails } from '../../../services/moderation/contact-check.ts';
-import { assertOwnUploads } from '../../../services/uploads/own-uploads.ts';
-import { deleteUnreferencedUploads } from '../../../services/uploads/delete-unreferenced.ts';
-import { lockOwnedRequest } from '../../../services/buying-requests/owned-request.ts';
-import { assertRequestTakesOffers } from '../../../services/buying-requests/status.ts';
-import { loadBuyingRequestDetail } from '../../../services/buying-requests/read.ts';
+import { assertNoContactDetails } from '../../../domain/moderation/contact-check.ts';
+import { assertOwnUploads } from '../../../domain/uploads/own-uploads.ts';
+import { deleteUnreferencedUploads } from '../../../domain/uploads/delete-unreferenced.ts';
+import { lockOwnedRequest } from '../../../domain/buying-requests/owned-request.ts';
+import { assertRequestTakesOffers } from '../../../domain/buying-requests/status.ts';
+import { loadBuyingRequestDetail } from '../../../domain/buying-requests/read.ts';
 import { storageFor } from '../../../storage/storage-for.ts';
-import { requestColumns } from '../../../services/buying-requests/request-columns.ts';
+import { requestColumns } from '../../../domain/buying-requests/request-columns.ts';
 
 /**
  * /edit-buying-request/:id: the owner replaces title, description, category, images, tags and

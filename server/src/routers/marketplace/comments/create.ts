@@ -3,8 +3,8 @@ import { COMMENT_LIMITS, ZComment, ZCreateCommentInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { cleanUserText } from '../../../services/comments/content.ts';
-import { loadComment } from '../../../services/comments/read.ts';
+import { cleanUserText } from '../../../domain/comments/content.ts';
+import { loadComment } from '../../../domain/comments/read.ts';
 
 /**
  * Comment on a listing, or reply to a top-level comment (spec 2 §5). One reply level: a reply's

@@ -1,7 +1,7 @@
 import { ZCommentIdInput, ZDeleteCommentResult } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
-import { ownedComment } from '../../../services/comments/owned-comment.ts';
+import { ownedComment } from '../../../domain/comments/owned-comment.ts';
 
 /**
  * Delete one's own comment. Its replies and every like go with it (ON DELETE CASCADE): a reply

@@ -1,6 +1,6 @@
 import { ZCommentsInput, ZCommentsPage } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
-import { loadCommentsPage } from '../../../services/comments/read.ts';
+import { loadCommentsPage } from '../../../domain/comments/read.ts';
 
 /** The comments tab of a listing (spec 2 §6: visitors may read comments). */
 export const list = publicProcedure

@@ -1,9 +1,9 @@
 import { COMMENT_LIMITS, ZComment, ZUpdateCommentInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
-import { cleanUserText } from '../../../services/comments/content.ts';
-import { loadComment } from '../../../services/comments/read.ts';
-import { ownedComment } from '../../../services/comments/owned-comment.ts';
+import { cleanUserText } from '../../../domain/comments/content.ts';
+import { loadComment } from '../../../domain/comments/read.ts';
+import { ownedComment } from '../../../domain/comments/owned-comment.ts';
 
 /** Edit one's own comment or reply; the same text rules as posting it. */
 export const update = memberProcedure

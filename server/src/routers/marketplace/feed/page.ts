@@ -1,6 +1,6 @@
 import { ZFeedPage, ZFeedPageInput } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
-import { loadFeedPage } from '../../../services/feed/feed-page.ts';
+import { loadFeedPage } from '../../../domain/feed/feed-page.ts';
 
 /** The discovery feed (spec 1 §2 "Home"). Public: visitors browse it (spec 1 §6). */
 export const page = publicProcedure

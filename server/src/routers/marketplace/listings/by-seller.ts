@@ -1,7 +1,7 @@
 import { LISTINGS_BY_SELLER_PAGE_SIZE, ZListingsBySellerInput, ZListingsBySellerPage, type TListingsBySellerPage } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
-import { selectListingCardColumns, toListingCard } from '../../../services/listings/listing-card.ts';
+import { selectListingCardColumns, toListingCard } from '../../../domain/listings/listing-card.ts';
 
 interface Cursor {
   createdAt: Date;

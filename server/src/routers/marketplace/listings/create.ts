@@ -3,12 +3,12 @@ import { LIMITS, ZCreateListingInput, ZListingCreated, uploadUrl } from '@curio/
 import { limitedPerMember, memberProcedure } from '../../../trpc/init.ts';
 import { DomainError, isDomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction, type Tx } from '../../../db/transaction.ts';
-import { transfer, publishBalanceChangesInTransaction } from '../../../ledger/index.ts';
-import { withIdempotency } from '../../../services/idempotency/with-idempotency.ts';
-import { assertNoContactDetails } from '../../../services/moderation/contact-check.ts';
-import { recordActivity } from '../../../services/activities/record-activity.ts';
-import { assertOwnUploads } from '../../../services/uploads/own-uploads.ts';
-import { listingColumns } from '../../../services/listings/listing-columns.ts';
+import { transfer, publishBalanceChangesInTransaction } from '../../../domain/ledger/index.ts';
+import { withIdempotency } from '../../../domain/ledger/with-idempotency.ts';
+import { assertNoContactDetails } from '../../../domain/moderation/contact-check.ts';
+import { recordActivity } from '../../../domain/activities/record-activity.ts';
+import { assertOwnUploads } from '../../../domain/uploads/own-uploads.ts';
+import { listingColumns } from '../../../domain/listings/listing-columns.ts';
 import { storageFor } from '../../../storage/storage-for.ts';
 
 function isInsufficientPoints(error: unknown): boolean {

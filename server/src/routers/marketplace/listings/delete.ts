@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ZListingIdInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { deleteUnreferencedUploads } from '../../../services/uploads/delete-unreferenced.ts';
-import { lockOwnedListing } from '../../../services/listings/owned-listing.ts';
+import { deleteUnreferencedUploads } from '../../../domain/uploads/delete-unreferenced.ts';
+import { lockOwnedListing } from '../../../domain/listings/owned-listing.ts';
 import { storageFor } from '../../../storage/storage-for.ts';
 
 /** The owner deletes a listing (confirmed in the client); its images leave storage after the commit. */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { LIMITS, ZListingCardList, ZListingIdInput, type TListingCard } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
-import { selectListingCardColumns, toListingCard } from '../../../services/listings/listing-card.ts';
+import { selectListingCardColumns, toListingCard } from '../../../domain/listings/listing-card.ts';
 
 /**
  * "You may like" (spec 1 §7 Recommendations): other available listings in the same category,

@@ -1,11 +1,11 @@
 import { ZListingCreated, ZUpdateListingInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { assertNoContactDetails } from '../../../services/moderation/contact-check.ts';
-import { assertOwnUploads } from '../../../services/uploads/own-uploads.ts';
-import { deleteUnreferencedUploads } from '../../../services/uploads/delete-unreferenced.ts';
-import { lockOwnedListing } from '../../../services/listings/owned-listing.ts';
-import { listingColumns } from '../../../services/listings/listing-columns.ts';
+import { assertNoContactDetails } from '../../../domain/moderation/contact-check.ts';
+import { assertOwnUploads } from '../../../domain/uploads/own-uploads.ts';
+import { deleteUnreferencedUploads } from '../../../domain/uploads/delete-unreferenced.ts';
+import { lockOwnedListing } from '../../../domain/listings/owned-listing.ts';
+import { listingColumns } from '../../../domain/listings/listing-columns.ts';
 import { storageFor } from '../../../storage/storage-for.ts';
 
 /**

@@ -2,10 +2,10 @@ import { ACTIVE_BUYING_REQUEST_STATUSES, ZOffer, ZOfferIdInput } from '@curio/sh
 import { memberProcedure } from '../../../trpc/init.ts';
 import { DomainError, isDomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { publishBalanceChanges } from '../../../ledger/index.ts';
-import { lockOfferForMove } from '../../../services/offers/locked-offer.ts';
-import { loadOffers } from '../../../services/offers/read.ts';
-import { createOfferOrder } from '../../../services/offers/offer-order.ts';
+import { publishBalanceChanges } from '../../../domain/ledger/index.ts';
+import { lockOfferForMove } from '../../../domain/buying-requests/offers/locked-offer.ts';
+import { loadOffers } from '../../../domain/buying-requests/offers/read.ts';
+import { createOfferOrder } from '../../../domain/buying-requests/offers/offer-order.ts';
 
 /**
  * Accept the price on the table. The requester accepts a seller's price; after the requester has

@@ -2,11 +2,11 @@ import { ZCounterOfferInput, ZOffer } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { syncRequestWithOffers } from '../../../services/buying-requests/status.ts';
-import { lockOfferForMove } from '../../../services/offers/locked-offer.ts';
-import { loadOffers } from '../../../services/offers/read.ts';
-import { notifyOfferMove } from '../../../services/offers/notify-offer.ts';
-import { getSetting } from '../../../services/settings/settings.ts';
+import { syncRequestWithOffers } from '../../../domain/buying-requests/status.ts';
+import { lockOfferForMove } from '../../../domain/buying-requests/offers/locked-offer.ts';
+import { loadOffers } from '../../../domain/buying-requests/offers/read.ts';
+import { notifyOfferMove } from '../../../domain/buying-requests/offers/notify-offer.ts';
+import { getSetting } from '../../../domain/settings/settings.ts';
 
 /**
  * A counter-offer (spec 2 §5 "Negotiation"): the requester and the seller take turns, each round

@@ -4,9 +4,9 @@ import { ZCreateOfferInput, ZOffer } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { notifyOfferMove } from '../../../services/offers/notify-offer.ts';
-import { assertRequestTakesOffers, countActiveOffers, lockRequest, syncRequestWithOffers } from '../../../services/buying-requests/status.ts';
-import { loadOffers } from '../../../services/offers/read.ts';
+import { notifyOfferMove } from '../../../domain/buying-requests/offers/notify-offer.ts';
+import { assertRequestTakesOffers, countActiveOffers, lockRequest, syncRequestWithOffers } from '../../../domain/buying-requests/status.ts';
+import { loadOffers } from '../../../domain/buying-requests/offers/read.ts';
 
 /** PostgreSQL unique_violation: the one-active-offer-per-seller index caught a double submit. */
 function isUniqueViolation(error: unknown): boolean {

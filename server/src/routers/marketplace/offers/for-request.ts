@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZOffer, ZOffersForRequestInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
-import { loadOffers } from '../../../services/offers/read.ts';
+import { loadOffers } from '../../../domain/buying-requests/offers/read.ts';
 
 /** The requester sees every offer on the request with its history; a seller sees only their own. */
 export const forRequest = memberProcedure

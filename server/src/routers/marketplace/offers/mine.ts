@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ZMyOffer } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { toBuyingRequestSummary } from '../../../services/buying-requests/read.ts';
-import { loadOffers } from '../../../services/offers/read.ts';
+import { toBuyingRequestSummary } from '../../../domain/buying-requests/read.ts';
+import { loadOffers } from '../../../domain/buying-requests/offers/read.ts';
 
 /** /buying-requests/offers: the seller's own offers, newest first, with the request each is for. */
 export const mine = memberProcedure.output(z.array(ZMyOffer)).query(async ({ ctx }) => {

@@ -1,8 +1,8 @@
 import { ZOffer, ZOfferIdInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
-import { endActiveOffer } from '../../../services/offers/end-offer.ts';
-import { loadOffers } from '../../../services/offers/read.ts';
+import { endActiveOffer } from '../../../domain/buying-requests/offers/end-offer.ts';
+import { loadOffers } from '../../../domain/buying-requests/offers/read.ts';
 
 /** The seller takes back an active offer; its place on the request frees up (ADR 0009). */
 export const withdraw = memberProcedure

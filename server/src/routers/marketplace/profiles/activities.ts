@@ -8,7 +8,7 @@ import {
 } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
-import { activityImageUrl, resolveProfileTarget } from '../../../services/profiles/profile-target.ts';
+import { activityImageUrl, resolveProfileTarget } from '../../../domain/profiles/profile-target.ts';
 
 /** Cursor = the last item's created_at at full (microsecond) precision and its id. */
 function encodeCursor(createdAt: string, id: string): string {

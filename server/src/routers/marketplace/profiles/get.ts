@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { ZProfileGetInput, ZProfileView, type TProfileView } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
-import { countFollowers } from '../../../services/social/toggle.ts';
-import { touchLastActive } from '../../../services/profiles/last-active.ts';
-import { avatarUrlOf, resolveProfileTarget } from '../../../services/profiles/profile-target.ts';
+import { countFollowers } from '../../../domain/social/toggle.ts';
+import { touchLastActive } from '../../../domain/profiles/last-active.ts';
+import { avatarUrlOf, resolveProfileTarget } from '../../../domain/profiles/profile-target.ts';
 
 /**
  * /profile, /curio-center and /profile/:userId. The owner gets their e-mail and full counts;

@@ -1,6 +1,6 @@
 import { ZReviewsByListingInput, ZReviewsPage } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
-import { loadListingReviews } from '../../../services/reviews/read.ts';
+import { loadListingReviews } from '../../../domain/reviews/read.ts';
 
 /** The purchase-reviews tab of a listing, with its summary (spec 2 §6: visitors may read reviews). */
 export const byListing = publicProcedure

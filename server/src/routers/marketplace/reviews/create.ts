@@ -3,13 +3,13 @@ import { reviewSentiment, ZCreateReviewInput, ZReview } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { cleanReviewContent } from '../../../services/reviews/review-content.ts';
-import { assertOwnUploads } from '../../../services/uploads/own-uploads.ts';
+import { cleanReviewContent } from '../../../domain/reviews/review-content.ts';
+import { assertOwnUploads } from '../../../domain/uploads/own-uploads.ts';
 import { storageFor } from '../../../storage/storage-for.ts';
-import { afterReviewChange, nicknameOf, reviewableOrder } from '../../../services/reviews/write-review.ts';
-import { loadReview } from '../../../services/reviews/read.ts';
-import { recordActivity } from '../../../services/activities/record-activity.ts';
-import { notify } from '../../../services/notifications/notify.ts';
+import { afterReviewChange, nicknameOf, reviewableOrder } from '../../../domain/reviews/write-review.ts';
+import { loadReview } from '../../../domain/reviews/read.ts';
+import { recordActivity } from '../../../domain/activities/record-activity.ts';
+import { notify } from '../../../domain/notifications/notify.ts';
 
 /** PostgreSQL unique_violation: reviews_order_reviewer_key caught a second review of the order. */
 function isUniqueViolation(error: unknown): boolean {

@@ -1,7 +1,7 @@
 import { ZDeleteReviewResult, ZReviewIdInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { afterReviewChange, ownedReview } from '../../../services/reviews/write-review.ts';
+import { afterReviewChange, ownedReview } from '../../../domain/reviews/write-review.ts';
 
 /**
  * Delete one's own review (spec 2 §4). The seller's score is recomputed without it, and the

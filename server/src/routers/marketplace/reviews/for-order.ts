@@ -1,7 +1,7 @@
 import { ZReview, ZReviewForOrderInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
-import { loadReview } from '../../../services/reviews/read.ts';
+import { loadReview } from '../../../domain/reviews/read.ts';
 
 /**
  * The buyer's review of an order, or null: the review dialog opens on it to edit or delete, and

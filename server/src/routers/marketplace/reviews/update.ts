@@ -2,11 +2,11 @@ import { ZReview, ZUpdateReviewInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { cleanReviewContent } from '../../../services/reviews/review-content.ts';
-import { assertOwnUploads } from '../../../services/uploads/own-uploads.ts';
+import { cleanReviewContent } from '../../../domain/reviews/review-content.ts';
+import { assertOwnUploads } from '../../../domain/uploads/own-uploads.ts';
 import { storageFor } from '../../../storage/storage-for.ts';
-import { afterReviewChange, ownedReview } from '../../../services/reviews/write-review.ts';
-import { loadReview } from '../../../services/reviews/read.ts';
+import { afterReviewChange, ownedReview } from '../../../domain/reviews/write-review.ts';
+import { loadReview } from '../../../domain/reviews/read.ts';
 
 /** Edit one's own review (spec 2 §4); the same rules as writing it, and the reputation follows. */
 export const update = memberProcedure

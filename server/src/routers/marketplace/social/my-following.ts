@@ -1,6 +1,6 @@
 import { ZMyFollowing, uploadUrl } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { MY_ITEMS_LIMIT } from '../../../services/social/my-items.ts';
+import { MY_ITEMS_LIMIT } from '../../../domain/social/my-items.ts';
 
 /** The profile's following tab: the users the caller follows, most recently followed first. */
 export const myFollowing = memberProcedure.output(ZMyFollowing).query(async ({ ctx }) => {

@@ -1,6 +1,6 @@
 import { ZMySocialItems } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { loadMySocialItems } from '../../../services/social/my-items.ts';
+import { loadMySocialItems } from '../../../domain/social/my-items.ts';
 
 /** The profile's likes tab: liked listings and buying requests, most recently liked first. */
 export const myLikes = memberProcedure

@@ -1,6 +1,6 @@
 import { ZSocialTarget, ZToggleResult } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { toggleItemRelation } from '../../../services/social/toggle.ts';
+import { toggleItemRelation } from '../../../domain/social/toggle.ts';
 
 /** Favourite or unfavourite a listing or buying request. */
 export const toggleFavorite = memberProcedure

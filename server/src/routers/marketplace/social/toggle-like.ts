@@ -1,6 +1,6 @@
 import { ZSocialTarget, ZToggleResult } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { toggleItemRelation } from '../../../services/social/toggle.ts';
+import { toggleItemRelation } from '../../../domain/social/toggle.ts';
 
 /** Like or unlike a listing or buying request (spec 1 §4: toggles; count never below 0). */
 export const toggleLike = memberProcedure

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZTip, ZTipsForOrderInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
-import { loadTips } from '../../../services/tips/read.ts';
+import { loadTips } from '../../../domain/orders/tips/read.ts';
 
 /** The tips on an order, newest first, for its buyer and seller only. */
 export const forOrder = memberProcedure

@@ -1,6 +1,6 @@
 import { ZTipPresets } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
-import { getSettings } from '../../../services/settings/settings.ts';
+import { getSettings } from '../../../domain/settings/settings.ts';
 
 const ascendingUnique = (values: readonly number[]) => [...new Set(values)].sort((a, b) => a - b);
 

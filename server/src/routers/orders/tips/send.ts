@@ -3,13 +3,13 @@ import { formatCents, TIP_LIMITS, wholeUsdnToCents, ZSendTipInput, ZTip } from '
 import { verifiedMemberProcedure } from '../../../trpc/init.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
 import { runInTransaction } from '../../../db/transaction.ts';
-import { transfer, publishBalanceChanges } from '../../../ledger/index.ts';
-import { withIdempotency } from '../../../services/idempotency/with-idempotency.ts';
-import { sanitizePlainText } from '../../../services/comments/sanitize.ts';
-import { assertNoContactDetails } from '../../../services/moderation/contact-check.ts';
-import { notify } from '../../../services/notifications/notify.ts';
-import { nicknameOf } from '../../../services/reviews/write-review.ts';
-import { loadTips } from '../../../services/tips/read.ts';
+import { transfer, publishBalanceChanges } from '../../../domain/ledger/index.ts';
+import { withIdempotency } from '../../../domain/ledger/with-idempotency.ts';
+import { sanitizePlainText } from '../../../domain/comments/sanitize.ts';
+import { assertNoContactDetails } from '../../../domain/moderation/contact-check.ts';
+import { notify } from '../../../domain/notifications/notify.ts';
+import { nicknameOf } from '../../../domain/reviews/write-review.ts';
+import { loadTips } from '../../../domain/orders/tips/read.ts';
 
 /**
  * Tip the seller of a completed order (spec 2 §1, §5), in USDN or Curio points. The money moves

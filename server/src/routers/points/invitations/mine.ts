@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZInvitation } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { listInvitations } from '../../../services/points/invitations.ts';
+import { listInvitations } from '../../../domain/points/invitations.ts';
 
 /** /invitations: the member's codes with status, created and accepted times and who accepted. */
 export const mine = memberProcedure

@@ -1,6 +1,6 @@
 import { ZPointsRedemption, ZPointsRedemptionInput } from '@curio/shared';
 import { verifiedMemberProcedure } from '../../../trpc/init.ts';
-import { createPointsRedemption } from '../../../services/points/redemption.ts';
+import { createPointsRedemption } from '../../../domain/points/redemption.ts';
 
 /** Spec 2 §5 "Points redemption": min 1000, wechat or alipay, an account; the points are held at once. */
 export const create = verifiedMemberProcedure

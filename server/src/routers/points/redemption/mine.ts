@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZPointsRedemption } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { listPointsRedemptions } from '../../../services/points/redemption.ts';
+import { listPointsRedemptions } from '../../../domain/points/redemption.ts';
 
 /** The history tab of /points-redemption, newest first. */
 export const mine = memberProcedure

@@ -1,0 +1,110 @@
+import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { LIMITS } from '@curio/shared';
+import type { Tx } from '../../db/transaction.ts';
+import { DomainError } from '../domain-error.ts';
+import { notify } from '../notifications/notify.ts';
+
+/** Letters and digits that cannot be mistaken for each other when read aloud or typed (no 0/O, 1/I/L). */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 8;
+
+export function generateInvitationCode(): string {
+  let code = '';
+  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+export interface AcceptedInvitation {
+  invitationId: string;
+  inviterId: string;
+}
+
+/**
+ * Spec 1 §4: a pending invitation code moves to accepted for the new member. The guarded
+ * UPDATE makes a code usable exactly once even when two sign-ups race for it.
+ */
+export async function acceptInvitationCode(
+  trx: Kysely<Database>,
+  input: { code: string; inviteeId: string; now: Date },
+): Promise<AcceptedInvitation> {
+  const row = await trx
+    .updateTable('invitations')
+    .set({ status: 'accepted', invitee_id: input.inviteeId, accepted_at: input.now })
+    .where('invitation_code', '=', input.code)
+    .where('status', '=', 'pending')
+    .where('invitee_id', 'is', null)
+    .where('inviter_id', '<>', input.inviteeId)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', input.now)]))
+    .returning(['id', 'inviter_id'])
+    .executeTakeFirst();
+  if (!row) throw new DomainError('INVITATION_CODE_INVALID');
+  return { invitationId: row.id, inviterId: row.inviter_id };
+}
+
+/**
+ * Spec 1 §4: with no code but a referrer remembered from a `?ref=` link, the sign-up records
+ * an already-accepted invitation. A stale or unknown referrer is ignored, not an error: the
+ * visitor never typed it.
+ */
+export async function recordReferral(
+  trx: Kysely<Database>,
+  input: { referrerId: string; inviteeId: string; now: Date },
+): Promise<AcceptedInvitation | null> {
+  if (input.referrerId === input.inviteeId) return null;
+  const referrer = await trx.selectFrom('users').select('id').where('id', '=', input.referrerId).executeTakeFirst();
+  if (!referrer) return null;
+  // a fresh random code collides with an existing one only by bad luck; try again then
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const row = await trx
+      .insertInto('invitations')
+      .values({
+        inviter_id: referrer.id,
+        invitation_code: generateInvitationCode(),
+        invitee_id: input.inviteeId,
+        status: 'accepted',
+        created_at: input.now,
+        accepted_at: input.now,
+      })
+      .onConflict((oc) => oc.column('invitation_code').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (row) return { invitationId: row.id, inviterId: referrer.id };
+  }
+  throw new Error('could not generate a unique invitation code');
+}
+
+/**
+ * Tells the inviter their invitation was accepted and rewarded, inside the transaction that pays
+ * the rewards, so the notice exists exactly when they do.
+ */
+export async function notifyInviter(trx: Tx, invitation: AcceptedInvitation, inviteeId: string): Promise<void> {
+  const invitee = await trx.selectFrom('profiles').select('nickname').where('user_id', '=', inviteeId).executeTakeFirst();
+  await notify(trx, {
+    userId: invitation.inviterId,
+    type: 'invitation_accepted',
+    params: { nickname: invitee?.nickname ?? '', points: LIMITS.inviterRewardPoints },
+    link: '/invitations',
+  });
+}
+
+/**
+ * Whether a typed invitation code could be accepted now, without taking it: sign-up with an
+ * address that already has an account checks the code the same way a new sign-up would, so the
+ * answer never tells the two apart.
+ */
+export async function assertInvitationCodeUsable(
+  db: Kysely<Database>,
+  input: { code: string; now: Date },
+): Promise<void> {
+  const row = await db
+    .selectFrom('invitations')
+    .select('id')
+    .where('invitation_code', '=', input.code)
+    .where('status', '=', 'pending')
+    .where('invitee_id', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', input.now)]))
+    .executeTakeFirst();
+  if (!row) throw new DomainError('INVITATION_CODE_INVALID');
+}

@@ -1,0 +1,105 @@
+import { sql } from 'kysely';
+import { formatCents, ORDER_LIMITS } from '@curio/shared';
+import type { Tx } from '../../db/transaction.ts';
+import { transfer } from '../ledger/index.ts';
+import { notify } from '../notifications/notify.ts';
+import { recordActivity } from '../activities/record-activity.ts';
+import { orderLink, type OrderRow } from './lock-order.ts';
+
+/** Spec 2 §9: points on completion, a percentage of the total in whole USDN, floored. */
+export function orderPoints(totalCents: number): { buyer: number; seller: number } {
+  // total_cents / 100 USDN × percent / 100, in integers: floor(total_cents × percent / 10000)
+  return {
+    buyer: Math.floor((totalCents * ORDER_LIMITS.buyerPointsPercent) / 10_000),
+    seller: Math.floor((totalCents * ORDER_LIMITS.sellerPointsPercent) / 10_000),
+  };
+}
+
+/**
+ * shipped → completed, by the buyer's confirmation or the sweeper (DESIGN decisions 5, 12).
+ * The guarded UPDATE is what makes it happen once: whoever loses the race sees no row and gets
+ * null, and nothing else is written. The winner, in the same transaction, releases the escrow to
+ * the seller, pays the order points, counts the sale, completes the buying request of an offer
+ * deal, records the buyer's activity and notifies.
+ */
+export async function completeOrder(
+  trx: Tx,
+  input: { orderId: string; by: 'buyer' | 'auto'; now: Date },
+): Promise<{ order: OrderRow; affectedUserIds: string[] } | null> {
+  const order = await trx
+    .updateTable('orders')
+    .set({ status: 'completed', completed_at: input.now, completed_by: input.by, updated_at: input.now })
+    .where('id', '=', input.orderId)
+    .where('status', '=', 'shipped')
+    .returningAll()
+    .executeTakeFirst();
+  if (!order) return null;
+
+  const affected = new Set<string>();
+  const release = await transfer(trx, {
+    currency: 'usdn',
+    from: { system: 'escrow' },
+    to: { user: order.seller_id },
+    amount: order.total_cents,
+    kind: 'escrow_release',
+    referenceType: 'order',
+    referenceId: order.id,
+    ...(input.by === 'buyer' ? { createdBy: order.buyer_id } : {}),
+  });
+  release.affectedUserIds.forEach((id) => affected.add(id));
+
+  const points = orderPoints(order.total_cents);
+  for (const [userId, amount] of [
+    [order.buyer_id, points.buyer],
+    [order.seller_id, points.seller],
+  ] as const) {
+    // an order under 20 (buyer) or 10 (seller) USDN earns no whole point: no zero transfer
+    if (amount <= 0) continue;
+    const paid = await transfer(trx, {
+      currency: 'points',
+      from: { system: 'rewards' },
+      to: { user: userId },
+      amount,
+      kind: 'order_points',
+      referenceType: 'order',
+      referenceId: order.id,
+    });
+    paid.affectedUserIds.forEach((id) => affected.add(id));
+  }
+
+  await trx
+    .updateTable('profiles')
+    .set({ sold_count: sql<number>`sold_count + ${order.quantity}` })
+    .where('user_id', '=', order.seller_id)
+    .execute();
+
+  if (order.offer_id) {
+    await trx.updateTable('buying_offers').set({ status: 'completed', updated_at: input.now }).where('id', '=', order.offer_id).where('status', '=', 'accepted').execute();
+  }
+  if (order.buying_request_id) {
+    await trx.updateTable('buying_requests').set({ status: 'completed' }).where('id', '=', order.buying_request_id).where('status', '=', 'deal_made').execute();
+  }
+
+  await recordActivity(trx, {
+    userId: order.buyer_id,
+    type: 'order_complete',
+    relatedId: order.id,
+    data: {
+      title: order.title,
+      image: order.image_key,
+      amount: order.total_cents,
+      role: 'buyer',
+      ...(order.listing_id ? { listing_id: order.listing_id, listing_title: order.title } : {}),
+    },
+  });
+
+  const params = { title: order.title, amount: formatCents(order.total_cents) };
+  if (input.by === 'buyer') {
+    await notify(trx, { userId: order.seller_id, type: 'order_completed', params, link: orderLink(order.id) });
+  } else {
+    for (const userId of [order.buyer_id, order.seller_id]) {
+      await notify(trx, { userId, type: 'order_auto_completed', params, link: orderLink(order.id) });
+    }
+  }
+  return { order, affectedUserIds: [...affected] };
+}

@@ -1,0 +1,106 @@
+import { formatCents, formatWalletAmount, usdtRechargeCreditCents } from '@curio/shared';
+import type { Tx } from '../../db/transaction.ts';
+import { transfer } from '../ledger/index.ts';
+import { DomainError } from '../domain-error.ts';
+import { notify } from '../notifications/notify.ts';
+import { getSetting } from '../settings/settings.ts';
+
+const ACTIONABLE = ['pending', 'reviewing'];
+const RECHARGE_LINK = '/recharge?tab=usdt';
+
+/**
+ * Locks the request row. Two admins acting at once queue here; the second reads the status the
+ * first committed and is refused, so a request moves money at most once.
+ */
+async function lockActionable(trx: Tx, requestId: string) {
+  const row = await trx
+    .selectFrom('usdt_recharge_requests')
+    .select(['id', 'user_id', 'usdt_amount_cents', 'status'])
+    .where('id', '=', requestId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new DomainError('NOT_FOUND');
+  // already approved or rejected by someone else: nothing to do, and nothing may move again
+  if (!ACTIONABLE.includes(row.status)) throw new DomainError('REQUEST_ALREADY_PROCESSED');
+  return row;
+}
+
+export interface ResolveResult {
+  affectedUserIds: string[];
+}
+
+/**
+ * Approves a USDT top-up (spec 3 §4): credits the whole-number part of amount x
+ * usdt_recharge_rate as USDN from issuance, stamps reviewer and time, notifies the member.
+ * The rate is read at approval, when the USDT has actually arrived (ADR 0015).
+ */
+export async function approveUsdtRecharge(
+  trx: Tx,
+  input: { requestId: string; adminId: string; now: Date; adminNotes?: string },
+): Promise<ResolveResult & { creditedCents: number }> {
+  const row = await lockActionable(trx, input.requestId);
+  const rate = await getSetting(trx, 'usdt_recharge_rate');
+  const creditedCents = usdtRechargeCreditCents(row.usdt_amount_cents, rate);
+  await trx
+    .updateTable('usdt_recharge_requests')
+    .set({
+      status: 'approved',
+      credited_cents: creditedCents,
+      reviewed_by: input.adminId,
+      reviewed_at: input.now,
+      admin_notes: input.adminNotes?.trim() || null,
+    })
+    .where('id', '=', row.id)
+    .execute();
+  let affectedUserIds: string[] = [];
+  // under a whole USDN (a minimum set below 1 USDT) the request is approved with nothing to credit
+  if (creditedCents > 0) {
+    const moved = await transfer(trx, {
+      currency: 'usdn',
+      from: { system: 'issuance' },
+      to: { user: row.user_id },
+      amount: creditedCents,
+      kind: 'usdt_recharge',
+      referenceType: 'usdt_recharge_request',
+      referenceId: row.id,
+      createdBy: input.adminId,
+    });
+    affectedUserIds = moved.affectedUserIds;
+  }
+  await notify(trx, {
+    userId: row.user_id,
+    type: 'recharge_approved',
+    params: { usdt: formatWalletAmount(row.usdt_amount_cents), amount: formatCents(creditedCents) },
+    link: RECHARGE_LINK,
+  });
+  return { creditedCents, affectedUserIds };
+}
+
+/** Rejects a USDT top-up with a required reason (spec 3 §5); no money moves. */
+export async function rejectUsdtRecharge(
+  trx: Tx,
+  input: { requestId: string; adminId: string; now: Date; reason: string; adminNotes?: string },
+): Promise<ResolveResult> {
+  const reason = input.reason.trim();
+  // spec 3 §5 'please fill in the rejection reason'
+  if (reason === '') throw new DomainError('REJECTION_REASON_REQUIRED');
+  const row = await lockActionable(trx, input.requestId);
+  await trx
+    .updateTable('usdt_recharge_requests')
+    .set({
+      status: 'rejected',
+      rejection_reason: reason,
+      reviewed_by: input.adminId,
+      reviewed_at: input.now,
+      admin_notes: input.adminNotes?.trim() || null,
+    })
+    .where('id', '=', row.id)
+    .execute();
+  await notify(trx, {
+    userId: row.user_id,
+    type: 'recharge_rejected',
+    params: { usdt: formatWalletAmount(row.usdt_amount_cents), reason },
+    link: RECHARGE_LINK,
+  });
+  return { affectedUserIds: [] };
+}

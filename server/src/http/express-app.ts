@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import express, { type Express } from 'express';
+import compression from 'compression';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { appRouter } from '../trpc/app-router.ts';
+import { createHttpContext } from '../trpc/context.ts';
+import type { AppServices } from '../app-services.ts';
+import { refuseCrossSiteWrites, requireJsonBody } from './csrf.ts';
+import { logProcedureError } from './log-error.ts';
+import { mountDevRoutes } from './dev-routes.ts';
+import { securityHeaders } from './security-headers.ts';
+import { MAX_BATCH_SIZE, answerBodyErrors, readJsonBody, refuseDeepJson } from './request-limits.ts';
+import { mountUploadRoutes } from './uploads.ts';
+
+const CLIENT_DIST = fileURLToPath(new URL('../../../client/dist', import.meta.url));
+
+/** The Express app: tRPC over HTTP, uploads, dev helpers and the built client. */
+export function createHttpApp(services: AppServices): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // X-Forwarded-For is read only from the proxies TRUST_PROXY names (none by default)
+  app.set('trust proxy', services.config.trustProxy);
+  app.use(securityHeaders(services.config));
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ ok: true });
+  });
+
+  app.use(
+    '/trpc',
+    refuseCrossSiteWrites(services.config.publicOrigin),
+    requireJsonBody,
+    readJsonBody,
+    refuseDeepJson,
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req, res }) => createHttpContext(services, req, res),
+      onError: logProcedureError,
+      maxBatchSize: MAX_BATCH_SIZE,
+    }),
+    answerBodyErrors,
+  );
+
+  mountUploadRoutes(app, services);
+
+  if (services.config.devOutbox) mountDevRoutes(app, services);
+
+  // server paths that are not client routes: an unknown one is a plain 404, never the app's page
+  app.use(['/dev', '/api', '/uploads'], (_req, res) => {
+    res.status(404).json({ error: 'not found' });
+  });
+
+  if (existsSync(CLIENT_DIST)) {
+    // The client's code and styles are public and the same for everyone, so they are
+    // compressed (a quarter of the bytes on a phone's first visit). API answers are not: they
+    // carry members' data, and compressing secrets next to attacker-chosen text leaks them (BREACH).
+    const compressAssets = compression();
+    app.use(compressAssets, express.static(CLIENT_DIST, { index: false, maxAge: '1h' }));
+    // every other path is a client route; the SPA renders its own 404 page
+    app.get('/{*splat}', compressAssets, (_req, res) => {
+      res.sendFile(path.join(CLIENT_DIST, 'index.html'), { maxAge: 0 });
+    });
+  }
+  return app;
+}
