@@ -2,6 +2,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/**
+ * The layering of docs/ARCHITECTURE.md: procedures are thin adapters (no SQL, no transactions;
+ * they call one domain function), and the domain never knows about tRPC or HTTP.
+ */
+const QUERY_METHODS = 'selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom|transaction|execute|executeTakeFirst|executeTakeFirstOrThrow';
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'bench/results/**', '**/*.cjs', 'client/public/**'] },
   js.configs.recommended,
@@ -29,6 +35,46 @@ export default tseslint.config(
     files: ['client/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['server/src/routers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', message: 'Procedures do not query: put the query in server/src/domain/<area>/ (docs/ARCHITECTURE.md).' }],
+          patterns: [
+            {
+              group: ['**/db/transaction.ts', '**/db/database.ts', '**/domain/ledger/with-idempotency.ts'],
+              message: 'Transactions belong to the domain command (runMoneyCommand or runInTransaction inside server/src/domain).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `MemberExpression[property.name=/^(${QUERY_METHODS})$/]`,
+          message: 'Procedures do not query: put the query in server/src/domain/<area>/ (docs/ARCHITECTURE.md).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@trpc/*', 'express', '**/trpc/**', '**/routers/**', '**/http/**'],
+              message: 'The domain is transport-free: throw DomainError and let trpc/init.ts map it (docs/ARCHITECTURE.md).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['eslint.config.js'],

@@ -1,6 +1,6 @@
 import type { AppServices } from '../app-services.ts';
 import { runInTransaction, type Tx } from '../db/transaction.ts';
-import { publishBalanceChanges } from '../domain/ledger/index.ts';
+import { runMoneyCommand } from '../domain/ledger/money-command.ts';
 import { completeOrder } from '../domain/orders/complete-order.ts';
 import { cancelUnshippedOrder } from '../domain/orders/cancel-unshipped.ts';
 
@@ -26,7 +26,7 @@ type OrderQueue = 'auto_complete' | 'ship_deadline';
  * outcome happen once even if two claims ever met the same row in turn.
  */
 async function sweepOneOrder(services: AppServices, queue: OrderQueue, now: Date, skip: string[]): Promise<'done' | 'skipped' | 'empty'> {
-  const outcome = await runInTransaction(services.db, async (trx: Tx) => {
+  const outcome = await runMoneyCommand(services, null, async (trx: Tx) => {
     const claimed = await trx
       .selectFrom('orders')
       .select('id')
@@ -37,14 +37,15 @@ async function sweepOneOrder(services: AppServices, queue: OrderQueue, now: Date
       .forUpdate()
       .skipLocked()
       .executeTakeFirst();
-    if (!claimed) return { kind: 'empty' as const };
+    if (!claimed) return { kind: 'empty' as const, affectedUserIds: [] };
     const result =
       queue === 'auto_complete'
         ? await completeOrder(trx, { orderId: claimed.id, by: 'auto', now })
         : await cancelUnshippedOrder(trx, { orderId: claimed.id, now });
-    return result ? { kind: 'done' as const, affected: result.affectedUserIds } : { kind: 'skipped' as const, id: claimed.id };
+    return result
+      ? { kind: 'done' as const, affectedUserIds: result.affectedUserIds }
+      : { kind: 'skipped' as const, id: claimed.id, affectedUserIds: [] };
   });
-  if (outcome.kind === 'done') await publishBalanceChanges(services.events, outcome.affected);
   if (outcome.kind === 'skipped') skip.push(outcome.id);
   return outcome.kind;
 }

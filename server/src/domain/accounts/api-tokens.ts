@@ -1,6 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { ZApiTokenSummary } from '@curio/shared';
+import type { AppServices } from '../../app-services.ts';
+import type { ApiTokensTable, Database } from '../../db/schema.ts';
 import type { Clock } from '../../clock.ts';
+import { DomainError } from '../domain-error.ts';
 import { generateToken, hashToken } from './tokens.ts';
 import { loadAuthUser, type AuthUser } from './sessions.ts';
 
@@ -27,4 +31,49 @@ export async function authenticateApiToken(
     .executeTakeFirst();
   if (!row) return null;
   return loadAuthUser(db, row.user_id);
+}
+
+type TApiTokenSummary = z.output<typeof ZApiTokenSummary>;
+type TokenRow = Pick<Selectable<ApiTokensTable>, 'id' | 'name' | 'prefix' | 'created_at' | 'last_used_at'>;
+
+function toApiTokenSummary(row: TokenRow): TApiTokenSummary {
+  return { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.created_at, lastUsedAt: row.last_used_at };
+}
+
+/** Issues a personal API token: the secret is returned this once; only its hash is stored. */
+export async function createApiToken(services: AppServices, memberId: string, name: string): Promise<{ token: string; summary: TApiTokenSummary }> {
+  const secret = newApiTokenSecret();
+  const row = await services.db
+    .insertInto('api_tokens')
+    .values({ user_id: memberId, name, token_hash: secret.hash, prefix: secret.prefix, created_at: services.clock.now() })
+    .returning(['id', 'name', 'prefix', 'created_at', 'last_used_at'])
+    .executeTakeFirstOrThrow();
+  return { token: secret.token, summary: toApiTokenSummary(row) };
+}
+
+/** The member's tokens that still work, newest first. */
+export async function listApiTokens(db: Kysely<Database>, memberId: string): Promise<TApiTokenSummary[]> {
+  const rows = await db
+    .selectFrom('api_tokens')
+    .select(['id', 'name', 'prefix', 'created_at', 'last_used_at'])
+    .where('user_id', '=', memberId)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map(toApiTokenSummary);
+}
+
+/** Revokes one of the member's own tokens; someone else's token is reported as not found. */
+export async function revokeApiToken(services: AppServices, memberId: string, tokenId: string): Promise<{ ok: true }> {
+  const row = await services.db
+    .updateTable('api_tokens')
+    .set({ revoked_at: services.clock.now() })
+    .where('id', '=', tokenId)
+    .where('user_id', '=', memberId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) throw new DomainError('API_TOKEN_NOT_FOUND');
+  return { ok: true };
 }

@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { TChatMessage } from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
 
@@ -46,4 +46,15 @@ export function toChatMessage(row: MessageRow): TChatMessage {
     listingId: row.listing_id,
     createdAt: row.created_at,
   };
+}
+
+/** The member's messages, sent or received, with a seq after `cursor`, oldest first. */
+export async function messagesAfter(db: Kysely<Database>, memberId: string, cursor: number, limit: number): Promise<TChatMessage[]> {
+  const rows = await selectMessageColumns(db.selectFrom('messages'))
+    .where((eb) => eb.or([eb('sender_id', '=', memberId), eb('receiver_id', '=', memberId)]))
+    .where('seq', '>', cursor)
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
+  return rows.map(toChatMessage);
 }

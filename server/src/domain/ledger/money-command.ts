@@ -17,12 +17,19 @@ export interface MoneyMoved {
  * Without a key the command must guard itself (admin decisions change a status row with a
  * `where status = 'pending'` guard, so a double click acts once).
  */
+export function runMoneyCommand<T extends MoneyMoved>(
+  services: Pick<AppServices, 'db' | 'events'>,
+  idempotency: IdempotencyRequest | null,
+  work: (trx: Tx) => Promise<T & JsonSafe<T>>,
+): Promise<T>;
+/** A guarded command without a key: its result is not stored, so it need not survive JSON. */
+export function runMoneyCommand<T extends MoneyMoved>(services: Pick<AppServices, 'db' | 'events'>, idempotency: null, work: (trx: Tx) => Promise<T>): Promise<T>;
 export async function runMoneyCommand<T extends MoneyMoved>(
   services: Pick<AppServices, 'db' | 'events'>,
   idempotency: IdempotencyRequest | null,
   work: (trx: Tx) => Promise<T & JsonSafe<T>>,
 ): Promise<T> {
-  const done = await runInTransaction(services.db, (trx) => (idempotency ? withIdempotency(trx, idempotency, () => work(trx)) : work(trx)));
+  const done = await runInTransaction(services.db, (trx) => (idempotency ? withIdempotency<T>(trx, idempotency, () => work(trx)) : work(trx)));
   await publishBalanceChanges(services.events, done.affectedUserIds);
   return done;
 }

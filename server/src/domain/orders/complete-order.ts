@@ -1,10 +1,13 @@
 import { sql } from 'kysely';
 import { formatCents, ORDER_LIMITS } from '@curio/shared';
+import type { AppServices } from '../../app-services.ts';
 import type { Tx } from '../../db/transaction.ts';
+import { DomainError } from '../domain-error.ts';
+import { runMoneyCommand } from '../ledger/money-command.ts';
 import { transfer } from '../ledger/index.ts';
 import { notify } from '../notifications/notify.ts';
 import { recordActivity } from '../activities/record-activity.ts';
-import { orderLink, type OrderRow } from './lock-order.ts';
+import { lockOrderForParty, orderLink, type OrderRow } from './lock-order.ts';
 
 /** Spec 2 §9: points on completion, a percentage of the total in whole USDN, floored. */
 export function orderPoints(totalCents: number): { buyer: number; seller: number } {
@@ -102,4 +105,19 @@ export async function completeOrder(
     }
   }
   return { order, affectedUserIds: [...affected] };
+}
+
+/**
+ * The buyer confirms receipt of a shipped order: the escrow goes to the seller, points to both.
+ * Once per idempotency key; racing the auto-complete sweeper, exactly one of them completes it.
+ */
+export function confirmReceipt(services: AppServices, input: { buyerId: string; orderId: string; idempotencyKey: string }) {
+  const { buyerId, orderId, idempotencyKey } = input;
+  return runMoneyCommand(services, { userId: buyerId, key: idempotencyKey, operation: 'orders.confirmReceipt', params: { orderId } }, async (trx) => {
+    const order = await lockOrderForParty(trx, { orderId, userId: buyerId, as: 'buyer' });
+    if (order.status !== 'shipped') throw new DomainError('ORDER_STATUS_CHANGED');
+    const completed = await completeOrder(trx, { orderId: order.id, by: 'buyer', now: services.clock.now() });
+    if (!completed) throw new DomainError('ORDER_STATUS_CHANGED');
+    return { affectedUserIds: completed.affectedUserIds };
+  });
 }

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import type { AppServices } from '../../app-services.ts';
 import type { Tx } from '../../db/transaction.ts';
+import { runMoneyCommand } from '../ledger/money-command.ts';
 import { DomainError } from '../domain-error.ts';
 import { createPaidOrder } from './create-paid-order.ts';
 
@@ -63,4 +65,15 @@ export async function purchaseListing(
     quantity: input.quantity,
     now: input.now,
   });
+}
+
+/**
+ * The member buys: stock taken, a paid order, the total held in escrow, in one transaction and
+ * once per idempotency key, so a double click or a retried request buys once.
+ */
+export function buyListing(services: AppServices, input: { buyerId: string; listingId: string; quantity: number; idempotencyKey: string }) {
+  const { buyerId, listingId, quantity, idempotencyKey } = input;
+  return runMoneyCommand(services, { userId: buyerId, key: idempotencyKey, operation: 'orders.purchase', params: { listingId, quantity } }, (trx) =>
+    purchaseListing(trx, { buyerId, listingId, quantity, now: services.clock.now() }),
+  );
 }

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { formatCents, ORDER_LIMITS } from '@curio/shared';
+import type { AppServices } from '../../app-services.ts';
 import type { Tx } from '../../db/transaction.ts';
+import { decideAudited } from '../admin/audited-decision.ts';
 import { transfer } from '../ledger/index.ts';
 import { DomainError } from '../domain-error.ts';
 import { notify } from '../notifications/notify.ts';
@@ -106,4 +108,37 @@ export async function rejectRefund(trx: Tx, input: RefundDecision): Promise<Refu
     link: orderLink(order.id),
   });
   return { orderId: order.id, buyerId: order.buyer_id, sellerId: order.seller_id, affectedUserIds: [] };
+}
+
+/**
+ * The admin approves a refund (the escrow goes back to the buyer, the order is refunded) or
+ * rejects it with notes (the order goes back to where it was, and the buyer is told why).
+ */
+export function decideRefundAsAdmin(
+  services: AppServices,
+  input: { adminId: string; refundId: string; decision: 'approved' | 'rejected'; notes: string | null },
+) {
+  const { adminId, refundId, decision, notes } = input;
+  if (decision === 'rejected' && !notes) throw new DomainError('REJECTION_REASON_REQUIRED');
+  return decideAudited(services, {
+    adminId,
+    action: decision === 'approved' ? 'refund.approve' : 'refund.reject',
+    targetType: 'refund',
+    targetId: refundId,
+    reason: notes,
+    before: (trx) =>
+      trx
+        .selectFrom('refunds')
+        .innerJoin('orders', 'orders.id', 'refunds.order_id')
+        .select(['refunds.status as refund_status', 'orders.status as order_status', 'refunds.amount_cents'])
+        .where('refunds.id', '=', refundId)
+        .executeTakeFirst(),
+    decide: async (trx, now) => {
+      const request = { refundId, adminId, notes, now };
+      const outcome = decision === 'approved' ? await approveRefund(trx, request) : await rejectRefund(trx, request);
+      const order = await trx.selectFrom('orders').select('status').where('id', '=', outcome.orderId).executeTakeFirstOrThrow();
+      return { ...outcome, orderStatus: order.status };
+    },
+    after: (outcome) => ({ refund_status: decision, order_status: outcome.orderStatus }),
+  });
 }

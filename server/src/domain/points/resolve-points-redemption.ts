@@ -1,5 +1,7 @@
 import { formatCents } from '@curio/shared';
+import type { AppServices } from '../../app-services.ts';
 import type { Tx } from '../../db/transaction.ts';
+import { decideAudited } from '../admin/audited-decision.ts';
 import { DomainError } from '../domain-error.ts';
 import { transfer } from '../ledger/index.ts';
 import { notify } from '../notifications/notify.ts';
@@ -86,4 +88,31 @@ export async function resolvePointsRedemption(trx: Tx, input: ResolvePointsRedem
     link: '/points-redemption?tab=history',
   });
   return { redemption: toPointsRedemption(row), affectedUserIds: affected };
+}
+
+/**
+ * The admin approves a points redemption (the held points leave the platform) or rejects it
+ * with notes (the points return to the member, who is told why).
+ */
+export function decidePointsRedemptionAsAdmin(
+  services: AppServices,
+  input: { adminId: string; requestId: string; decision: 'approve' | 'reject'; notes?: string | null | undefined },
+) {
+  const { adminId, requestId, decision } = input;
+  if (decision === 'reject' && !input.notes) throw new DomainError('REJECTION_REASON_REQUIRED');
+  return decideAudited(services, {
+    adminId,
+    action: decision === 'approve' ? 'points_withdrawal.approve' : 'points_withdrawal.reject',
+    targetType: 'points_withdrawal',
+    targetId: requestId,
+    reason: input.notes ?? null,
+    before: (trx) =>
+      trx
+        .selectFrom('points_withdrawal_requests')
+        .select(['status', 'points_amount', 'fee_points', 'cash_amount_cents'])
+        .where('id', '=', requestId)
+        .executeTakeFirst(),
+    decide: (trx, now) => resolvePointsRedemption(trx, { requestId, adminId, decision, adminNotes: input.notes, now }),
+    after: (outcome) => ({ status: outcome.redemption.status, admin_notes: outcome.redemption.adminNotes }),
+  });
 }

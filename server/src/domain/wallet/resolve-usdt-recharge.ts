@@ -1,5 +1,7 @@
 import { formatCents, formatWalletAmount, usdtRechargeCreditCents } from '@curio/shared';
+import type { AppServices } from '../../app-services.ts';
 import type { Tx } from '../../db/transaction.ts';
+import { decideAudited } from '../admin/audited-decision.ts';
 import { transfer } from '../ledger/index.ts';
 import { DomainError } from '../domain-error.ts';
 import { notify } from '../notifications/notify.ts';
@@ -103,4 +105,47 @@ export async function rejectUsdtRecharge(
     link: RECHARGE_LINK,
   });
   return { affectedUserIds: [] };
+}
+
+/** The request as it stood, for the audit entry (read before the resolver locks and changes it). */
+function rechargeAsItStood(trx: Tx, requestId: string) {
+  return trx
+    .selectFrom('usdt_recharge_requests')
+    .select(['status', 'usdt_amount_cents', 'transaction_hash', 'user_id'])
+    .where('id', '=', requestId)
+    .executeTakeFirst();
+}
+
+/** The admin approves a USDT top-up: the member is credited amount × rate in whole USDN. */
+export function approveUsdtRechargeAsAdmin(services: AppServices, input: { adminId: string; requestId: string; adminNotes?: string | undefined }) {
+  const { adminId, requestId, adminNotes } = input;
+  return decideAudited(services, {
+    adminId,
+    action: 'usdt_recharge.approve',
+    targetType: 'usdt_recharge_request',
+    targetId: requestId,
+    reason: adminNotes ?? null,
+    before: (trx) => rechargeAsItStood(trx, requestId),
+    decide: (trx, now) => approveUsdtRecharge(trx, { requestId, adminId, now, ...(adminNotes ? { adminNotes } : {}) }),
+    after: (outcome) => ({ status: 'approved', credited_cents: outcome.creditedCents, admin_notes: adminNotes ?? null }),
+  });
+}
+
+/** The admin rejects a USDT top-up with a reason; no money moves. */
+export function rejectUsdtRechargeAsAdmin(
+  services: AppServices,
+  input: { adminId: string; requestId: string; reason: string; adminNotes?: string | undefined },
+) {
+  const { adminId, requestId, adminNotes } = input;
+  const reason = input.reason.trim();
+  return decideAudited(services, {
+    adminId,
+    action: 'usdt_recharge.reject',
+    targetType: 'usdt_recharge_request',
+    targetId: requestId,
+    reason,
+    before: (trx) => rechargeAsItStood(trx, requestId),
+    decide: (trx, now) => rejectUsdtRecharge(trx, { requestId, adminId, now, reason, ...(adminNotes ? { adminNotes } : {}) }),
+    after: () => ({ status: 'rejected', rejection_reason: reason, admin_notes: adminNotes ?? null }),
+  });
 }

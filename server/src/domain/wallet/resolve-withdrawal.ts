@@ -1,5 +1,7 @@
 import { formatCents, TRANSACTION_HASH_PATTERN } from '@curio/shared';
+import type { AppServices } from '../../app-services.ts';
 import type { Tx } from '../../db/transaction.ts';
+import { decideAudited } from '../admin/audited-decision.ts';
 import { transfer } from '../ledger/index.ts';
 import { DomainError } from '../domain-error.ts';
 import { notify } from '../notifications/notify.ts';
@@ -104,4 +106,43 @@ export async function rejectWithdrawal(
     link: WITHDRAWAL_LINK,
   });
   return { affectedUserIds: moved.affectedUserIds };
+}
+
+function withdrawalAsItStood(trx: Tx, requestId: string) {
+  return trx
+    .selectFrom('usdn_withdrawal_requests')
+    .select(['status', 'usdn_amount_cents', 'fee_cents', 'usdt_amount_cents', 'withdrawal_address', 'user_id'])
+    .where('id', '=', requestId)
+    .executeTakeFirst();
+}
+
+/** The admin has paid a withdrawal out on chain and gives the hash: the held amount is burned. */
+export function completeWithdrawalAsAdmin(services: AppServices, input: { adminId: string; requestId: string; transactionHash: string }) {
+  const { adminId, requestId } = input;
+  const hash = input.transactionHash.trim();
+  return decideAudited(services, {
+    adminId,
+    action: 'usdn_withdrawal.approve',
+    targetType: 'usdn_withdrawal_request',
+    targetId: requestId,
+    before: (trx) => withdrawalAsItStood(trx, requestId),
+    decide: (trx, now) => approveWithdrawal(trx, { requestId, adminId, now, transactionHash: hash }),
+    after: () => ({ status: 'completed', transaction_hash: hash }),
+  });
+}
+
+/** The admin rejects a withdrawal with a reason: the held amount returns to the member. */
+export function rejectWithdrawalAsAdmin(services: AppServices, input: { adminId: string; requestId: string; reason: string }) {
+  const { adminId, requestId } = input;
+  const reason = input.reason.trim();
+  return decideAudited(services, {
+    adminId,
+    action: 'usdn_withdrawal.reject',
+    targetType: 'usdn_withdrawal_request',
+    targetId: requestId,
+    reason,
+    before: (trx) => withdrawalAsItStood(trx, requestId),
+    decide: (trx, now) => rejectWithdrawal(trx, { requestId, adminId, now, reason }),
+    after: () => ({ status: 'rejected', rejection_reason: reason }),
+  });
 }

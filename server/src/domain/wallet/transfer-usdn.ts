@@ -1,5 +1,7 @@
 import { formatCents, TRANSFER_NOTES_MAX } from '@curio/shared';
+import type { AppServices } from '../../app-services.ts';
 import type { Tx } from '../../db/transaction.ts';
+import { runMoneyCommand } from '../ledger/money-command.ts';
 import { transfer } from '../ledger/index.ts';
 import { DomainError } from '../domain-error.ts';
 import { notify } from '../notifications/notify.ts';
@@ -67,4 +69,14 @@ export async function transferUsdn(trx: Tx, input: TransferUsdnInput): Promise<{
     link: '/points-transfer',
   });
   return { id: row.id, amountCents, affectedUserIds: moved.affectedUserIds };
+}
+
+/** The member's transfer: once per idempotency key, both balances pushed to open screens. */
+export function sendUsdnTransfer(services: AppServices, input: Omit<TransferUsdnInput, 'now'> & { idempotencyKey: string }) {
+  const { idempotencyKey, senderId, ...params } = input;
+  return runMoneyCommand(
+    services,
+    { userId: senderId, key: idempotencyKey, operation: 'wallet.transfer', params: { ...params, email: params.email.trim().toLowerCase() } },
+    (trx) => transferUsdn(trx, { senderId, ...params, now: services.clock.now() }),
+  );
 }

@@ -1,7 +1,11 @@
 import type { Kysely } from 'kysely';
 import { formatWalletAmount, isUsableDepositAddress, settingAmountToCents, type TDepositInfo } from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
+import type { AppServices } from '../../app-services.ts';
 import type { Tx } from '../../db/transaction.ts';
+import { storageFor } from '../../storage/storage-for.ts';
+import { runMoneyCommand } from '../ledger/money-command.ts';
+import { assertOwnUploads } from '../uploads/own-uploads.ts';
 import { getSettings } from '../settings/settings.ts';
 import { DomainError } from '../domain-error.ts';
 
@@ -51,4 +55,26 @@ export async function createUsdtRecharge(trx: Tx, input: CreateUsdtRechargeInput
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id };
+}
+
+/**
+ * The member submits a USDT top-up for review, once per idempotency key. The proof images must
+ * be the member's own uploads (ADR 0021). No balance moves until an admin approves it.
+ */
+export async function submitUsdtRecharge(
+  services: AppServices,
+  input: Omit<CreateUsdtRechargeInput, 'now'> & { idempotencyKey: string },
+): Promise<{ id: string }> {
+  const { idempotencyKey, userId, ...params } = input;
+  await assertOwnUploads(services.db, storageFor(services), {
+    userId,
+    keys: params.proofImages,
+    error: 'VALIDATION_FAILED',
+    params: { field: 'proofImages' },
+  });
+  const { id } = await runMoneyCommand(services, { userId, key: idempotencyKey, operation: 'wallet.createUsdtRecharge', params }, async (trx) => ({
+    ...(await createUsdtRecharge(trx, { userId, ...params, now: services.clock.now() })),
+    affectedUserIds: [],
+  }));
+  return { id };
 }

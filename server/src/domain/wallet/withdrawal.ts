@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import { formatWalletAmount, isSolanaAddress, settingAmountToCents, withdrawalQuote, type TWithdrawalInfo } from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
+import type { AppServices } from '../../app-services.ts';
 import type { Tx } from '../../db/transaction.ts';
+import { runMoneyCommand } from '../ledger/money-command.ts';
 import { transfer } from '../ledger/index.ts';
 import { DomainError } from '../domain-error.ts';
 import { getSettings } from '../settings/settings.ts';
@@ -67,4 +69,14 @@ export async function createWithdrawal(trx: Tx, input: CreateWithdrawalInput): P
     createdBy: input.userId,
   });
   return { id: row.id, affectedUserIds: moved.affectedUserIds };
+}
+
+/** The member's withdrawal request: once per idempotency key; the held amount shows at once. */
+export function requestWithdrawal(services: AppServices, input: Omit<CreateWithdrawalInput, 'now'> & { idempotencyKey: string }) {
+  const { idempotencyKey, userId, amount, address } = input;
+  return runMoneyCommand(
+    services,
+    { userId, key: idempotencyKey, operation: 'wallet.createWithdrawal', params: { amount, address: address.trim() } },
+    (trx) => createWithdrawal(trx, { userId, amount, address, now: services.clock.now() }),
+  );
 }

@@ -2,7 +2,7 @@ import { tracked } from '@trpc/server';
 import { ZResumableSubscriptionInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
 import { UserEventWatch } from '../../realtime/user-event-watch.ts';
-import { selectMessageColumns, toChatMessage } from '../../domain/chat/message-row.ts';
+import { messagesAfter } from '../../domain/chat/message-row.ts';
 import { latestSeqOf } from '../../domain/chat/latest-seq.ts';
 
 const BATCH = 100;
@@ -28,18 +28,12 @@ export const onMessages = memberProcedure
       }
       do {
         for (;;) {
-          const rows = await selectMessageColumns(db.selectFrom('messages'))
-            .where((eb) => eb.or([eb('sender_id', '=', me), eb('receiver_id', '=', me)]))
-            .where('seq', '>', cursor)
-            .orderBy('seq')
-            .limit(BATCH)
-            .execute();
-          for (const row of rows) {
-            const message = toChatMessage(row);
+          const messages = await messagesAfter(db, me, cursor, BATCH);
+          for (const message of messages) {
             cursor = message.seq;
             yield tracked(String(message.seq), message);
           }
-          if (rows.length < BATCH) break;
+          if (messages.length < BATCH) break;
         }
       } while (await watch.next());
     } finally {

@@ -1,7 +1,7 @@
 import { tracked } from '@trpc/server';
 import { memberProcedure } from '../../trpc/init.ts';
 import { UserEventWatch } from '../../realtime/user-event-watch.ts';
-import { countUnreadMessages } from './count-unread-messages.ts';
+import { countUnreadMessages } from '../../domain/chat/unread-count.ts';
 import { ZResumableSubscriptionInput, type TUnreadCount } from '@curio/shared';
 
 /**

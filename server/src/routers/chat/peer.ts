@@ -1,7 +1,6 @@
-import { ZChatPeerDetail, ZPeerInput, uploadUrl } from '@curio/shared';
+import { ZChatPeerDetail, ZPeerInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-import { DomainError } from '../../domain/domain-error.ts';
-import { blockStateBetween } from '../../domain/chat/blocks.ts';
+import { chatPeer } from '../../domain/chat/peer.ts';
 
 /**
  * Who a conversation is with, and whether either side blocked the other: the thread header,
@@ -10,27 +9,4 @@ import { blockStateBetween } from '../../domain/chat/blocks.ts';
 export const peer = memberProcedure
   .input(ZPeerInput)
   .output(ZChatPeerDetail)
-  .query(async ({ ctx, input }) => {
-    if (input.peerId === ctx.user.id) throw new DomainError('CANNOT_MESSAGE_SELF');
-    const row = await ctx.services.db
-      .selectFrom('profiles')
-      .select([
-        'user_id',
-        'nickname',
-        'avatar_key',
-        (eb) =>
-          eb
-            .exists(eb.selectFrom('user_roles').select('user_id').whereRef('user_roles.user_id', '=', 'profiles.user_id').where('role', '=', 'admin'))
-            .as('is_admin'),
-      ])
-      .where('user_id', '=', input.peerId)
-      .executeTakeFirst();
-    if (!row) throw new DomainError('USER_NOT_FOUND');
-    return {
-      id: row.user_id,
-      nickname: row.nickname,
-      avatarUrl: row.avatar_key ? uploadUrl(row.avatar_key) : null,
-      isAdmin: Boolean(row.is_admin),
-      blockState: await blockStateBetween(ctx.services.db, ctx.user.id, input.peerId),
-    };
-  });
+  .query(({ ctx, input }) => chatPeer(ctx.services, ctx.user.id, input));

@@ -1,5 +1,5 @@
 import { memberProcedure } from '../../trpc/init.ts';
-import { countUnreadMessages } from './count-unread-messages.ts';
+import { countUnreadMessages } from '../../domain/chat/unread-count.ts';
 import { ZUnreadCount } from '@curio/shared';
 
 export const unreadCount = memberProcedure

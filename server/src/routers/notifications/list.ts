@@ -1,39 +1,9 @@
-import { NOTIFICATIONS_PAGE_SIZE, ZNotificationParams, ZNotificationType, ZNotificationsInput, ZNotificationsPage } from '@curio/shared';
+import { ZNotificationsInput, ZNotificationsPage } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-import { DomainError } from '../../domain/domain-error.ts';
-
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  const [at, id] = cursor.split('|');
-  const date = new Date(at ?? '');
-  if (!id || Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) throw new DomainError('VALIDATION_FAILED');
-  return { at: date, id };
-}
+import { listNotifications } from '../../domain/notifications/list-notifications.ts';
 
 /** The member's notifications, newest first. A row of a type this build does not know is skipped. */
 export const list = memberProcedure
   .input(ZNotificationsInput)
   .output(ZNotificationsPage)
-  .query(async ({ ctx, input }) => {
-    let query = ctx.services.db
-      .selectFrom('notifications')
-      .select(['id', 'type', 'params', 'link', 'is_read', 'created_at'])
-      .where('user_id', '=', ctx.user.id);
-    if (input?.cursor) {
-      const { at, id } = decodeCursor(input.cursor);
-      query = query.where((eb) => eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]));
-    }
-    const rows = await query
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(NOTIFICATIONS_PAGE_SIZE + 1)
-      .execute();
-    const page = rows.slice(0, NOTIFICATIONS_PAGE_SIZE);
-    const last = page.at(-1);
-    const items = page.flatMap((row) => {
-      const type = ZNotificationType.safeParse(row.type);
-      if (!type.success) return [];
-      const params = ZNotificationParams.safeParse(row.params);
-      return [{ id: row.id, type: type.data, params: params.success ? params.data : {}, link: row.link, isRead: row.is_read, createdAt: row.created_at }];
-    });
-    return { items, nextCursor: rows.length > NOTIFICATIONS_PAGE_SIZE && last ? `${last.created_at.toISOString()}|${last.id}` : null };
-  });
+  .query(({ ctx, input }) => listNotifications(ctx.services, ctx.user.id, input));

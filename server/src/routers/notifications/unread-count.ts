@@ -2,7 +2,7 @@ import { tracked } from '@trpc/server';
 import { ZResumableSubscriptionInput, ZUnreadCount, type TUnreadCount } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
 import { UserEventWatch } from '../../realtime/user-event-watch.ts';
-import { countUnreadNotifications } from './count-unread-notifications.ts';
+import { countUnreadNotifications } from '../../domain/notifications/unread-count.ts';
 
 export const unreadCount = memberProcedure
   .output(ZUnreadCount)

@@ -1,8 +1,6 @@
-import { BRAND, formatCents, localDateIn, ZOrdersCsv, ZSellSummaryInput } from '@curio/shared';
+import { ZOrdersCsv, ZSellSummaryInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-import { memberTimeZone } from '../../domain/orders/member-time-zone.ts';
-import { formatLocalMinute } from '../../domain/orders/local-time.ts';
-import { spreadsheetCsv } from '../../domain/admin/spreadsheet-csv.ts';
+import { exportOrdersCsv } from '../../domain/orders/export-csv.ts';
 
 /**
  * The member's sold orders as CSV (spec 2 "Orders list"): id, title, buyer, quantity, total,
@@ -13,26 +11,4 @@ import { spreadsheetCsv } from '../../domain/admin/spreadsheet-csv.ts';
 export const exportCsv = memberProcedure
   .input(ZSellSummaryInput.optional())
   .output(ZOrdersCsv)
-  .query(async ({ ctx, input }) => {
-    const now = ctx.services.clock.now();
-    const timeZone = await memberTimeZone(ctx.services.db, ctx.user.id, input?.timeZone);
-    const rows = await ctx.services.db
-      .selectFrom('orders as o')
-      .innerJoin('profiles as bp', 'bp.user_id', 'o.buyer_id')
-      .select(['o.id', 'o.title', 'bp.nickname', 'o.quantity', 'o.total_cents', 'o.status', 'o.created_at'])
-      .where('o.seller_id', '=', ctx.user.id)
-      .orderBy('o.created_at', 'desc')
-      .orderBy('o.id', 'desc')
-      .execute();
-    const records = rows.map((row) => [
-      row.id,
-      row.title,
-      row.nickname,
-      String(row.quantity),
-      formatCents(row.total_cents),
-      row.status,
-      formatLocalMinute(row.created_at, timeZone),
-    ]);
-    const csv = spreadsheetCsv([['id', 'title', 'buyer', 'quantity', 'total', 'status', 'created'], ...records]);
-    return { filename: `${BRAND.toLowerCase()}-orders-${localDateIn(now, timeZone)}.csv`, csv };
-  });
+  .query(({ ctx, input }) => exportOrdersCsv(ctx.services, ctx.user.id, input));

@@ -1,11 +1,6 @@
-import { sql } from 'kysely';
-import { formatCents, ZOrderDetail, ZRequestRefundInput } from '@curio/shared';
+import { ZOrderDetail, ZRequestRefundInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-import { DomainError } from '../../domain/domain-error.ts';
-import { runInTransaction } from '../../db/transaction.ts';
-import { lockOrderForParty, orderLink } from '../../domain/orders/lock-order.ts';
-import { loadOrderDetail } from '../../domain/orders/read-orders.ts';
-import { notify } from '../../domain/notifications/notify.ts';
+import { requestOrderRefund } from '../../domain/orders/request-refund.ts';
 
 /**
  * The buyer asks for a refund of a paid or shipped order (spec 2 §4). The order waits in
@@ -15,29 +10,4 @@ import { notify } from '../../domain/notifications/notify.ts';
 export const requestRefund = memberProcedure
   .input(ZRequestRefundInput)
   .output(ZOrderDetail)
-  .mutation(async ({ ctx, input }) => {
-    const now = ctx.services.clock.now();
-    await runInTransaction(ctx.services.db, async (trx) => {
-      const order = await lockOrderForParty(trx, { orderId: input.orderId, userId: ctx.user.id, as: 'buyer' });
-      const earlier = await trx.selectFrom('refunds').select('id').where('order_id', '=', order.id).executeTakeFirst();
-      if (earlier || order.status === 'refunding' || order.status === 'refunded') throw new DomainError('REFUND_ALREADY_REQUESTED');
-      const moved = await trx
-        .updateTable('orders')
-        .set({ status: 'refunding', status_before_refund: sql<string>`status`, updated_at: now })
-        .where('id', '=', order.id)
-        .where('status', 'in', ['paid', 'shipped'])
-        .executeTakeFirst();
-      if (moved.numUpdatedRows === 0n) throw new DomainError('ORDER_STATUS_CHANGED');
-      await trx
-        .insertInto('refunds')
-        .values({ order_id: order.id, requester_id: ctx.user.id, reason: input.reason, amount_cents: order.total_cents, created_at: now })
-        .execute();
-      await notify(trx, {
-        userId: order.seller_id,
-        type: 'refund_requested',
-        params: { title: order.title, amount: formatCents(order.total_cents) },
-        link: orderLink(order.id),
-      });
-    });
-    return loadOrderDetail(ctx.services.db, { orderId: input.orderId, viewerId: ctx.user.id, now });
-  });
+  .mutation(({ ctx, input }) => requestOrderRefund(ctx.services, ctx.user.id, input));

@@ -1,8 +1,6 @@
-import { sql } from 'kysely';
-import { ORDER_LIMITS, ZSellSummary, ZSellSummaryInput } from '@curio/shared';
+import { ZSellSummary, ZSellSummaryInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-import { memberTimeZone } from '../../domain/orders/member-time-zone.ts';
-import { monthRangeIn } from '../../domain/orders/local-time.ts';
+import { sellerMonthSummary } from '../../domain/orders/sell-summary.ts';
 
 /**
  * The sell tab's cards (spec 2 "Orders list"): orders to ship and how many are urgent, this
@@ -12,27 +10,4 @@ import { monthRangeIn } from '../../domain/orders/local-time.ts';
 export const sellSummary = memberProcedure
   .input(ZSellSummaryInput)
   .output(ZSellSummary)
-  .query(async ({ ctx, input }) => {
-    const now = ctx.services.clock.now();
-    const timeZone = await memberTimeZone(ctx.services.db, ctx.user.id, input.timeZone);
-    const month = monthRangeIn(now, timeZone);
-    const urgentBefore = new Date(now.getTime() - ORDER_LIMITS.urgentAfterMs);
-    const row = await ctx.services.db
-      .selectFrom('orders')
-      .select([
-        sql<number>`count(*) FILTER (WHERE status = 'paid')::int`.as('to_ship'),
-        sql<number>`count(*) FILTER (WHERE status = 'paid' AND paid_at < ${urgentBefore}::timestamptz)::int`.as('urgent'),
-        sql<number>`COALESCE(sum(total_cents) FILTER (WHERE status = 'completed' AND completed_at >= ${month.start}::timestamptz AND completed_at < ${month.end}::timestamptz), 0)::bigint`.as(
-          'month_revenue',
-        ),
-        sql<number>`count(*)::int`.as('total'),
-      ])
-      .where('seller_id', '=', ctx.user.id)
-      .executeTakeFirstOrThrow();
-    return {
-      toShip: Number(row.to_ship),
-      urgent: Number(row.urgent),
-      monthRevenueCents: Number(row.month_revenue),
-      totalOrders: Number(row.total),
-    };
-  });
+  .query(({ ctx, input }) => sellerMonthSummary(ctx.services, ctx.user.id, input));

@@ -1,25 +1,7 @@
 import { z } from 'zod';
 import { ZRedemption } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-
-/** spec 2 §9: the last 10 redemptions on the code tab. */
-const REDEMPTIONS_SHOWN = 10;
+import { myCodeRedemptions } from '../../domain/wallet/recharge-codes/my-redemptions.ts';
 
 /** The member's last redemptions, newest first, with the code's batch name. */
-export const redemptions = memberProcedure.output(z.array(ZRedemption)).query(async ({ ctx }) => {
-  const rows = await ctx.services.db
-    .selectFrom('recharge_code_redemptions as r')
-    .innerJoin('recharge_codes as c', 'c.id', 'r.code_id')
-    .select(['r.id', 'c.batch_name', 'r.redeemed_at', 'r.usdn_received_cents'])
-    .where('r.user_id', '=', ctx.user.id)
-    .orderBy('r.redeemed_at', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(REDEMPTIONS_SHOWN)
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    batchName: row.batch_name,
-    redeemedAt: row.redeemed_at,
-    usdnReceivedCents: row.usdn_received_cents,
-  }));
-});
+export const redemptions = memberProcedure.output(z.array(ZRedemption)).query(({ ctx }) => myCodeRedemptions(ctx.services, ctx.user.id));

@@ -1,28 +1,7 @@
 import { z } from 'zod';
-import { uploadUrl, ZUsdtRecharge, type TRechargeStatus } from '@curio/shared';
+import { ZUsdtRecharge } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-
-/** spec 2 §9: the last 10 top-up requests. */
-const REQUESTS_SHOWN = 10;
+import { myUsdtRecharges } from '../../domain/wallet/my-usdt-recharges.ts';
 
 /** The member's last USDT top-up requests with status and rejection reason, newest first. */
-export const usdtRecharges = memberProcedure.output(z.array(ZUsdtRecharge)).query(async ({ ctx }) => {
-  const rows = await ctx.services.db
-    .selectFrom('usdt_recharge_requests')
-    .select(['id', 'usdt_amount_cents', 'status', 'transaction_hash', 'payment_proof', 'credited_cents', 'rejection_reason', 'created_at'])
-    .where('user_id', '=', ctx.user.id)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(REQUESTS_SHOWN)
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    usdtAmountCents: row.usdt_amount_cents,
-    status: row.status as TRechargeStatus,
-    transactionHash: row.transaction_hash,
-    proofUrls: row.payment_proof.map(uploadUrl),
-    creditedCents: row.credited_cents,
-    rejectionReason: row.rejection_reason,
-    createdAt: row.created_at,
-  }));
-});
+export const usdtRecharges = memberProcedure.output(z.array(ZUsdtRecharge)).query(({ ctx }) => myUsdtRecharges(ctx.services, ctx.user.id));

@@ -1,31 +1,7 @@
 import { z } from 'zod';
-import { ZWithdrawal, type TWithdrawalStatus } from '@curio/shared';
+import { ZWithdrawal } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
-
-/** A member makes few withdrawals; 100 covers years of history on one screen. */
-const WITHDRAWALS_SHOWN = 100;
+import { myWithdrawals } from '../../domain/wallet/my-withdrawals.ts';
 
 /** The member's withdrawal requests, newest first (spec 2 §2 history tab). */
-export const withdrawals = memberProcedure.output(z.array(ZWithdrawal)).query(async ({ ctx }) => {
-  const rows = await ctx.services.db
-    .selectFrom('usdn_withdrawal_requests')
-    .selectAll()
-    .where('user_id', '=', ctx.user.id)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(WITHDRAWALS_SHOWN)
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    usdnAmountCents: row.usdn_amount_cents,
-    feeCents: row.fee_cents,
-    usdtAmountCents: row.usdt_amount_cents,
-    network: row.network,
-    address: row.withdrawal_address,
-    status: row.status as TWithdrawalStatus,
-    transactionHash: row.transaction_hash,
-    rejectionReason: row.rejection_reason,
-    createdAt: row.created_at,
-    processedAt: row.processed_at,
-  }));
-});
+export const withdrawals = memberProcedure.output(z.array(ZWithdrawal)).query(({ ctx }) => myWithdrawals(ctx.services, ctx.user.id));

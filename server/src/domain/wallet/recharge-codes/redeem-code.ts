@@ -1,5 +1,7 @@
 import { normaliseRedeemCode } from '@curio/shared';
+import type { AppServices } from '../../../app-services.ts';
 import type { Tx } from '../../../db/transaction.ts';
+import { runMoneyCommand } from '../../ledger/money-command.ts';
 import { transfer } from '../../ledger/index.ts';
 import { DomainError } from '../../domain-error.ts';
 
@@ -48,4 +50,13 @@ export async function redeemRechargeCode(trx: Tx, input: { userId: string; code:
     createdBy: input.userId,
   });
   return { usdnReceivedCents: claimed.value_cents, affectedUserIds: moved.affectedUserIds };
+}
+
+/** The member redeems a code: once per idempotency key, so a double submit credits once. */
+export function redeemCodeOnce(services: AppServices, input: { userId: string; code: string; idempotencyKey: string }) {
+  return runMoneyCommand(
+    services,
+    { userId: input.userId, key: input.idempotencyKey, operation: 'wallet.redeemCode', params: { code: normaliseRedeemCode(input.code) } },
+    (trx) => redeemRechargeCode(trx, { userId: input.userId, code: input.code, now: services.clock.now() }),
+  );
 }

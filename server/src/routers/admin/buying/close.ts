@@ -1,9 +1,6 @@
-import { ACTIVE_BUYING_REQUEST_STATUSES, ZAdminBuyingCloseInput, ZAdminBuyingCloseResult } from '@curio/shared';
+import { ZAdminBuyingCloseInput, ZAdminBuyingCloseResult } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { DomainError } from '../../../domain/domain-error.ts';
-import { runInTransaction } from '../../../db/transaction.ts';
-import { recordAdminAction } from '../../../domain/admin/audit.ts';
-import { assertRequestTakesOffers, lockRequest } from '../../../domain/buying-requests/status.ts';
+import { closeBuyingRequestAsAdmin } from '../../../domain/buying-requests/close-as-admin.ts';
 
 /**
  * Spec 3 §2.5: an admin closes a request that is still open (open, offers full or in
@@ -15,34 +12,4 @@ import { assertRequestTakesOffers, lockRequest } from '../../../domain/buying-re
 export const close = adminProcedure
   .input(ZAdminBuyingCloseInput)
   .output(ZAdminBuyingCloseResult)
-  .mutation(async ({ ctx, input }) => {
-    const now = ctx.services.clock.now();
-    return runInTransaction(ctx.services.db, async (trx) => {
-      const request = await lockRequest(trx, input.requestId);
-      assertRequestTakesOffers(request, now);
-      const closed = await trx
-        .updateTable('buying_requests')
-        .set({ status: 'closed', active_offers_count: 0 })
-        .where('id', '=', input.requestId)
-        .where('status', 'in', ACTIVE_BUYING_REQUEST_STATUSES)
-        .executeTakeFirst();
-      if (closed.numUpdatedRows === 0n) throw new DomainError('REQUEST_NOT_OPEN');
-      const rejected = await trx
-        .updateTable('buying_offers')
-        .set({ status: 'rejected', responded_at: now, updated_at: now })
-        .where('request_id', '=', input.requestId)
-        .where('status', 'in', ['pending', 'negotiating'])
-        .executeTakeFirst();
-      const rejectedOffers = Number(rejected.numUpdatedRows);
-      await recordAdminAction(trx, {
-        adminId: ctx.user.id,
-        action: 'buying_request.close',
-        targetType: 'buying_request',
-        targetId: input.requestId,
-        before: { status: request.status, user_id: request.user_id },
-        after: { status: 'closed', rejected_offers: rejectedOffers },
-        reason: input.note,
-      });
-      return { requestId: input.requestId, status: 'closed' as const, rejectedOffers };
-    });
-  });
+  .mutation(({ ctx, input }) => closeBuyingRequestAsAdmin(ctx.services, ctx.user.id, input));

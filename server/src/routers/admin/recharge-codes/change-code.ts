@@ -1,25 +1,6 @@
 import { ZAdminCodeIdInput, ZAdminSetCodeStatusInput } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { DomainError } from '../../../domain/domain-error.ts';
-import { runInTransaction, type Tx } from '../../../db/transaction.ts';
-import { recordAdminAction } from '../../../domain/admin/audit.ts';
-import { effectiveStatusOf } from './query.ts';
-
-/** The code's row, locked, so a toggle, a delete and a member's redemption happen one after another. */
-async function lockCode(trx: Tx, codeId: string) {
-  const row = await trx
-    .selectFrom('recharge_codes')
-    .select(['id', 'code', 'status', 'value_cents', 'batch_name', 'expires_at'])
-    .where('id', '=', codeId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw new DomainError('NOT_FOUND');
-  return row;
-}
-
-function snapshot(row: { code: string; status: string; value_cents: number; batch_name: string | null; expires_at: Date | null }) {
-  return { code: row.code, status: row.status, value_cents: row.value_cents, batch_name: row.batch_name, expires_at: row.expires_at?.toISOString() ?? null };
-}
+import { setRechargeCodeStatus, deleteRechargeCode } from '../../../domain/wallet/recharge-codes/change-code.ts';
 
 /**
  * Spec 3 §4: active ↔ disabled, nothing else. A used code stays used (CODE_USED), an expired
@@ -29,26 +10,7 @@ function snapshot(row: { code: string; status: string; value_cents: number; batc
 export const setStatus = adminProcedure
   .input(ZAdminSetCodeStatusInput)
   .output(ZAdminSetCodeStatusInput)
-  .mutation(async ({ ctx, input }) => {
-    const now = ctx.services.clock.now();
-    await runInTransaction(ctx.services.db, async (trx) => {
-      const row = await lockCode(trx, input.codeId);
-      const shown = effectiveStatusOf(row, now);
-      if (shown === 'used') throw new DomainError('CODE_USED');
-      if (shown === 'expired' || (row.expires_at !== null && row.expires_at <= now)) throw new DomainError('CODE_EXPIRED');
-      if (row.status === input.status) throw new DomainError('REQUEST_ALREADY_PROCESSED');
-      await trx.updateTable('recharge_codes').set({ status: input.status }).where('id', '=', row.id).execute();
-      await recordAdminAction(trx, {
-        adminId: ctx.user.id,
-        action: input.status === 'active' ? 'recharge_code.enable' : 'recharge_code.disable',
-        targetType: 'recharge_code',
-        targetId: row.id,
-        before: snapshot(row),
-        after: { ...snapshot(row), status: input.status },
-      });
-    });
-    return input;
-  });
+  .mutation(({ ctx, input }) => setRechargeCodeStatus(ctx.services, ctx.user.id, input));
 
 /**
  * Deletes a code that was never redeemed. A used code is refused (CODE_USED): its redemption
@@ -58,20 +20,4 @@ export const setStatus = adminProcedure
 export const remove = adminProcedure
   .input(ZAdminCodeIdInput)
   .output(ZAdminCodeIdInput)
-  .mutation(async ({ ctx, input }) => {
-    await runInTransaction(ctx.services.db, async (trx) => {
-      const row = await lockCode(trx, input.codeId);
-      const redeemed = await trx.selectFrom('recharge_code_redemptions').select('id').where('code_id', '=', row.id).executeTakeFirst();
-      if (row.status === 'used' || redeemed) throw new DomainError('CODE_USED');
-      await trx.deleteFrom('recharge_codes').where('id', '=', row.id).execute();
-      await recordAdminAction(trx, {
-        adminId: ctx.user.id,
-        action: 'recharge_code.delete',
-        targetType: 'recharge_code',
-        targetId: row.id,
-        before: snapshot(row),
-        after: null,
-      });
-    });
-    return input;
-  });
+  .mutation(({ ctx, input }) => deleteRechargeCode(ctx.services, ctx.user.id, input));

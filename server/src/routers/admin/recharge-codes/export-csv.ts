@@ -1,12 +1,6 @@
-import { BRAND, displayRedeemCode, formatCents, ZAdminRechargeCodeCsv, ZAdminRechargeCodeCsvInput } from '@curio/shared';
+import { ZAdminRechargeCodeCsv, ZAdminRechargeCodeCsvInput } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { spreadsheetCsv } from '../../../domain/admin/spreadsheet-csv.ts';
-import { whereCodeFilter } from './query.ts';
-
-/** Far above one batch (1000); a guard against building an unbounded string in memory. */
-const MAX_ROWS = 50_000;
-
-const ENGLISH_LABELS = { code: 'code', value: 'value', batchName: 'batch name', expiresAt: 'expires at (UTC)', permanent: 'permanent' };
+import { exportRechargeCodesCsv } from '../../../domain/wallet/recharge-codes/export-csv.ts';
 
 /**
  * Spec 3 §2.7: the codes as CSV with a byte-order mark (Excel then reads UTF-8 batch names),
@@ -17,24 +11,4 @@ const ENGLISH_LABELS = { code: 'code', value: 'value', batchName: 'batch name', 
 export const exportCsv = adminProcedure
   .input(ZAdminRechargeCodeCsvInput)
   .output(ZAdminRechargeCodeCsv)
-  .query(async ({ ctx, input }) => {
-    const now = ctx.services.clock.now();
-    const labels = input.labels ?? ENGLISH_LABELS;
-    const rows = await ctx.services.db
-      .selectFrom('recharge_codes')
-      .select(['code', 'value_cents', 'batch_name', 'expires_at'])
-      .where((eb) => whereCodeFilter(eb, input, now))
-      .orderBy('created_at', 'desc')
-      .orderBy('code')
-      .limit(MAX_ROWS)
-      .execute();
-    const records = rows.map((row) => [
-      displayRedeemCode(row.code),
-      formatCents(row.value_cents),
-      row.batch_name ?? '',
-      row.expires_at ? row.expires_at.toISOString().slice(0, 16).replace('T', ' ') : labels.permanent,
-    ]);
-    const csv = spreadsheetCsv([[labels.code, labels.value, labels.batchName, labels.expiresAt], ...records]);
-    const stamp = now.toISOString().slice(0, 10);
-    return { filename: `${BRAND.toLowerCase()}-recharge-codes-${stamp}.csv`, csv, count: rows.length };
-  });
+  .query(({ ctx, input }) => exportRechargeCodesCsv(ctx.services, input));

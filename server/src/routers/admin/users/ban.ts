@@ -1,10 +1,6 @@
 import { ZAdminBanInput, ZAdminBanResult, ZAdminUnbanInput } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { DomainError } from '../../../domain/domain-error.ts';
-import { runInTransaction } from '../../../db/transaction.ts';
-import { banUserInTransaction, liftBan } from '../../../domain/accounts/ban-user.ts';
-import { publishCommitted, sessionRevokedEvent } from '../../../domain/accounts/publish-events.ts';
-import { recordAdminAction } from '../../../domain/admin/audit.ts';
+import { banAsAdmin, liftBanAsAdmin } from '../../../domain/accounts/ban-as-admin.ts';
 
 /**
  * Spec 3 §2.3: ban with a required reason. The ban service ends every session and notifies
@@ -15,55 +11,10 @@ import { recordAdminAction } from '../../../domain/admin/audit.ts';
 export const ban = adminProcedure
   .input(ZAdminBanInput)
   .output(ZAdminBanResult)
-  .mutation(async ({ ctx, input }) => {
-    const result = await runInTransaction(ctx.services.db, async (trx) => {
-      const banned = await banUserInTransaction(trx, { userId: input.userId, bannedBy: ctx.user.id, reason: input.reason });
-      // throwing rolls back the sessions the service ended for this second ban too
-      if (!banned.created) throw new DomainError('USER_ALREADY_BANNED');
-      await recordAdminAction(trx, {
-        adminId: ctx.user.id,
-        action: 'user.ban',
-        targetType: 'user',
-        targetId: input.userId,
-        before: { banned: false },
-        after: { banned: true, banId: banned.banId, endedSessions: banned.endedSessionIds.length },
-        reason: input.reason,
-      });
-      return banned;
-    });
-    // open tabs and sockets of the user close now, not at their next request
-    await publishCommitted(ctx.services.events, sessionRevokedEvent(input.userId, result.endedSessionIds));
-    return { banned: true };
-  });
+  .mutation(({ ctx, input }) => banAsAdmin(ctx.services, ctx.user.id, input));
 
 /** Spec 3 §2.3 / §4: active → lifted with a timestamp; the member signs in again themselves. */
 export const unban = adminProcedure
   .input(ZAdminUnbanInput)
   .output(ZAdminBanResult)
-  .mutation(async ({ ctx, input }) => {
-    const now = ctx.services.clock.now();
-    await runInTransaction(ctx.services.db, async (trx) => {
-      const active = await trx
-        .selectFrom('user_bans')
-        .select(['id', 'reason', 'created_at'])
-        .where('user_id', '=', input.userId)
-        .where('status', '=', 'active')
-        .executeTakeFirst();
-      // the guarded UPDATE in liftBan decides: of two admins lifting at once, one lifts
-      const { lifted } = await liftBan(trx, { userId: input.userId, at: now });
-      if (!lifted || !active) {
-        const exists = await trx.selectFrom('users').select('id').where('id', '=', input.userId).executeTakeFirst();
-        throw new DomainError(exists ? 'USER_NOT_BANNED' : 'USER_NOT_FOUND');
-      }
-      await recordAdminAction(trx, {
-        adminId: ctx.user.id,
-        action: 'user.unban',
-        targetType: 'user',
-        targetId: input.userId,
-        before: { banned: true, banId: active.id, banReason: active.reason },
-        after: { banned: false, unbannedAt: now.toISOString() },
-        reason: input.reason,
-      });
-    });
-    return { banned: false };
-  });
+  .mutation(({ ctx, input }) => liftBanAsAdmin(ctx.services, ctx.user.id, input));

@@ -1,87 +1,8 @@
-import { sql } from 'kysely';
 import { ZAdminUser, ZAdminUsersListInput, zAdminPage } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { containsPattern, countRows, pageWindow } from '../paging.ts';
+import { listUsers } from '../../../domain/admin/lists/users.ts';
 
-/**
- * Spec 3 §2.3: every user with their USDN balance and ban state, newest first; search by
- * nickname or e-mail. Balances are read from the ledger accounts themselves (the same numbers
- * as the user_usdn view, without its per-user lifetime sums the list does not show).
- */
 export const list = adminProcedure
   .input(ZAdminUsersListInput)
   .output(zAdminPage(ZAdminUser))
-  .query(async ({ ctx, input }) => {
-    const { limit, offset } = pageWindow(input);
-    let query = ctx.services.db
-      .selectFrom('users')
-      .innerJoin('profiles', 'profiles.user_id', 'users.id')
-      .leftJoin('user_bans', (join) => join.onRef('user_bans.user_id', '=', 'users.id').on('user_bans.status', '=', 'active'));
-    if (input.search) {
-      const pattern = containsPattern(input.search);
-      query = query.where((eb) => eb.or([eb('profiles.nickname', 'ilike', pattern), eb('users.email', 'ilike', pattern)]));
-    }
-    if (input.filter === 'banned') query = query.where('user_bans.id', 'is not', null);
-    if (input.filter === 'admins') {
-      query = query.where((eb) =>
-        eb.exists(eb.selectFrom('user_roles').select('user_roles.user_id').whereRef('user_roles.user_id', '=', 'users.id').where('user_roles.role', '=', 'admin')),
-      );
-    }
-
-    const balance = (currency: 'usdn' | 'points', kind: 'user_available' | 'user_held') =>
-      sql<number>`coalesce((select a.balance from ledger_accounts a
-                            where a.user_id = users.id and a.currency = ${currency} and a.kind = ${kind}), 0)::bigint`;
-
-    const [rows, total] = await Promise.all([
-      query
-        .leftJoin('profiles as banner', 'banner.user_id', 'user_bans.banned_by')
-        .select([
-          'users.id',
-          'users.email',
-          'users.created_at',
-          'profiles.nickname',
-          'profiles.last_active_at',
-          'user_bans.reason as ban_reason',
-          'user_bans.created_at as banned_at',
-          'user_bans.banned_by',
-          'banner.nickname as banned_by_nickname',
-          balance('usdn', 'user_available').as('usdn_cents'),
-          balance('usdn', 'user_held').as('usdn_held_cents'),
-          balance('points', 'user_available').as('points'),
-        ])
-        .select((eb) =>
-          eb
-            .exists(eb.selectFrom('user_roles').select('user_roles.user_id').whereRef('user_roles.user_id', '=', 'users.id').where('user_roles.role', '=', 'admin'))
-            .as('is_admin'),
-        )
-        .orderBy('users.created_at', 'desc')
-        .orderBy('users.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-      countRows(query),
-    ]);
-
-    return {
-      total,
-      items: rows.map((row) => ({
-        id: row.id,
-        email: row.email,
-        nickname: row.nickname,
-        createdAt: row.created_at,
-        lastActiveAt: row.last_active_at,
-        isAdmin: Boolean(row.is_admin),
-        usdnCents: Number(row.usdn_cents),
-        usdnHeldCents: Number(row.usdn_held_cents),
-        points: Number(row.points),
-        ban:
-          row.ban_reason !== null && row.banned_at !== null
-            ? {
-                reason: row.ban_reason,
-                bannedAt: row.banned_at,
-                bannedBy: row.banned_by && row.banned_by_nickname ? { id: row.banned_by, nickname: row.banned_by_nickname } : null,
-              }
-            : null,
-      })),
-    };
-  });
+  .query(({ ctx, input }) => listUsers(ctx.services.db, input));

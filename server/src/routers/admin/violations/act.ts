@@ -1,11 +1,6 @@
 import { ZAdminViolationActInput, ZAdminViolationActResult } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { DomainError } from '../../../domain/domain-error.ts';
-import { runInTransaction } from '../../../db/transaction.ts';
-import { banUserInTransaction } from '../../../domain/accounts/ban-user.ts';
-import { publishCommitted, sessionRevokedEvent } from '../../../domain/accounts/publish-events.ts';
-import { notify } from '../../../domain/notifications/notify.ts';
-import { recordAdminAction } from '../../../domain/admin/audit.ts';
+import { actOnViolation } from '../../../domain/moderation/act-on-violation.ts';
 
 /**
  * Spec 3 §2.6 / §4: an unreviewed violation becomes reviewed, warning (the sender is notified)
@@ -17,45 +12,4 @@ import { recordAdminAction } from '../../../domain/admin/audit.ts';
 export const act = adminProcedure
   .input(ZAdminViolationActInput)
   .output(ZAdminViolationActResult)
-  .mutation(async ({ ctx, input }) => {
-    const now = ctx.services.clock.now();
-    const endedSessions = await runInTransaction(ctx.services.db, async (trx) => {
-      const claimed = await trx
-        .updateTable('message_violations')
-        .set({ reviewed_by: ctx.user.id, reviewed_at: now, action_taken: input.action, notes: input.notes })
-        .where('id', '=', input.violationId)
-        .where('reviewed_at', 'is', null)
-        .returning(['id', 'sender_id', 'violation_type'])
-        .executeTakeFirst();
-      if (!claimed) {
-        const exists = await trx.selectFrom('message_violations').select('id').where('id', '=', input.violationId).executeTakeFirst();
-        throw new DomainError(exists ? 'ALREADY_REVIEWED' : 'NOT_FOUND');
-      }
-
-      let ended: string[] = [];
-      let banId: string | null = null;
-      if (input.action === 'warning') {
-        await notify(trx, { userId: claimed.sender_id, type: 'warning', params: { type: claimed.violation_type, ...(input.notes ? { notes: input.notes } : {}) } });
-      } else if (input.action === 'banned') {
-        // the notes are the ban reason the member reads; without notes a reason naming the rule
-        const reason = input.notes ?? `Contact details in chat (${claimed.violation_type})`;
-        const banned = await banUserInTransaction(trx, { userId: claimed.sender_id, bannedBy: ctx.user.id, reason });
-        // already banned (by the users tab or another violation): the decision stands, the first ban stays
-        ended = banned.endedSessionIds;
-        banId = banned.banId;
-      }
-
-      await recordAdminAction(trx, {
-        adminId: ctx.user.id,
-        action: `violation.${input.action === 'reviewed' ? 'review' : input.action === 'warning' ? 'warn' : 'ban'}`,
-        targetType: 'violation',
-        targetId: input.violationId,
-        before: { status: 'unreviewed' },
-        after: { status: input.action, senderId: claimed.sender_id, ...(banId ? { banId } : {}) },
-        reason: input.notes,
-      });
-      return { senderId: claimed.sender_id, ended };
-    });
-    await publishCommitted(ctx.services.events, sessionRevokedEvent(endedSessions.senderId, endedSessions.ended));
-    return { status: input.action, reviewedAt: now };
-  });
+  .mutation(({ ctx, input }) => actOnViolation(ctx.services, ctx.user.id, input));

@@ -1,10 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { COMMENT_LIMITS, ZComment, ZCreateCommentInput } from '@curio/shared';
+import { ZComment, ZCreateCommentInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { DomainError } from '../../../domain/domain-error.ts';
-import { runInTransaction } from '../../../db/transaction.ts';
-import { cleanUserText } from '../../../domain/comments/content.ts';
-import { loadComment } from '../../../domain/comments/read.ts';
+import { postComment } from '../../../domain/comments/post-comment.ts';
 
 /**
  * Comment on a listing, or reply to a top-level comment (spec 2 §5). One reply level: a reply's
@@ -15,41 +11,4 @@ import { loadComment } from '../../../domain/comments/read.ts';
 export const create = memberProcedure
   .input(ZCreateCommentInput)
   .output(ZComment)
-  .mutation(async ({ ctx, input }) => {
-    const content = cleanUserText(input.content, COMMENT_LIMITS.contentMax);
-    const userId = ctx.user.id;
-    const id = randomUUID();
-    const now = ctx.services.clock.now();
-    await runInTransaction(ctx.services.db, async (trx) => {
-      const listing = await trx.selectFrom('listings').select(['id', 'status', 'seller_id']).where('id', '=', input.listingId).executeTakeFirst();
-      // a taken-down listing is hidden from everyone but its owner (listings.get), so it takes no comments either
-      if (!listing || (listing.status === 'unavailable' && listing.seller_id !== userId)) {
-        throw new DomainError('LISTING_NOT_FOUND');
-      }
-      if (input.parentId) {
-        const parent = await trx
-          .selectFrom('listing_comments')
-          .select(['listing_id', 'parent_comment_id'])
-          .where('id', '=', input.parentId)
-          .forShare()
-          .executeTakeFirst();
-        if (!parent) throw new DomainError('COMMENT_NOT_FOUND');
-        if (parent.parent_comment_id !== null || parent.listing_id !== listing.id) throw new DomainError('COMMENT_REPLY_DEPTH');
-      }
-      await trx
-        .insertInto('listing_comments')
-        .values({
-          id,
-          listing_id: listing.id,
-          user_id: userId,
-          parent_comment_id: input.parentId ?? null,
-          content,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-    });
-    const comment = await loadComment(ctx.services.db, id, userId);
-    if (!comment) throw new DomainError('COMMENT_NOT_FOUND');
-    return comment;
-  });
+  .mutation(({ ctx, input }) => postComment(ctx.services, ctx.user.id, input));

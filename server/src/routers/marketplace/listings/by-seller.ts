@@ -1,23 +1,6 @@
-import { LISTINGS_BY_SELLER_PAGE_SIZE, ZListingsBySellerInput, ZListingsBySellerPage, type TListingsBySellerPage } from '@curio/shared';
+import { ZListingsBySellerInput, ZListingsBySellerPage } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
-import { DomainError } from '../../../domain/domain-error.ts';
-import { selectListingCardColumns, toListingCard } from '../../../domain/listings/listing-card.ts';
-
-interface Cursor {
-  createdAt: Date;
-  id: string;
-}
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(`${cursor.createdAt.toISOString()}|${cursor.id}`).toString('base64url');
-}
-
-function decodeCursor(text: string): Cursor {
-  const [iso, id] = Buffer.from(text, 'base64url').toString().split('|');
-  const createdAt = new Date(iso ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime())) throw new DomainError('VALIDATION_FAILED', { field: 'cursor' });
-  return { createdAt, id };
-}
+import { listingsBySeller } from '../../../domain/listings/by-seller.ts';
 
 /**
  * A member's listings for the profile tabs, newest first, keyset-paged. The owner sees every
@@ -27,33 +10,4 @@ function decodeCursor(text: string): Cursor {
 export const bySeller = publicProcedure
   .input(ZListingsBySellerInput)
   .output(ZListingsBySellerPage)
-  .query(async ({ ctx, input }): Promise<TListingsBySellerPage> => {
-    const isOwner = ctx.auth?.user.id === input.userId;
-    let query = selectListingCardColumns(
-      ctx.services.db.selectFrom('listings').leftJoin('profiles', 'profiles.user_id', 'listings.seller_id'),
-    ).where('listings.seller_id', '=', input.userId);
-    if (!isOwner) {
-      query = query
-        .where('listings.status', '=', 'available')
-        .where('listings.review_status', 'in', ['pending', 'reviewing', 'approved'])
-        .where('listings.is_anonymous', '=', false);
-    }
-    if (input.cursor) {
-      const after = decodeCursor(input.cursor);
-      query = query.where((eb) =>
-        eb.or([
-          eb('listings.created_at', '<', after.createdAt),
-          eb.and([eb('listings.created_at', '=', after.createdAt), eb('listings.id', '<', after.id)]),
-        ]),
-      );
-    }
-    const rows = await query
-      .orderBy('listings.created_at', 'desc')
-      .orderBy('listings.id', 'desc')
-      .limit(LISTINGS_BY_SELLER_PAGE_SIZE + 1)
-      .execute();
-    const page = rows.slice(0, LISTINGS_BY_SELLER_PAGE_SIZE);
-    const last = page.at(-1);
-    const nextCursor = rows.length > LISTINGS_BY_SELLER_PAGE_SIZE && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;
-    return { items: page.map(toListingCard), nextCursor };
-  });
+  .query(({ ctx, input }) => listingsBySeller(ctx.services, ctx.auth?.user.id ?? null, input));

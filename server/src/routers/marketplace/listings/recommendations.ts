@@ -1,8 +1,6 @@
-import { sql } from 'kysely';
-import { LIMITS, ZListingCardList, ZListingIdInput, type TListingCard } from '@curio/shared';
+import { ZListingCardList, ZListingIdInput } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
-import { DomainError } from '../../../domain/domain-error.ts';
-import { selectListingCardColumns, toListingCard } from '../../../domain/listings/listing-card.ts';
+import { recommendListings } from '../../../domain/listings/recommendations.ts';
 
 /**
  * "You may like" (spec 1 §7 Recommendations): other available listings in the same category,
@@ -13,37 +11,4 @@ import { selectListingCardColumns, toListingCard } from '../../../domain/listing
 export const recommendations = publicProcedure
   .input(ZListingIdInput)
   .output(ZListingCardList)
-  .query(async ({ ctx, input }): Promise<TListingCard[]> => {
-    const { db } = ctx.services;
-    const listing = await db
-      .selectFrom('listings')
-      .select(['id', 'seller_id', 'category', 'price_cents', 'is_anonymous'])
-      .where('id', '=', input.id)
-      .executeTakeFirst();
-    if (!listing) throw new DomainError('LISTING_NOT_FOUND');
-
-    const rows = await selectListingCardColumns(
-      db.selectFrom('listings').leftJoin('profiles', 'profiles.user_id', 'listings.seller_id'),
-    )
-      .where('listings.status', '=', 'available')
-      .where('listings.id', '<>', listing.id)
-      .where((eb) =>
-        eb.or([
-          eb('listings.category', '=', listing.category),
-          ...(listing.is_anonymous ? [] : [eb('listings.seller_id', '=', listing.seller_id)]),
-          // whole-number comparison: price / this price between 0.7 and 1.3, without fractions
-          eb.and([
-            eb(sql<number>`listings.price_cents * 10`, '>=', listing.price_cents * 7),
-            eb(sql<number>`listings.price_cents * 10`, '<=', listing.price_cents * 13),
-          ]),
-        ]),
-      )
-      .orderBy('listings.likes_count', 'desc')
-      .orderBy('listings.favorites_count', 'desc')
-      .orderBy('listings.purchase_count', 'desc')
-      .orderBy('listings.created_at', 'desc')
-      .orderBy('listings.id', 'desc')
-      .limit(LIMITS.recommendations)
-      .execute();
-    return rows.map(toListingCard);
-  });
+  .query(({ ctx, input }) => recommendListings(ctx.services, input));

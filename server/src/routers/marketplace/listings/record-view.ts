@@ -1,7 +1,6 @@
 import { ZRecordListingViewInput, ZRecordListingViewResult } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
-import { DomainError } from '../../../domain/domain-error.ts';
-import { runInTransaction } from '../../../db/transaction.ts';
+import { recordListingView } from '../../../domain/listings/record-view.ts';
 
 /**
  * One view per viewer: a member counts once ever, a visitor once per browser session (the
@@ -11,35 +10,4 @@ import { runInTransaction } from '../../../db/transaction.ts';
 export const recordView = publicProcedure
   .input(ZRecordListingViewInput)
   .output(ZRecordListingViewResult)
-  .mutation(async ({ ctx, input }) => {
-    const memberId = ctx.auth?.user.id ?? null;
-    if (!memberId && !input.visitorKey) throw new DomainError('VALIDATION_FAILED', { field: 'visitorKey' });
-    // the prefix keeps a visitor key from ever matching a member id
-    const viewerKey = memberId ?? `visitor:${input.visitorKey}`;
-
-    return runInTransaction(ctx.services.db, async (trx) => {
-      const listing = await trx
-        .selectFrom('listings')
-        .select(['seller_id', 'view_count'])
-        .where('id', '=', input.id)
-        .executeTakeFirst();
-      if (!listing) throw new DomainError('LISTING_NOT_FOUND');
-      if (listing.seller_id === memberId) return { counted: false, viewCount: listing.view_count };
-
-      const inserted = await trx
-        .insertInto('listing_views')
-        .values({ listing_id: input.id, viewer_key: viewerKey, viewer_id: memberId })
-        .onConflict((oc) => oc.columns(['listing_id', 'viewer_key']).doNothing())
-        .returning('listing_id')
-        .executeTakeFirst();
-      if (!inserted) return { counted: false, viewCount: listing.view_count };
-
-      const updated = await trx
-        .updateTable('listings')
-        .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
-        .where('id', '=', input.id)
-        .returning('view_count')
-        .executeTakeFirstOrThrow();
-      return { counted: true, viewCount: updated.view_count };
-    });
-  });
+  .mutation(({ ctx, input }) => recordListingView(ctx.services, ctx.auth?.user.id ?? null, input));

@@ -1,7 +1,7 @@
 import { ZReportListingInput } from '@curio/shared';
 import { z } from 'zod';
 import { limitedPerMember, memberProcedure } from '../../../trpc/init.ts';
-import { DomainError } from '../../../domain/domain-error.ts';
+import { reportListing } from '../../../domain/listings/report-listing.ts';
 
 /**
  * The report dialog: stored as a complaint with no order for admins to handle (spec 2
@@ -11,21 +11,4 @@ export const report = memberProcedure
   .use(limitedPerMember('reportsPerMember'))
   .input(ZReportListingInput)
   .output(z.object({ id: z.uuid() }))
-  .mutation(async ({ ctx, input }) => {
-    const { db } = ctx.services;
-    const listing = await db.selectFrom('listings').select(['seller_id']).where('id', '=', input.id).executeTakeFirst();
-    if (!listing) throw new DomainError('LISTING_NOT_FOUND');
-    if (listing.seller_id === ctx.user.id) throw new DomainError('CANNOT_REPORT_OWN');
-    return db
-      .insertInto('complaints')
-      .values({
-        reporter_id: ctx.user.id,
-        order_id: null,
-        listing_id: input.id,
-        target_user_id: listing.seller_id,
-        type: input.reason,
-        reason: input.detail,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-  });
+  .mutation(({ ctx, input }) => reportListing(ctx.services, ctx.user.id, input));

@@ -1,17 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { ZCreateOfferInput, ZOffer } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { DomainError } from '../../../domain/domain-error.ts';
-import { runInTransaction } from '../../../db/transaction.ts';
-import { notifyOfferMove } from '../../../domain/buying-requests/offers/notify-offer.ts';
-import { assertRequestTakesOffers, countActiveOffers, lockRequest, syncRequestWithOffers } from '../../../domain/buying-requests/status.ts';
-import { loadOffers } from '../../../domain/buying-requests/offers/read.ts';
-
-/** PostgreSQL unique_violation: the one-active-offer-per-seller index caught a double submit. */
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === '23505';
-}
+import { makeOffer } from '../../../domain/buying-requests/offers/make-offer.ts';
 
 /**
  * Make an offer (spec 1 §5 offer dialog). The request row is locked while the active offers are
@@ -21,65 +10,4 @@ function isUniqueViolation(error: unknown): boolean {
 export const create = memberProcedure
   .input(ZCreateOfferInput)
   .output(ZOffer)
-  .mutation(async ({ ctx, input }) => {
-    const now = ctx.services.clock.now();
-    const sellerId = ctx.user.id;
-    const id = randomUUID();
-    try {
-      await runInTransaction(ctx.services.db, async (trx) => {
-        const request = await lockRequest(trx, input.requestId);
-        if (request.user_id === sellerId) throw new DomainError('CANNOT_OFFER_OWN_REQUEST');
-        assertRequestTakesOffers(request, now);
-        if (request.budget_min_cents !== null && input.priceCents < request.budget_min_cents) {
-          throw new DomainError('OFFER_BELOW_MIN_BUDGET', { field: 'priceCents' });
-        }
-        if (request.budget_max_cents !== null && input.priceCents > request.budget_max_cents) {
-          throw new DomainError('OFFER_ABOVE_MAX_BUDGET', { field: 'priceCents' });
-        }
-        const existing = await trx
-          .selectFrom('buying_offers')
-          .select('id')
-          .where('request_id', '=', request.id)
-          .where('seller_id', '=', sellerId)
-          .where('status', 'in', ['pending', 'negotiating'])
-          .executeTakeFirst();
-        if (existing) throw new DomainError('OFFER_ALREADY_ACTIVE');
-        const { active } = await countActiveOffers(trx, request.id);
-        if (active >= request.max_offers_allowed) throw new DomainError('OFFERS_FULL');
-        await trx
-          .insertInto('buying_offers')
-          .values({
-            id,
-            request_id: request.id,
-            seller_id: sellerId,
-            price_cents: input.priceCents,
-            original_price_cents: input.priceCents,
-            current_price_cents: input.priceCents,
-            message: input.message,
-            status: 'pending',
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        await trx
-          .updateTable('buying_requests')
-          .set({ offer_count: sql<number>`offer_count + 1` })
-          .where('id', '=', request.id)
-          .execute();
-        await syncRequestWithOffers(trx, request);
-        await notifyOfferMove(trx, {
-          type: 'offer_received',
-          requestId: request.id,
-          recipientId: request.user_id,
-          recipientIsRequester: true,
-          priceCents: input.priceCents,
-        });
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError('OFFER_ALREADY_ACTIVE');
-      throw error;
-    }
-    const [offer] = await loadOffers(ctx.services.db, { offerIds: [id] });
-    if (!offer) throw new DomainError('OFFER_NOT_FOUND');
-    return offer;
-  });
+  .mutation(({ ctx, input }) => makeOffer(ctx.services, ctx.user.id, input));

@@ -1,10 +1,6 @@
-import { sql } from 'kysely';
-import { ZProfileGetInput, ZProfileView, type TProfileView } from '@curio/shared';
+import { ZProfileGetInput, ZProfileView } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
-import { DomainError } from '../../../domain/domain-error.ts';
-import { countFollowers } from '../../../domain/social/toggle.ts';
-import { touchLastActive } from '../../../domain/profiles/last-active.ts';
-import { avatarUrlOf, resolveProfileTarget } from '../../../domain/profiles/profile-target.ts';
+import { getPublicProfile } from '../../../domain/profiles/get-profile.ts';
 
 /**
  * /profile, /curio-center and /profile/:userId. The owner gets their e-mail and full counts;
@@ -13,78 +9,4 @@ import { avatarUrlOf, resolveProfileTarget } from '../../../domain/profiles/prof
 export const get = publicProcedure
   .input(ZProfileGetInput)
   .output(ZProfileView)
-  .query(async ({ ctx, input }): Promise<TProfileView> => {
-    const { db, clock } = ctx.services;
-    const viewerId = ctx.auth?.user.id ?? null;
-    const { userId, isOwn } = resolveProfileTarget(viewerId, input.userId);
-    if (viewerId) await touchLastActive(db, viewerId, clock.now());
-
-    const row = await db
-      .selectFrom('profiles')
-      .innerJoin('users', 'users.id', 'profiles.user_id')
-      .select([
-        'profiles.user_id',
-        'profiles.nickname',
-        'profiles.avatar_key',
-        'profiles.credit_score',
-        'profiles.attendance_rate',
-        'profiles.sold_count',
-        'profiles.last_active_at',
-        'users.created_at',
-        'users.email',
-      ])
-      .where('profiles.user_id', '=', userId)
-      .executeTakeFirst();
-    if (!row) throw new DomainError('USER_NOT_FOUND');
-
-    // others count what their listings tab shows them (marketplace.listings.bySeller)
-    const listings = await db
-      .selectFrom('listings')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('seller_id', '=', userId)
-      .$if(!isOwn, (qb) =>
-        qb
-          .where('status', '=', 'available')
-          .where('review_status', 'in', ['pending', 'reviewing', 'approved'])
-          .where('is_anonymous', '=', false),
-      )
-      .executeTakeFirstOrThrow();
-    const requests = await db
-      .selectFrom('buying_requests')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    const following = await db
-      .selectFrom('user_follows')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('follower_id', '=', userId)
-      .executeTakeFirstOrThrow();
-
-    const base = {
-      userId: row.user_id,
-      nickname: row.nickname,
-      avatarUrl: avatarUrlOf(row.avatar_key),
-      creditScore: Math.min(100, Math.max(0, row.credit_score)),
-      attendanceRate: Math.min(1, Math.max(0, row.attendance_rate)),
-      soldCount: row.sold_count,
-      registeredAt: row.created_at,
-      lastActiveAt: row.last_active_at,
-      stats: {
-        listingsCount: Number(listings.count),
-        buyingRequestsCount: Number(requests.count),
-        followersCount: await countFollowers(db, userId),
-        followingCount: Number(following.count),
-      },
-    };
-    if (isOwn) return { ...base, isOwn: true, email: row.email };
-
-    const follows = viewerId
-      ? await db
-          .selectFrom('user_follows')
-          .select(sql<number>`1`.as('one'))
-          .where('follower_id', '=', viewerId)
-          .where('following_id', '=', userId)
-          .executeTakeFirst()
-      : undefined;
-    return { ...base, isOwn: false, isFollowing: !!follows };
-  });
+  .query(({ ctx, input }) => getPublicProfile(ctx.services, ctx.auth?.user.id ?? null, input));

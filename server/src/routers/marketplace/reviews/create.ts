@@ -1,20 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { reviewSentiment, ZCreateReviewInput, ZReview } from '@curio/shared';
+import { ZCreateReviewInput, ZReview } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { DomainError } from '../../../domain/domain-error.ts';
-import { runInTransaction } from '../../../db/transaction.ts';
-import { cleanReviewContent } from '../../../domain/reviews/review-content.ts';
-import { assertOwnUploads } from '../../../domain/uploads/own-uploads.ts';
-import { storageFor } from '../../../storage/storage-for.ts';
-import { afterReviewChange, nicknameOf, reviewableOrder } from '../../../domain/reviews/write-review.ts';
-import { loadReview } from '../../../domain/reviews/read.ts';
-import { recordActivity } from '../../../domain/activities/record-activity.ts';
-import { notify } from '../../../domain/notifications/notify.ts';
-
-/** PostgreSQL unique_violation: reviews_order_reviewer_key caught a second review of the order. */
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === '23505';
-}
+import { postReview } from '../../../domain/reviews/post-review.ts';
 
 /**
  * Review a completed order (spec 2 §4-§5): its buyer only, once (the unique index settles a
@@ -25,61 +11,4 @@ function isUniqueViolation(error: unknown): boolean {
 export const create = memberProcedure
   .input(ZCreateReviewInput)
   .output(ZReview)
-  .mutation(async ({ ctx, input }) => {
-    const userId = ctx.user.id;
-    const { content, images } = cleanReviewContent(input);
-    await assertOwnUploads(ctx.services.db, storageFor(ctx.services), { userId, keys: images, error: 'LISTING_IMAGE_MISSING' });
-    const id = randomUUID();
-    const now = ctx.services.clock.now();
-    try {
-      await runInTransaction(ctx.services.db, async (trx) => {
-        const order = await reviewableOrder(trx, input.orderId, userId);
-        const existing = await trx
-          .selectFrom('reviews')
-          .select('id')
-          .where('order_id', '=', order.id)
-          .where('reviewer_id', '=', userId)
-          .executeTakeFirst();
-        if (existing) throw new DomainError('REVIEW_EXISTS');
-        await trx
-          .insertInto('reviews')
-          .values({
-            id,
-            order_id: order.id,
-            listing_id: order.listing_id,
-            reviewer_id: userId,
-            reviewee_id: order.seller_id,
-            rating: input.rating,
-            content,
-            images,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        await afterReviewChange(trx, order.seller_id);
-        await recordActivity(trx, {
-          userId,
-          type: 'review',
-          relatedId: order.listing_id ?? order.id,
-          data: {
-            title: order.title,
-            image: order.image_key,
-            ...(order.listing_id ? { listing_id: order.listing_id, listing_title: order.title } : {}),
-            role: 'buyer',
-          },
-        });
-        await notify(trx, {
-          userId: order.seller_id,
-          type: 'review_received',
-          params: { nickname: await nicknameOf(trx, userId), title: order.title, rating: input.rating, sentiment: reviewSentiment(input.rating) },
-          link: `/orders/${order.id}`,
-        });
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError('REVIEW_EXISTS');
-      throw error;
-    }
-    const review = await loadReview(ctx.services.db, { id });
-    if (!review) throw new DomainError('REVIEW_NOT_FOUND');
-    return review;
-  });
+  .mutation(({ ctx, input }) => postReview(ctx.services, ctx.user.id, input));

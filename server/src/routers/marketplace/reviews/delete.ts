@@ -1,7 +1,6 @@
 import { ZDeleteReviewResult, ZReviewIdInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
-import { runInTransaction } from '../../../db/transaction.ts';
-import { afterReviewChange, ownedReview } from '../../../domain/reviews/write-review.ts';
+import { deleteReview } from '../../../domain/reviews/delete-review.ts';
 
 /**
  * Delete one's own review (spec 2 §4). The seller's score is recomputed without it, and the
@@ -11,11 +10,4 @@ import { afterReviewChange, ownedReview } from '../../../domain/reviews/write-re
 export const remove = memberProcedure
   .input(ZReviewIdInput)
   .output(ZDeleteReviewResult)
-  .mutation(async ({ ctx, input }) => {
-    await runInTransaction(ctx.services.db, async (trx) => {
-      const review = await ownedReview(trx, input.reviewId, ctx.user.id);
-      await trx.deleteFrom('reviews').where('id', '=', review.id).execute();
-      await afterReviewChange(trx, review.reviewee_id);
-    });
-    return { deleted: true as const };
-  });
+  .mutation(({ ctx, input }) => deleteReview(ctx.services, ctx.user.id, input));

@@ -1,6 +1,6 @@
 import { ZSocialState, ZSocialStateInput } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
-import { DomainError } from '../../../domain/domain-error.ts';
+import { socialState } from '../../../domain/social/social-state.ts';
 
 /**
  * Whether the caller likes and favourites one item, with its counts, for detail pages that
@@ -9,35 +9,4 @@ import { DomainError } from '../../../domain/domain-error.ts';
 export const state = publicProcedure
   .input(ZSocialStateInput)
   .output(ZSocialState)
-  .query(async ({ ctx, input }) => {
-    const { db } = ctx.services;
-    const userId = ctx.auth?.user.id ?? null;
-    if (input.kind === 'listing') {
-      const row = await db
-        .selectFrom('listings')
-        .select(['likes_count', 'favorites_count'])
-        .where('id', '=', input.id)
-        .executeTakeFirst();
-      if (!row) throw new DomainError('LISTING_NOT_FOUND');
-      const liked = userId
-        ? await db.selectFrom('listing_likes').select('user_id').where('user_id', '=', userId).where('listing_id', '=', input.id).executeTakeFirst()
-        : undefined;
-      const favorited = userId
-        ? await db.selectFrom('user_favorites').select('user_id').where('user_id', '=', userId).where('listing_id', '=', input.id).executeTakeFirst()
-        : undefined;
-      return { liked: !!liked, favorited: !!favorited, likesCount: row.likes_count, favoritesCount: row.favorites_count };
-    }
-    const row = await db
-      .selectFrom('buying_requests')
-      .select(['likes_count', 'favorites_count'])
-      .where('id', '=', input.id)
-      .executeTakeFirst();
-    if (!row) throw new DomainError('BUYING_REQUEST_NOT_FOUND');
-    const liked = userId
-      ? await db.selectFrom('buying_request_likes').select('user_id').where('user_id', '=', userId).where('request_id', '=', input.id).executeTakeFirst()
-      : undefined;
-    const favorited = userId
-      ? await db.selectFrom('buying_request_favorites').select('user_id').where('user_id', '=', userId).where('request_id', '=', input.id).executeTakeFirst()
-      : undefined;
-    return { liked: !!liked, favorited: !!favorited, likesCount: row.likes_count, favoritesCount: row.favorites_count };
-  });
+  .query(({ ctx, input }) => socialState(ctx.services, ctx.auth?.user.id ?? null, input));

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import { normaliseRedeemCode, type TRechargeCodeStatus } from '@curio/shared';
 import type { Database } from '../../../db/schema.ts';
-import { containsPattern } from '../paging.ts';
+import { containsPattern } from '../../admin/paged-list.ts';
 
 type CodesEb = ExpressionBuilder<Database, 'recharge_codes'>;
 

@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+import type { ZOrderComplaintInput, ZOrderComplaintResult } from '@curio/shared';
+import { DomainError } from '../domain-error.ts';
+import { runInTransaction } from '../../db/transaction.ts';
+import { lockOrderForParty } from './lock-order.ts';
+import { assertOwnUploads } from '../uploads/own-uploads.ts';
+import { storageFor } from '../../storage/storage-for.ts';
+import type { AppServices } from '../../app-services.ts';
+
+/**
+ * Either party files a complaint about the order for an admin (spec 2 §2, §5), unless it was
+ * cancelled. The other party is the defendant (target_user_id). Evidence images must have been
+ * uploaded, so the admin never opens a complaint whose pictures do not exist.
+ */
+export async function fileOrderComplaint(services: AppServices, memberId: string, input: z.output<typeof ZOrderComplaintInput>): Promise<z.output<typeof ZOrderComplaintResult>> {
+  const now = services.clock.now();
+  await assertOwnUploads(services.db, storageFor(services), { userId: memberId, keys: input.evidenceImages, error: 'LISTING_IMAGE_MISSING' });
+  return runInTransaction(services.db, async (trx) => {
+    const order = await lockOrderForParty(trx, { orderId: input.orderId, userId: memberId });
+    if (order.status === 'cancelled') throw new DomainError('COMPLAINT_NOT_ALLOWED');
+    const row = await trx
+      .insertInto('complaints')
+      .values({
+        reporter_id: memberId,
+        target_user_id: order.buyer_id === memberId ? order.seller_id : order.buyer_id,
+        order_id: order.id,
+        type: input.type,
+        reason: input.reason,
+        evidence_images: input.evidenceImages,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { complaintId: row.id };
+  });
+}

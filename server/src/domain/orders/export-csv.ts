@@ -1,0 +1,37 @@
+import type { z } from 'zod';
+import type { ZOrdersCsv, ZSellSummaryInput } from '@curio/shared';
+import { BRAND, formatCents, localDateIn } from '@curio/shared';
+import { memberTimeZone } from './member-time-zone.ts';
+import { formatLocalMinute } from './local-time.ts';
+import { spreadsheetCsv } from '../admin/spreadsheet-csv.ts';
+import type { AppServices } from '../../app-services.ts';
+
+/**
+ * The member's sold orders as CSV (spec 2 "Orders list"): id, title, buyer, quantity, total,
+ * status, created. UTF-8 with a BOM and CRLF line ends, so Excel opens Chinese titles correctly;
+ * totals in USDN, times on the member's wall clock; text a buyer or seller typed cannot smuggle
+ * in a formula.
+ */
+export async function exportOrdersCsv(services: AppServices, memberId: string, input: z.output<typeof ZSellSummaryInput> | undefined): Promise<z.output<typeof ZOrdersCsv>> {
+  const now = services.clock.now();
+  const timeZone = await memberTimeZone(services.db, memberId, input?.timeZone);
+  const rows = await services.db
+    .selectFrom('orders as o')
+    .innerJoin('profiles as bp', 'bp.user_id', 'o.buyer_id')
+    .select(['o.id', 'o.title', 'bp.nickname', 'o.quantity', 'o.total_cents', 'o.status', 'o.created_at'])
+    .where('o.seller_id', '=', memberId)
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .execute();
+  const records = rows.map((row) => [
+    row.id,
+    row.title,
+    row.nickname,
+    String(row.quantity),
+    formatCents(row.total_cents),
+    row.status,
+    formatLocalMinute(row.created_at, timeZone),
+  ]);
+  const csv = spreadsheetCsv([['id', 'title', 'buyer', 'quantity', 'total', 'status', 'created'], ...records]);
+  return { filename: `${BRAND.toLowerCase()}-orders-${localDateIn(now, timeZone)}.csv`, csv };
+}
