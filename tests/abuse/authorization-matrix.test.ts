@@ -208,7 +208,7 @@ const OWN_DATA = [
   'wallet.withdrawals', 'wallet.transfer', 'wallet.transfers', 'wallet.history',
   // chat is keyed by (session user, peer): there is no thread id a third member could name
   'chat.unreadCount', 'chat.onUnreadCount', 'chat.send', 'chat.conversations', 'chat.thread', 'chat.markRead',
-  'chat.block', 'chat.unblock', 'chat.peer', 'chat.onMessages',
+  'chat.block', 'chat.unblock', 'chat.blocked', 'chat.peer', 'chat.onMessages',
   'marketplace.buyingRequests.create', 'marketplace.buyingRequests.mine', 'marketplace.listings.create',
   'marketplace.offers.mine', 'marketplace.offers.forRequest',
   'marketplace.social.toggleLike', 'marketplace.social.toggleFavorite', 'marketplace.social.toggleFollow',

@@ -214,6 +214,13 @@ describeInBrowser('two members chat live; badges, masking, blocking and notifica
       await a.getByTestId('chat-blocked-notice').getByText(uiText(EN, 'errors:CHAT_BLOCKED_BY_PEER')).waitFor();
       expect(await composer(a).isDisabled()).toBe(true);
       await captureScreens(a, 'messaging-blocked-en');
+
+      // B finds the block again in the privacy settings, with its date and reason
+      await b.goto('/privacy-settings');
+      const blockedList = b.getByTestId('blocked-members');
+      await blockedList.getByText('Alice 爱丽丝').waitFor();
+      await blockedList.getByText(/spam/).waitFor();
+      await captureScreens(b, 'privacy-blocked-en');
       // the server refuses too, whatever the page shows
       await expect(mutateInPage(a, 'chat.send', { peerId: ben.id, content: 'hello?', clientId: 'blocked-attempt-1' })).rejects.toThrow(
         /CHAT_BLOCKED_BY_PEER/,
@@ -287,9 +294,20 @@ describeInBrowser('two members chat live; badges, masking, blocking and notifica
         await asBen.page.goto('/notifications');
         await asBen.page.getByRole('main').getByText(uiText(language, 'notifications:headline.order_shipped'), { exact: true }).waitFor();
         await captureScreens(asBen.page, `messaging-notifications-${tag}`);
+
+        await asBen.page.goto('/privacy-settings');
+        await asBen.page.getByTestId('blocked-members').getByText('Alice 爱丽丝').waitFor();
+        await captureScreens(asBen.page, `privacy-blocked-${tag}`);
         expect(asBen.pageErrors).toEqual([]);
         expect(asAlice.pageErrors).toEqual([]);
       }
+
+      // lifting the block from the list lets A write again
+      await b.goto('/privacy-settings');
+      await b.getByRole('button', { name: en('profiles:blocked.unblockNamed', { nickname: 'Alice 爱丽丝' }) }).click();
+      await b.getByText(en('profiles:blocked.empty')).waitFor();
+      expect(await server.db.db.selectFrom('user_blocks').select('blocker_id').execute()).toEqual([]);
+      await mutateInPage(a, 'chat.send', { peerId: ben.id, content: 'thanks for unblocking', clientId: 'after-unblock-1' });
 
       expect(aliceCtx.pageErrors).toEqual([]);
       expect(benCtx.pageErrors).toEqual([]);

@@ -116,5 +116,15 @@ export const ZBlockState = z.object({
 });
 export type TBlockState = z.infer<typeof ZBlockState>;
 
+/** A member the viewer has blocked, as the list where blocks are lifted shows them. */
+export const ZBlockedMember = z.object({
+  id: z.uuid(),
+  nickname: z.string(),
+  avatarUrl: z.string().nullable(),
+  reason: z.string().nullable(),
+  blockedAt: z.date(),
+});
+export type TBlockedMember = z.infer<typeof ZBlockedMember>;
+
 export const ZChatPeerDetail = ZChatPeer.extend({ blockState: ZBlockState });
 export type TChatPeerDetail = z.infer<typeof ZChatPeerDetail>;

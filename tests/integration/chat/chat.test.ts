@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CHAT_LIMITS } from '@curio/shared';
-import { createTestServices, type TestServices } from '../../helpers/services.ts';
+import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { member } from '../buying-requests/support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
@@ -172,6 +172,30 @@ describe('blocking', () => {
     await a.api.chat.block({ userId: b.user.id, reason: 'second' });
     const rows = await db.db.selectFrom('user_blocks').selectAll().where('blocker_id', '=', a.user.id).execute();
     expect(rows.map((r) => r.reason)).toEqual(['first']);
+  });
+
+  test('a member sees whom they blocked, newest first, and only their own blocks', async () => {
+    const a = await member(services, 'Blocker');
+    const first = await member(services, 'First pest');
+    const second = await member(services, 'Second pest');
+    const other = await member(services);
+    await a.api.chat.block({ userId: first.user.id, reason: 'spam' });
+    services.clock.advance(1_000);
+    await a.api.chat.block({ userId: second.user.id });
+    await other.api.chat.block({ userId: a.user.id, reason: 'not mine to see' });
+
+    const list = await a.api.chat.blocked();
+    expect(list.map((row) => [row.nickname, row.reason])).toEqual([
+      ['Second pest', null],
+      ['First pest', 'spam'],
+    ]);
+    expect(list[0]).toMatchObject({ id: second.user.id, avatarUrl: null });
+    // who blocked a member is not theirs to read
+    expect(await first.api.chat.blocked()).toEqual([]);
+
+    await a.api.chat.unblock({ peerId: second.user.id });
+    expect((await a.api.chat.blocked()).map((row) => row.id)).toEqual([first.user.id]);
+    await expectAppError((await callerFor(services)).chat.blocked(), 'LOGIN_REQUIRED');
   });
 });
 

@@ -8,8 +8,9 @@ import { ACTIVITY_TYPES, BRAND, type TActivityPrivacy } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { useRequireMember } from '../auth/use-require-member.ts';
 import { PageHeader } from '../layout/PageHeader.tsx';
+import { BlockedMembers } from './BlockedMembers.tsx';
 
-/** /privacy-settings: which kinds of activity others may see on the member's profile (spec 1 §3). */
+/** /privacy-settings: which kinds of activity others may see on the member's profile, and whom the member blocked. */
 export function PrivacySettingsPage() {
   const { t } = useTranslation('profiles');
   const { user } = useRequireMember();
@@ -42,6 +43,7 @@ export function PrivacySettingsPage() {
       <Stack gap="lg">
         <PageHeader title={t('privacy.title')} subtitle={t('privacy.subtitle')} />
         {body}
+        {user && <BlockedMembers />}
       </Stack>
     </Container>
   );

@@ -1,7 +1,7 @@
 import { DomainError } from '../domain-error.ts';
 import type { AppServices } from '../../app-services.ts';
 import type { Kysely } from 'kysely';
-import type { TBlockState } from '@curio/shared';
+import { uploadUrl, type TBlockedMember, type TBlockState } from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
 
 /** Whether the viewer blocked the other user, and whether the other user blocked the viewer. */
@@ -39,4 +39,23 @@ export async function blockMember(services: AppServices, memberId: string, input
 export async function unblockMember(services: AppServices, memberId: string, peerId: string) {
   await services.db.deleteFrom('user_blocks').where('blocker_id', '=', memberId).where('blocked_id', '=', peerId).execute();
   return blockStateBetween(services.db, memberId, peerId);
+}
+
+/** The members `memberId` has blocked, most recent first, so each block can be lifted again. */
+export async function listBlockedMembers(db: Kysely<Database>, memberId: string): Promise<TBlockedMember[]> {
+  const rows = await db
+    .selectFrom('user_blocks as b')
+    .innerJoin('profiles as p', 'p.user_id', 'b.blocked_id')
+    .select(['b.blocked_id', 'p.nickname', 'p.avatar_key', 'b.reason', 'b.created_at'])
+    .where('b.blocker_id', '=', memberId)
+    .orderBy('b.created_at', 'desc')
+    .orderBy('b.blocked_id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.blocked_id,
+    nickname: row.nickname,
+    avatarUrl: row.avatar_key ? uploadUrl(row.avatar_key) : null,
+    reason: row.reason,
+    blockedAt: row.created_at,
+  }));
 }

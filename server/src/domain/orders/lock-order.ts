@@ -1,5 +1,5 @@
-import type { Selectable } from 'kysely';
-import type { OrdersTable } from '../../db/schema.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, OrdersTable } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { DomainError } from '../domain-error.ts';
 
@@ -18,6 +18,14 @@ export async function lockOrderForParty(trx: Tx, input: { orderId: string; userI
   if (!order) throw new DomainError('ORDER_NOT_FOUND');
   const role = roleIn(order, input.userId);
   if (role === null || (input.as !== undefined && role !== input.as)) throw new DomainError('ORDER_ACCESS_DENIED');
+  return order;
+}
+
+/** The order's parties, for a read that only its buyer and seller may make (same refusals, no lock). */
+export async function orderOfParty(db: Kysely<Database>, orderId: string, userId: string): Promise<{ id: string; buyer_id: string; seller_id: string }> {
+  const order = await db.selectFrom('orders').select(['id', 'buyer_id', 'seller_id']).where('id', '=', orderId).executeTakeFirst();
+  if (!order) throw new DomainError('ORDER_NOT_FOUND');
+  if (roleIn(order, userId) === null) throw new DomainError('ORDER_ACCESS_DENIED');
   return order;
 }
 

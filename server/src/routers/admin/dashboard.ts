@@ -1,7 +1,6 @@
-import { tracked } from '@trpc/server';
 import { ZAdminDashboard, ZResumableSubscriptionInput } from '@curio/shared';
 import { adminProcedure } from '../../trpc/init.ts';
-import { UserEventWatch } from '../../realtime/user-event-watch.ts';
+import { liveValue } from '../../trpc/live-value.ts';
 import { ADMIN_QUEUE_ID } from '../../realtime/events.ts';
 import { countPending, dashboardFigures } from '../../domain/admin/dashboard.ts';
 
@@ -14,21 +13,14 @@ export const dashboard = adminProcedure.output(ZAdminDashboard).query(({ ctx }) 
  * caused it and in whichever process; each wake-up re-counts, so a lost or doubled event
  * cannot leave a wrong number, and an unchanged count is not sent again.
  */
-export const onPendingCounts = adminProcedure
-  .input(ZResumableSubscriptionInput)
-  .subscription(async function* ({ ctx, input, signal }) {
-    const watch = new UserEventWatch(ctx.services.events, ADMIN_QUEUE_ID, ['admin-queue-changed'], signal);
-    try {
-      let lastSentId = input?.lastEventId ?? null;
-      do {
-        const pending = await countPending(ctx.services.db);
-        const id = `pending:${Object.values(pending).join(',')}`;
-        if (id !== lastSentId) {
-          lastSentId = id;
-          yield tracked(id, pending);
-        }
-      } while (await watch.next());
-    } finally {
-      watch.stop();
-    }
-  });
+export const onPendingCounts = adminProcedure.input(ZResumableSubscriptionInput).subscription(({ ctx, input, signal }) =>
+  liveValue({
+    events: ctx.services.events,
+    topic: ADMIN_QUEUE_ID,
+    types: ['admin-queue-changed'],
+    signal,
+    lastEventId: input?.lastEventId,
+    read: () => countPending(ctx.services.db),
+    idOf: (pending) => `pending:${Object.values(pending).join(',')}`,
+  }),
+);

@@ -6,6 +6,7 @@ import { conversations } from './conversations.ts';
 import { thread } from './thread.ts';
 import { markRead } from './mark-read.ts';
 import { block, unblock } from './block.ts';
+import { blocked } from './blocked.ts';
 import { peer } from './peer.ts';
 import { onMessages } from './on-messages.ts';
 
@@ -19,6 +20,7 @@ export const chatRouter = router({
   markRead,
   block,
   unblock,
+  blocked,
   peer,
   onMessages,
 });

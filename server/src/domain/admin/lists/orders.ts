@@ -10,6 +10,32 @@ export function shortOrderId(id: string): string {
   return id.slice(0, 8);
 }
 
+interface SummaryRow {
+  id: string;
+  title: string;
+  total_cents: number;
+  status: string;
+  created_at: Date;
+  buyer_id: string;
+  seller_id: string;
+  buyer_nickname: string;
+  seller_nickname: string;
+}
+
+/** An order as a row of the console's table shows it. */
+function toAdminOrderSummary(row: SummaryRow) {
+  return {
+    id: row.id,
+    shortId: shortOrderId(row.id),
+    title: row.title,
+    totalCents: row.total_cents,
+    status: ZAdminOrderStatus.parse(row.status),
+    buyer: { id: row.buyer_id, nickname: row.buyer_nickname },
+    seller: { id: row.seller_id, nickname: row.seller_nickname },
+    createdAt: row.created_at,
+  };
+}
+
 /** Hex digits and dashes only: the search text may be the start of an order id. */
 const ID_PREFIX = /^[0-9a-f][0-9a-f-]*$/i;
 
@@ -42,16 +68,7 @@ export async function listOrders(db: Kysely<Database>, input: z.output<typeof ZA
       .select(['o.id', 'o.title', 'o.total_cents', 'o.status', 'o.created_at', 'o.buyer_id', 'o.seller_id', 'bp.nickname as buyer_nickname', 'sp.nickname as seller_nickname'])
       .orderBy('o.created_at', 'desc')
       .orderBy('o.id', 'desc'),
-    (row) => ({
-      id: row.id,
-      shortId: shortOrderId(row.id),
-      title: row.title,
-      totalCents: row.total_cents,
-      status: ZAdminOrderStatus.parse(row.status),
-      buyer: { id: row.buyer_id, nickname: row.buyer_nickname },
-      seller: { id: row.seller_id, nickname: row.seller_nickname },
-      createdAt: row.created_at,
-    }),
+    toAdminOrderSummary,
   );
 }
 
@@ -78,14 +95,7 @@ export async function getOrderForAdmin(db: Kysely<Database>, orderId: string): P
     .orderBy('id', 'desc')
     .executeTakeFirst();
   return {
-    id: row.id,
-    shortId: shortOrderId(row.id),
-    title: row.title,
-    totalCents: row.total_cents,
-    status: ZAdminOrderStatus.parse(row.status),
-    buyer: { id: row.buyer_id, nickname: row.buyer_nickname },
-    seller: { id: row.seller_id, nickname: row.seller_nickname },
-    createdAt: row.created_at,
+    ...toAdminOrderSummary(row),
     listingId: row.listing_id,
     imageUrl: row.image_key ? uploadUrl(row.image_key) : null,
     unitPriceCents: row.unit_price_cents,
