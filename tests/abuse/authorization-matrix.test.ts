@@ -221,7 +221,6 @@ const OWN_DATA = [
   'notifications.list', 'notifications.unreadCount', 'notifications.onUnreadCount', 'notifications.markRead',
 ];
 
-
 /** Input for the "really public" check where {} would mean "my own" (which needs a session). */
 const PUBLIC_SAMPLE_INPUT: Record<string, (w: World) => unknown> = {
   'marketplace.profiles.get': (w) => ({ userId: w.owner.id }),

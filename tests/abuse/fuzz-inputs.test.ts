@@ -12,7 +12,6 @@ import { insertListing } from '../integration/orders/support.ts';
 import { insertTestBuyingRequest } from '../integration/social/fixtures.ts';
 import { LEAKS, PUBLIC, fuzzInput, nonAdminProcedures, tableCounts } from './support.ts';
 
-
 /**
  * Issue 7 §3, property-based fuzzing: every public and member procedure (admin.* has its own
  * access test; subscriptions run over the WebSocket) is called over real HTTP with inputs that

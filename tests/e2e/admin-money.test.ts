@@ -118,7 +118,9 @@ describeInBrowser('admin console: recharge codes, USDT top-ups and USDN withdraw
     await search.fill(toDelete!);
     await expect.poll(() => table.getByText(toDisable!).count()).toBe(0);
     await table.getByRole('button', { name: en('admin-money:codes.delete') }).click();
-    await page.getByRole('button', { name: en('admin-money:codes.delete') }).last().click();
+    // the confirmation's own button, found inside the dialog: under load the dialog renders after
+    // its overlay, and a page-wide "last Delete button" could resolve to the table's behind it
+    await page.getByRole('dialog').getByRole('button', { name: en('admin-money:codes.delete'), exact: true }).click();
     await toast(page, en('admin-money:codes.deleted'));
     await page.getByText(en('admin:kit.empty')).waitFor();
     const left = await server.db.db.selectFrom('recharge_codes').select(['code', 'status']).orderBy('status').execute();

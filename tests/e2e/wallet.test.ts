@@ -117,8 +117,9 @@ describeInBrowser('wallet: top-up by code and USDT, withdrawal, transfer and his
       await page.getByText(`${en('wallet:withdrawal.address')}: ${PAYOUT_ADDRESS}`).waitFor();
       expect(await getBalances(server.db.db, member.id)).toMatchObject({ usdnAvailableCents: 10_000, usdnHeldCents: 5000 });
 
-      // --- transfer to another member by e-mail
+      // --- transfer to another member by e-mail (the old address of the screen still leads there)
       await page.goto('/points-transfer');
+      await page.waitForURL((url) => url.pathname === '/transfer');
       await page.getByRole('button', { name: en('wallet:transfer.submit') }).click();
       await toast(page, uiText(EN, 'errors:FIELDS_REQUIRED'));
       await page.getByLabel(en('wallet:transfer.emailLabel')).fill(friend.email);
@@ -128,7 +129,7 @@ describeInBrowser('wallet: top-up by code and USDT, withdrawal, transfer and his
       await toast(page, en('wallet:transfer.submitted', { amount: '30.00', email: friend.email }));
       await page.getByText(en('wallet:transfer.sentTo', { name: friend.email }), { exact: true }).waitFor();
       expect((await getBalances(server.db.db, friend.id)).usdnAvailableCents).toBe(3000);
-      await friendSession.page.goto('/points-transfer');
+      await friendSession.page.goto('/transfer');
       await friendSession.page.getByText('For the brass compass').waitFor();
 
       // --- balance history lists every movement, newest first
@@ -190,7 +191,7 @@ describeInBrowser('wallet: top-up by code and USDT, withdrawal, transfer and his
           await page.goto('/withdrawal?tab=history');
           await page.getByText(PAYOUT_ADDRESS, { exact: false }).waitFor();
           await captureScreens(page, `wallet-withdrawal-history-${suffix}`);
-          await page.goto('/points-transfer');
+          await page.goto('/transfer');
           await page.getByText('Thanks for the quick shipping!').waitFor();
           await captureScreens(page, `wallet-transfer-${suffix}`);
           await page.goto('/wallet');

@@ -99,11 +99,14 @@ export const BUYING_REQUEST_REPORT_REASONS = ['spam', 'fraud', 'private_contact'
 export const ZBuyingRequestReportReason = z.enum(BUYING_REQUEST_REPORT_REASONS);
 export type TBuyingRequestReportReason = z.infer<typeof ZBuyingRequestReportReason>;
 
+export const BUYING_REQUEST_REPORT_DETAILS_MAX = 500;
 export const ZReportBuyingRequestInput = z.object({
   id: z.uuid(),
   reason: ZBuyingRequestReportReason,
-  details: zText().trim().max(500).optional(),
+  details: zText().trim().max(BUYING_REQUEST_REPORT_DETAILS_MAX).optional(),
 });
+/** The report dialog's fields, under the rules of ZReportBuyingRequestInput (details optional). */
+export const ZBuyingRequestReportForm = z.object({ reason: ZBuyingRequestReportReason, detail: ZReportBuyingRequestInput.shape.details });
 export type TReportBuyingRequestInput = z.input<typeof ZReportBuyingRequestInput>;
 
 export const ZRequesterCard = z.object({

@@ -43,7 +43,7 @@ export type TRedemption = z.infer<typeof ZRedemption>;
 export const ZDepositInfo = z.object({
   address: z.string().nullable(),
   minUsdtCents: z.number().int().positive(),
-  /** USDX credited per USDT (usdt_recharge_rate). */
+  /** USDN credited per USDT (usdt_recharge_rate). */
   rate: z.number().positive(),
 });
 export type TDepositInfo = z.infer<typeof ZDepositInfo>;
@@ -83,7 +83,7 @@ export type TUsdtRecharge = z.infer<typeof ZUsdtRecharge>;
 
 // --- withdrawal -----------------------------------------------------------------------------
 
-/** The apply tab's facts: configured minimum (whole USDX), fee fraction and USDT rate. */
+/** The apply tab's facts: configured minimum (whole USDN), fee fraction and USDT rate. */
 export const ZWithdrawalInfo = z.object({
   minUsdn: z.number().positive(),
   /** e.g. 0.03 for 3 % */
@@ -93,7 +93,7 @@ export const ZWithdrawalInfo = z.object({
 export type TWithdrawalInfo = z.infer<typeof ZWithdrawalInfo>;
 
 export const ZCreateWithdrawalInput = z.object({
-  /** Whole USDX (spec 2 §5); fractions are refused with AMOUNT_NOT_WHOLE. */
+  /** Whole USDN (spec 2 §5); fractions are refused with AMOUNT_NOT_WHOLE. */
   amount: z.number({ error: 'INVALID_AMOUNT' }).finite({ error: 'INVALID_AMOUNT' }),
   address: zText().max(200),
   idempotencyKey: ZIdempotencyKey,
@@ -124,7 +124,7 @@ export const TRANSFER_NOTES_MAX = 200;
 
 export const ZTransferInput = z.object({
   email: zText().max(LIMITS.emailMax),
-  /** Whole USDX, at least 1; null when the field was left empty (FIELDS_REQUIRED). */
+  /** Whole USDN, at least 1; null when the field was left empty (FIELDS_REQUIRED). */
   amount: z.number({ error: 'INVALID_AMOUNT' }).finite({ error: 'INVALID_AMOUNT' }).nullable(),
   notes: zText().max(1000).optional(),
   idempotencyKey: ZIdempotencyKey,

@@ -7,7 +7,6 @@ import { member, requestInput } from '../buying-requests/support.ts';
 import { auditEntries } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
 
-
 let db: TestDatabase;
 let services: TestServices;
 let adminId: string;

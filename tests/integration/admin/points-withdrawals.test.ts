@@ -8,7 +8,6 @@ import { expectLedgerHealthy, notificationsOf } from '../orders/support.ts';
 import { auditEntries } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
 
-
 let db: TestDatabase;
 let services: TestServices;
 let adminId: string;

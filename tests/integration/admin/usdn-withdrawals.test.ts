@@ -10,7 +10,6 @@ import { expectLedgerHealthy, member, notificationsOf } from '../orders/support.
 import { auditEntries } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
 
-
 let db: TestDatabase;
 let services: TestServices;
 let adminId: string;

@@ -10,7 +10,6 @@ import { storedUpload } from '../../helpers/uploads.ts';
 import { auditEntries } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
 
-
 let db: TestDatabase;
 let services: TestServices;
 let adminId: string;

@@ -9,7 +9,6 @@ import { notificationsOf } from '../orders/support.ts';
 import { auditEntries } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
 
-
 /**
  * Spec 3 §2.6 violations tab: stats cards, filters, cards, and the three decisions on an
  * unreviewed violation (reviewed / warning / banned), each once (ALREADY_REVIEWED).

@@ -5,7 +5,6 @@ import { insertTestUser } from '../../helpers/users.ts';
 import { fundPoints, listingInput } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
 
-
 let db: TestDatabase;
 let services: TestServices;
 

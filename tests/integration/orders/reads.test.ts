@@ -7,7 +7,6 @@ import { monthRangeIn } from '../../../server/src/domain/orders/local-time.ts';
 import { insertListing, key, member, type Member } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
 
-
 let db: TestDatabase;
 let services: TestServices;
 

@@ -8,7 +8,6 @@ import { approveRefund, rejectRefund } from '../../../server/src/domain/orders/r
 import { appCodeOf } from '../ledger/ledger-fixtures.ts';
 import { escrowBalance, expectLedgerHealthy, listingRow, notificationsOf, orderRow, paidOrder, shippedOrder, transfersFor, usdn } from './support.ts';
 
-
 let db: TestDatabase;
 let services: TestServices;
 let adminId: string;

@@ -6,7 +6,6 @@ import { callerFor, type TestServices } from '../../helpers/services.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { fundPoints, listingInput } from '../listings/support.ts';
 
-
 /** A signed-in member and their procedure caller. */
 export async function member(services: TestServices, nickname?: string) {
   const user = await insertTestUser(services.db, nickname ? { nickname } : {});

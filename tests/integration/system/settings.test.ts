@@ -33,7 +33,6 @@ async function storeRaw(key: string, value: string): Promise<void> {
     .execute();
 }
 
-
 async function customerServiceFailure(): Promise<string | undefined> {
   const caller = await callerFor(services);
   try {

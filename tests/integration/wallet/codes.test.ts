@@ -6,7 +6,6 @@ import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts'
 import { insertTestUser } from '../../helpers/users.ts';
 import { countRows, expectCleanLedger, failure, key, usdnOf } from './support.ts';
 
-
 let db: TestDatabase;
 let services: TestServices;
 

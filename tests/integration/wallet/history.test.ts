@@ -9,7 +9,6 @@ import { insertTestUser } from '../../helpers/users.ts';
 import { fund } from '../ledger/ledger-fixtures.ts';
 import { failure, key, SOLANA_ADDRESS, usdnOf } from './support.ts';
 
-
 let db: TestDatabase;
 let services: TestServices;
 
@@ -40,7 +39,7 @@ describe('wallet.history', () => {
     expect(page.entries.map((entry) => [entry.kind, entry.amount, entry.link])).toEqual([
       ['purchase_escrow', -1234, `/orders/${orderId}`],
       ['withdrawal_hold', -2000, '/withdrawal?tab=history'],
-      ['transfer', -500, '/points-transfer'],
+      ['transfer', -500, '/transfer'],
       ['code_redemption', 10_000, '/recharge'],
     ]);
     const sum = page.entries.reduce((total, entry) => total + entry.amount, 0);

@@ -10,7 +10,6 @@ import { insertTestUser } from '../../helpers/users.ts';
 import { fund } from '../ledger/ledger-fixtures.ts';
 import { codeOf, expectCleanLedger, key, SOLANA_ADDRESS, usdnOf } from './support.ts';
 
-
 let db: TestDatabase;
 let services: TestServices;
 const HASH = '4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZAMdL4VZHirAn5ApvKw8i6ZzL3SmfUDdpa8JnTdnDzcqmvCpXz4GMzrUB';

@@ -5,7 +5,6 @@ import { insertTestUser } from '../../helpers/users.ts';
 import { fund } from '../ledger/ledger-fixtures.ts';
 import { countRows, expectCleanLedger, failure, key, usdnOf } from './support.ts';
 
-
 let db: TestDatabase;
 let services: TestServices;
 
@@ -25,7 +24,7 @@ async function pair(senderCents: number) {
 }
 
 describe('wallet.transfer', () => {
-  test('moves whole USDX fee-free to the member with that e-mail, notifies them and lists it for both', async () => {
+  test('moves whole USDN fee-free to the member with that e-mail, notifies them and lists it for both', async () => {
     const { sender, recipient, caller, recipientCaller } = await pair(5000);
     const result = await caller.wallet.transfer({ email: `  ${recipient.email.toUpperCase()} `, amount: 30, notes: ' for the lamp ', idempotencyKey: key() });
     expect(result.amountCents).toBe(3000);
@@ -36,7 +35,7 @@ describe('wallet.transfer', () => {
     const row = await db.db.selectFrom('usdn_transfers').selectAll().where('id', '=', result.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ from_user_id: sender.id, to_user_id: recipient.id, to_user_email: recipient.email, notes: 'for the lamp' });
     const note = await db.db.selectFrom('notifications').selectAll().where('user_id', '=', recipient.id).executeTakeFirstOrThrow();
-    expect(note).toMatchObject({ type: 'transfer_received', link: '/points-transfer' });
+    expect(note).toMatchObject({ type: 'transfer_received', link: '/transfer' });
     expect(note.params).toMatchObject({ amount: '30.00', nickname: 'Sender' });
 
     expect(await caller.wallet.transfers()).toEqual([

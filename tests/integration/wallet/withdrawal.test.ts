@@ -9,7 +9,6 @@ import { insertTestUser } from '../../helpers/users.ts';
 import { accountBalance, fund } from '../ledger/ledger-fixtures.ts';
 import { countRows, expectCleanLedger, failure, key, SOLANA_ADDRESS, SOLANA_ADDRESS_2, usdnOf } from './support.ts';
 
-
 let db: TestDatabase;
 let services: TestServices;
 const CHAIN_HASH = '4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZAMdL4VZHirAn5ApvKw8i6ZzL3SmfUDdpa8JnTdnDzcqmvCpXz4GMzrUB';

@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ZResendVerificationInput } from '@curio/shared';
-import { translatedSchemaResolver } from './form-errors.ts';
+import { translatedSchemaResolver } from '../../lib/forms.ts';
 import { useResendVerification } from './use-resend-verification.ts';
 import { EmailInput } from './EmailInput.tsx';
 

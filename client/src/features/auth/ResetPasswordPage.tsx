@@ -11,7 +11,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { appErrorOf } from '../../lib/app-error.ts';
 import { useApiControl } from '../../app/ApiProvider.tsx';
 import { AuthCard } from './AuthCard.tsx';
-import { showServerFieldErrors, translatedSchemaResolver } from './form-errors.ts';
+import { showServerFieldErrors, translatedSchemaResolver } from '../../lib/forms.ts';
 import { passwordToggleProps } from './password-input-props.ts';
 import { recoveryTokenOf } from './recovery-link.ts';
 

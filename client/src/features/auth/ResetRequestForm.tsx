@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS, ZRequestPasswordResetInput } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { appErrorOf, errorMessage } from '../../lib/app-error.ts';
-import { showServerFieldErrors, translatedSchemaResolver } from './form-errors.ts';
+import { showServerFieldErrors, translatedSchemaResolver } from '../../lib/forms.ts';
 import { EmailInput } from './EmailInput.tsx';
 
 const FIELDS = ['email'] as const;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isLanguage, ZSignUpInput, type TSignUpResult } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
-import { showServerFieldErrors, translatedSchemaResolver } from './form-errors.ts';
+import { showServerFieldErrors, translatedSchemaResolver } from '../../lib/forms.ts';
 import { passwordToggleProps } from './password-input-props.ts';
 import { clearStoredReferrer, storedReferrer } from './referrer.ts';
 import { EmailInput } from './EmailInput.tsx';

@@ -1,18 +1,19 @@
 import { Anchor, Avatar, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconStarFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TBuyingRequestDetail } from '@curio/shared';
+import { CreditRating } from '../../components/CreditRating.tsx';
+import { attendancePercent } from '../../lib/member-labels.ts';
 import { FollowButton } from '../social/FollowButton.tsx';
 import { accountAgeText } from './account-age.ts';
 
-/** Requester card (spec 1 §2): nickname, avatar, credit score, attendance, sold count, account age; follow for others. */
+/** Requester card: nickname, avatar, credit rating, attendance, sold count, account age; follow for others. */
 export function RequesterCard({ request }: { request: TBuyingRequestDetail }) {
   const { t } = useTranslation('buying');
   const { requester } = request;
   const stats = [
-    { label: t('requester.rating'), value: (requester.creditScore / 20).toFixed(1), icon: true },
-    { label: t('requester.attendance'), value: `${Math.round(requester.attendanceRate * 100)}%` },
+    { label: t('requester.rating'), value: <CreditRating score={requester.creditScore} size="sm" dimmed={false} /> },
+    { label: t('requester.attendance'), value: `${attendancePercent(requester.attendanceRate)}%` },
     { label: t('requester.sold'), value: String(requester.soldCount) },
     { label: t('requester.joined'), value: accountAgeText(t, requester.createdAt) },
   ];
@@ -37,12 +38,13 @@ export function RequesterCard({ request }: { request: TBuyingRequestDetail }) {
       <Group grow mt="md" gap="xs" wrap="nowrap">
         {stats.map((stat) => (
           <Stack key={stat.label} gap={0} align="center">
-            <Group gap={2} wrap="nowrap">
-              {stat.icon && <IconStarFilled size={12} color="var(--mantine-color-yellow-6)" aria-hidden />}
+            {typeof stat.value === 'string' ? (
               <Text fw={600} size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {stat.value}
               </Text>
-            </Group>
+            ) : (
+              stat.value
+            )}
             <Text size="xs" c="dimmed" ta="center">
               {stat.label}
             </Text>

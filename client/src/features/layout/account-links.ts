@@ -48,7 +48,7 @@ export const ACCOUNT_LINK_GROUPS: { labelKey: `account.${string}`; links: Accoun
       { to: '/recharge', labelKey: 'account.recharge', Icon: IconWallet },
       { to: '/wallet', labelKey: 'account.balanceHistory', Icon: IconHistory },
       { to: '/curio-center', labelKey: 'account.pointsCenter', Icon: IconCoins },
-      { to: '/points-transfer', labelKey: 'account.transfer', Icon: IconArrowsExchange },
+      { to: '/transfer', labelKey: 'account.transfer', Icon: IconArrowsExchange },
       { to: '/withdrawal', labelKey: 'account.withdrawal', Icon: IconBuildingBank },
       { to: '/invitations', labelKey: 'account.invitations', Icon: IconGift },
     ],

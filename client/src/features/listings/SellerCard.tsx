@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TListingSeller } from '@curio/shared';
 import { FollowButton } from '../social/FollowButton.tsx';
 import { accountAgeLabel } from './account-age.ts';
+import { CreditRating } from '../../components/CreditRating.tsx';
 
 /** Seller card linking to the seller's profile; an anonymous listing shows a neutral card instead. */
 export function SellerCard({
@@ -44,9 +45,12 @@ export function SellerCard({
               <Text fw={600} truncate>
                 {seller.nickname}
               </Text>
-              <Text size="xs" c="dimmed">
-                {t('seller.stats', { score: seller.creditScore, sold: seller.soldCount })}
-              </Text>
+              <Group gap={6} wrap="nowrap">
+                <CreditRating score={seller.creditScore} />
+                <Text size="xs" c="dimmed">
+                  · {t('seller.stats', { sold: seller.soldCount })}
+                </Text>
+              </Group>
               <Text size="xs" c="dimmed">
                 {accountAgeLabel(t, seller.createdAt)}
               </Text>

@@ -1,17 +1,13 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconPackage, IconStarFilled, IconTruckDelivery } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPackage, IconTruckDelivery } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatCents, type TOrderSummary } from '@curio/shared';
+import { CreditRating } from '../../components/CreditRating.tsx';
 import { OrderStatusBadge } from './OrderStatusBadge.tsx';
 import { ShipDialog } from './ShipForm.tsx';
 import classes from './orders.module.css';
-
-/** Credit score 0..100 shown as a rating out of 5 (spec 2 §9: score divided by 20). */
-export function creditRating(score: number): string {
-  return (Math.min(100, Math.max(0, score)) / 20).toFixed(1);
-}
 
 export function OrderThumb({ url, title, large }: { url: string | null; title: string; large?: boolean }) {
   return (
@@ -79,12 +75,7 @@ export function OrderCard({ order, side }: { order: TOrderSummary; side: 'buy' |
                   {side === 'sell' ? t('card.buyer', { name: counterparty.nickname }) : t('card.seller', { name: counterparty.nickname })}
                 </Text>
                 {side === 'sell' && (
-                  <Group gap={2} wrap="nowrap" aria-label={t('card.credit', { rating: creditRating(counterparty.creditScore) })}>
-                    <IconStarFilled size={11} color="var(--mantine-color-yellow-6)" aria-hidden />
-                    <Text size="xs" c="dimmed" aria-hidden>
-                      {creditRating(counterparty.creditScore)}/5
-                    </Text>
-                  </Group>
+                  <CreditRating score={counterparty.creditScore} />
                 )}
               </Group>
             </Stack>

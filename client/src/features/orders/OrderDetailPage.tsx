@@ -29,7 +29,6 @@ import {
   IconReceiptRefund,
   IconShieldCheck,
   IconStar,
-  IconStarFilled,
   IconTruckDelivery,
 } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -42,7 +41,8 @@ import { useDisplayCurrency } from '../currency/currency-context.ts';
 import { ReviewDialog } from '../reviews/ReviewDialog.tsx';
 import { TipDialog } from '../tips/TipDialog.tsx';
 import { OrderStatusBadge } from './OrderStatusBadge.tsx';
-import { creditRating, OrderThumb } from './OrderCard.tsx';
+import { CreditRating } from '../../components/CreditRating.tsx';
+import { OrderThumb } from './OrderCard.tsx';
 import { ShipForm } from './ShipForm.tsx';
 import { RefundDialog } from './RefundDialog.tsx';
 import { ComplaintDialog } from './ComplaintDialog.tsx';
@@ -256,12 +256,7 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
                     <Anchor component={Link} to={`/profile/${counterparty.id}`} size="sm" fw={600} truncate>
                       {counterparty.nickname}
                     </Anchor>
-                    <Group gap={4} wrap="nowrap">
-                      <IconStarFilled size={12} color="var(--mantine-color-yellow-6)" aria-hidden />
-                      <Text size="xs" c="dimmed">
-                        {t('card.credit', { rating: creditRating(counterparty.creditScore) })}
-                      </Text>
-                    </Group>
+                    <CreditRating score={counterparty.creditScore} />
                   </Stack>
                 </Group>
               </Paper>

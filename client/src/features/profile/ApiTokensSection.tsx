@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS, ZCreateApiTokenInput } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
-import { showServerFieldErrors, translatedSchemaResolver } from '../auth/form-errors.ts';
+import { showServerFieldErrors, translatedSchemaResolver } from '../../lib/forms.ts';
 
 const FIELD_MESSAGES = { name: 'profile:tokens.nameRequired' };
 const validate = translatedSchemaResolver(ZCreateApiTokenInput, FIELD_MESSAGES);

@@ -20,7 +20,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { appErrorOf } from '../../lib/app-error.ts';
 import { useRequireMember } from '../auth/use-require-member.ts';
 import { useDisplayCurrency } from '../currency/currency-context.ts';
-import { showServerFieldErrors, translatedSchemaResolver } from '../auth/form-errors.ts';
+import { showServerFieldErrors, translatedSchemaResolver } from '../../lib/forms.ts';
 import { AvatarField, type AvatarChange } from './AvatarField.tsx';
 import { ApiTokensSection } from './ApiTokensSection.tsx';
 import { AvatarUploadError, avatarFileProblem, uploadAvatar } from './upload-avatar.ts';

@@ -1,10 +1,11 @@
-import { Anchor, Avatar, Badge, Button, Group, Paper, Rating, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Group, Paper, Rating, Stack, Title } from '@mantine/core';
 import { IconCalendar, IconClock, IconLock, IconMail, IconPackage, IconUserEdit } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TProfileView } from '@curio/shared';
 import { FollowButton } from '../social/FollowButton.tsx';
 import { attendancePercent, creditRating, lastActiveLabel, registrationAge } from '../../lib/member-labels.ts';
+import { CreditRating } from '../../components/CreditRating.tsx';
 
 /** Avatar, nickname, credit rating, attendance, sold count, account age, last seen; follow or edit. */
 export function ProfileHeader({ profile, now }: { profile: TProfileView; now: Date }) {
@@ -25,11 +26,7 @@ export function ProfileHeader({ profile, now }: { profile: TProfileView; now: Da
               </Title>
               <Group gap={6} wrap="nowrap">
                 <Rating value={rating} fractions={4} readOnly size="sm" aria-hidden />
-                <Tooltip label={t('header.creditTooltip', { score: profile.creditScore })}>
-                  <Text size="sm" fw={600} aria-label={t('header.creditLabel', { score: profile.creditScore, rating: rating.toFixed(1) })}>
-                    {t('header.credit', { score: profile.creditScore, rating: rating.toFixed(1) })}
-                  </Text>
-                </Tooltip>
+                <CreditRating score={profile.creditScore} size="sm" dimmed={false} />
               </Group>
             </Stack>
             {profile.isOwn ? (

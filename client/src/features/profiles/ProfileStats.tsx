@@ -1,16 +1,16 @@
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TProfileView } from '@curio/shared';
-import { attendancePercent } from '../../lib/member-labels.ts';
+import { attendancePercent, creditRating } from '../../lib/member-labels.ts';
 
-/** Stats row of spec 1 §2: listings, buying requests, followers, credit score, attendance rate. */
+/** Stats row: listings, buying requests, followers, credit rating, attendance rate. */
 export function ProfileStats({ profile }: { profile: TProfileView }) {
   const { t } = useTranslation('profiles');
   const items = [
     { key: 'listings', value: String(profile.stats.listingsCount) },
     { key: 'buyingRequests', value: String(profile.stats.buyingRequestsCount) },
     { key: 'followers', value: String(profile.stats.followersCount) },
-    { key: 'creditScore', value: String(profile.creditScore) },
+    { key: 'creditScore', value: `${creditRating(profile.creditScore).toFixed(1)}/5` },
     { key: 'attendanceRate', value: `${attendancePercent(profile.attendanceRate)}%` },
   ] as const;
   return (

@@ -57,7 +57,7 @@ export const SITEMAP_SECTIONS: SitemapSection[] = [
     links: [
       { path: '/recharge', labelKey: 'sitemap.links.recharge' },
       { path: '/withdrawal', labelKey: 'sitemap.links.withdrawal' },
-      { path: '/points-transfer', labelKey: 'sitemap.links.transfer' },
+      { path: '/transfer', labelKey: 'sitemap.links.transfer' },
       { path: '/wallet', labelKey: 'sitemap.links.balanceHistory' },
       { path: '/points-redemption', labelKey: 'sitemap.links.pointsRedemption' },
     ],

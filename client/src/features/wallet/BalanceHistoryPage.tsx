@@ -18,7 +18,7 @@ const KNOWN_KINDS = new Set([
   'order_points', 'checkin', 'demo_seed',
 ]);
 
-/** /wallet: every movement of the member's available USDX or points, newest first, paged. */
+/** /wallet: every movement of the member's available USDN or points, newest first, paged. */
 export function BalanceHistoryPage() {
   const { t } = useTranslation('wallet');
   const { user } = useRequireMember();
@@ -43,7 +43,7 @@ export function BalanceHistoryPage() {
             <Button component={Link} to="/withdrawal" size="xs" variant="default">
               {t('history.withdraw')}
             </Button>
-            <Button component={Link} to="/points-transfer" size="xs" variant="default">
+            <Button component={Link} to="/transfer" size="xs" variant="default">
               {t('history.transfer')}
             </Button>
           </Group>
@@ -94,7 +94,7 @@ function EntryRow({ entry, currency }: { entry: THistoryEntry; currency: Currenc
   const positive = entry.amount > 0;
   const amount =
     currency === 'usdn'
-      ? `${positive ? '+' : '−'}${formatCents(Math.abs(entry.amount))} USDX`
+      ? `${positive ? '+' : '−'}${formatCents(Math.abs(entry.amount))} USDN`
       : `${positive ? '+' : '−'}${Math.abs(entry.amount).toLocaleString(i18n.language)}`;
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">

@@ -110,7 +110,7 @@ function RedemptionHistory() {
               </Text>
             </Stack>
             <Text fw={600} c="teal" style={{ flexShrink: 0 }}>
-              +{formatCents(row.usdnReceivedCents)} USDX
+              +{formatCents(row.usdnReceivedCents)} USDN
             </Text>
           </Group>
         )}

@@ -15,7 +15,7 @@ import { WalletBalanceCard } from './WalletBalanceCard.tsx';
 import { HistoryList } from './HistoryList.tsx';
 import { useIdempotencyKey } from './use-idempotency-key.ts';
 
-/** /points-transfer (spec 2 §2): send USDX to another member by e-mail, and the last 20 transfers. */
+/** /transfer (spec 2 §2): send USDN to another member by e-mail, and the last 20 transfers. */
 export function TransferPage() {
   const { t } = useTranslation('wallet');
   const { user } = useRequireMember();
@@ -113,7 +113,7 @@ function TransferForm() {
             onChange={(event) => setAmount(event.currentTarget.value)}
             error={amountError}
             required
-            rightSection={<Text size="xs" c="dimmed">USDX</Text>}
+            rightSection={<Text size="xs" c="dimmed">USDN</Text>}
             rightSectionWidth={52}
           />
           <Textarea
@@ -178,7 +178,7 @@ function TransferHistory() {
               </Group>
               <Text fw={600} c={sent ? undefined : 'teal'} style={{ flexShrink: 0 }}>
                 {sent ? '−' : '+'}
-                {formatCents(row.amountCents)} USDX
+                {formatCents(row.amountCents)} USDN
               </Text>
             </Group>
           );

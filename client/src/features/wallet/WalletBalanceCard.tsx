@@ -7,7 +7,7 @@ import { useDisplayCurrency } from '../currency/currency-context.ts';
 import { useBalances } from '../layout/use-live-counters.ts';
 
 /**
- * The member's USDX balance, live (the layout's subscription refreshes it after any change),
+ * The member's USDN balance, live (the layout's subscription refreshes it after any change),
  * with what pending withdrawals hold and the display-currency equivalent.
  */
 export function WalletBalanceCard({ children }: { children?: ReactNode }) {
@@ -30,7 +30,7 @@ export function WalletBalanceCard({ children }: { children?: ReactNode }) {
               <Text fz={28} fw={700} lh={1.2} data-testid="wallet-balance">
                 {formatCents(data.usdnAvailableCents)}{' '}
                 <Text span fz="md" fw={600} c="dimmed">
-                  USDX
+                  USDN
                 </Text>
               </Text>
             ) : (

@@ -32,7 +32,7 @@ function percentText(rate: number, language: string): string {
   return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(rate);
 }
 
-/** /withdrawal (spec 2 §2): apply for a USDX withdrawal as USDT on Solana, or read the history (?tab=history). */
+/** /withdrawal (spec 2 §2): apply for a USDN withdrawal as USDT on Solana, or read the history (?tab=history). */
 export function WithdrawalPage() {
   const { t } = useTranslation('wallet');
   const { user } = useRequireMember();
@@ -93,7 +93,7 @@ function ApplyTab({ onDone }: { onDone: () => void }) {
 function Facts({ info }: { info: TWithdrawalInfo }) {
   const { t, i18n } = useTranslation('wallet');
   const facts = [
-    [t('withdrawal.facts.minimum'), `${formatWalletAmount(settingAmountToCents(info.minUsdn))} USDX`],
+    [t('withdrawal.facts.minimum'), `${formatWalletAmount(settingAmountToCents(info.minUsdn))} USDN`],
     [t('withdrawal.facts.fee'), percentText(info.feeRate, i18n.language)],
     [t('withdrawal.facts.review'), t('withdrawal.facts.reviewValue')],
     [t('withdrawal.facts.network'), t('withdrawal.facts.networkValue')],
@@ -203,13 +203,13 @@ function WithdrawalForm({ info, onDone }: { info: TWithdrawalInfo; onDone: () =>
                   <Text size="sm" c="dimmed">
                     {t('withdrawal.preview.held')}
                   </Text>
-                  <Text size="sm">{formatCents(quote.amountCents)} USDX</Text>
+                  <Text size="sm">{formatCents(quote.amountCents)} USDN</Text>
                 </Group>
                 <Group justify="space-between">
                   <Text size="sm" c="dimmed">
                     {t('withdrawal.preview.fee', { percent: percentText(info.feeRate, i18n.language) })}
                   </Text>
-                  <Text size="sm">−{formatCents(quote.feeCents)} USDX</Text>
+                  <Text size="sm">−{formatCents(quote.feeCents)} USDN</Text>
                 </Group>
                 <Divider />
                 <Group justify="space-between">
@@ -246,7 +246,7 @@ function WithdrawalHistory() {
       empty={t('withdrawal.historyEmpty')}
       render={(row) => (
         <Stack gap={4}>
-          <RecordRowHeader amount={`${formatCents(row.usdnAmountCents)} USDX`} time={dateTime.format(row.createdAt)} status={row.status} />
+          <RecordRowHeader amount={`${formatCents(row.usdnAmountCents)} USDN`} time={dateTime.format(row.createdAt)} status={row.status} />
           <Text size="xs" c="dimmed">
             {t('withdrawal.feeLine', { amount: formatCents(row.feeCents) })} · {t('withdrawal.receive', { amount: formatCents(row.usdtAmountCents) })}
           </Text>

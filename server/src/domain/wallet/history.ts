@@ -17,7 +17,7 @@ export function historyLink(referenceType: string | null, referenceId: string | 
     case 'recharge_code':
       return '/recharge';
     case 'usdn_transfer':
-      return '/points-transfer';
+      return '/transfer';
     default:
       return null;
   }

@@ -9,14 +9,14 @@ import { notify } from '../notifications/notify.ts';
 export interface TransferUsdnInput {
   senderId: string;
   email: string;
-  /** Whole USDX; null when the field was left empty. */
+  /** Whole USDN; null when the field was left empty. */
   amount: number | null;
   notes?: string | undefined;
   now: Date;
 }
 
 /**
- * Sends USDX to another member by e-mail (spec 2 §5 Transfer): both fields required, a whole
+ * Sends USDN to another member by e-mail (spec 2 §5 Transfer): both fields required, a whole
  * amount of at least 1, never to oneself, free of fees. The ledger refuses an amount over the
  * available balance inside the same transaction, so racing spends of one balance cannot both pass.
  */
@@ -66,7 +66,7 @@ export async function transferUsdn(trx: Tx, input: TransferUsdnInput): Promise<{
     userId: recipient.id,
     type: 'transfer_received',
     params: { amount: formatCents(amountCents), nickname: sender?.nickname ?? '' },
-    link: '/points-transfer',
+    link: '/transfer',
   });
   return { id: row.id, amountCents, affectedUserIds: moved.affectedUserIds };
 }

@@ -19,14 +19,14 @@ export async function getWithdrawalInfo(db: Kysely<Database>): Promise<TWithdraw
 
 export interface CreateWithdrawalInput {
   userId: string;
-  /** Whole USDX as the member typed it. */
+  /** Whole USDN as the member typed it. */
   amount: number;
   address: string;
   now: Date;
 }
 
 /**
- * A USDX withdrawal request (spec 2 §5). The whole amount, fee included, moves from the
+ * A USDN withdrawal request (spec 2 §5). The whole amount, fee included, moves from the
  * member's available balance to their held balance in the same transaction as the request
  * (DESIGN 5): the spec deducts only on completion, which would let the same money be spent or
  * withdrawn twice while the request waits. The ledger's own guard refuses an amount over the

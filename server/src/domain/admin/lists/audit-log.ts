@@ -49,7 +49,6 @@ export async function listAuditLog(db: Kysely<Database>, input: z.output<typeof 
   );
 }
 
-
 /** What the filter selects offer: the actions and target types in the log, and who acted. */
 export async function auditLogFacets(db: Kysely<Database>): Promise<z.output<typeof ZAdminAuditFacets>> {
     const [actions, targetTypes, admins] = await Promise.all([

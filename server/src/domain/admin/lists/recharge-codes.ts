@@ -48,7 +48,6 @@ export async function listRechargeCodes(db: Kysely<Database>, input: z.output<ty
   );
 }
 
-
 /** The stats cards: codes by status and what the still-redeemable ones are worth. */
 export async function rechargeCodeStats(db: Kysely<Database>, now: Date): Promise<z.output<typeof ZAdminRechargeCodeStats>> {
   const live = sql<boolean>`status = 'active' AND (expires_at IS NULL OR expires_at > ${now})`;

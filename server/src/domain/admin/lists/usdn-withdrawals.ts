@@ -79,7 +79,6 @@ export async function listUsdnWithdrawals(db: Kysely<Database>, input: z.output<
   );
 }
 
-
 /** The cards above the list: what waits (and how much USDT it will take), what was done. */
 export async function usdnWithdrawalStats(db: Kysely<Database>): Promise<z.output<typeof ZAdminUsdnWithdrawalStats>> {
   const row = await db

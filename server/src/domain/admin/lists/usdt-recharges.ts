@@ -66,7 +66,6 @@ export async function listUsdtRecharges(db: Kysely<Database>, input: z.output<ty
   );
 }
 
-
 /** The five cards of spec 3 §2.8: all, waiting, approved, rejected, and the USDN credited so far. */
 export async function usdtRechargeStats(db: Kysely<Database>): Promise<z.output<typeof ZAdminUsdtRechargeStats>> {
   const row = await db

@@ -1,9 +1,10 @@
 import { schemaResolver, type FormErrors } from '@mantine/form';
 import { isAppErrorCode } from '@curio/shared';
-import i18n from '../../i18n/index.ts';
-import { appErrorOf } from '../../lib/app-error.ts';
+import i18n from '../i18n/index.ts';
+import { appErrorOf } from './app-error.ts';
 
-type Schema = Parameters<typeof schemaResolver>[0];
+/** A zod schema a form validates with (the shared input schemas). */
+export type FormSchema = Parameters<typeof schemaResolver>[0];
 
 /** i18n keys for fields whose schema issues carry no specific app code (e.g. `email` -> "invalid e-mail"). */
 export type FieldMessageKeys = Record<string, string>;
@@ -23,10 +24,10 @@ function translateErrors(errors: FormErrors, fieldMessages: FieldMessageKeys): F
 }
 
 /**
- * Validates a Mantine form with the same shared zod schema the server uses (DESIGN decision 7)
+ * Validates a Mantine form with the same shared zod schema the server uses
  * and shows translated messages: issue messages that are app codes become `errors:<CODE>`.
  */
-export function translatedSchemaResolver(schema: Schema, fieldMessages: FieldMessageKeys = {}) {
+export function translatedSchemaResolver(schema: FormSchema, fieldMessages: FieldMessageKeys = {}) {
   const resolve = schemaResolver(schema, { sync: true });
   return (values: unknown): FormErrors => translateErrors(resolve(values), fieldMessages);
 }
