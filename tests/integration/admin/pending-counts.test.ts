@@ -85,8 +85,14 @@ describe('admin.onPendingCounts', () => {
     await recorder.waitForValues(1);
     // an UPDATE of a watched column that changes no count still wakes the stream; it re-counts and stays quiet
     await testDb.db.updateTable('refunds').set({ status: 'pending' }).where('status', '=', 'pending').execute();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(recorder.values).toHaveLength(1);
+    // the sentinel: a change that does move a count, made after it; it must be the next value
+    const before = recorder.values[0]!;
+    await testDb.db
+      .insertInto('message_violations')
+      .values({ sender_id: admin.id, receiver_id: admin.id, original_content: 'sentinel', violation_type: 'phone', detected_types: ['phone'], detected_patterns: ['sentinel'] })
+      .execute();
+    const [, second] = await recorder.waitForValues(2);
+    expect(second).toEqual({ ...before, violations: before.violations + 1 });
     subscription.unsubscribe();
   });
 

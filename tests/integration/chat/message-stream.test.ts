@@ -48,14 +48,13 @@ describe.skipIf(!onRealPostgres())('chat.onMessages across two processes', () =>
     try {
       const recorder = new SubscriptionRecorder<TChatMessage>();
       const ready = new SubscriptionRecorder<true>();
-      const subscription = client.trpc.chat.onMessages.subscribe(undefined, {
+      // resuming after seq 0 (the inbox is empty) fixes the starting point, whenever the server reads it
+      const subscription = client.trpc.chat.onMessages.subscribe({ lastEventId: '0' }, {
         onStarted: () => ready.push(true),
         onData: (tracked) => recorder.push(tracked.data),
         onError: (error) => recorder.fail(error),
       });
       await ready.waitForValues(1);
-      // the subscription reads its starting point after it is registered; give it that moment
-      await new Promise((resolve) => setTimeout(resolve, 200));
 
       await Promise.all(
         Array.from({ length: 60 }, (_, i) =>
@@ -67,9 +66,10 @@ describe.skipIf(!onRealPostgres())('chat.onMessages across two processes', () =>
       const seqs = received.map((m) => m.seq);
       expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
       expect(new Set(received.map((m) => m.content))).toEqual(new Set(Array.from({ length: 60 }, (_, i) => `n${i}`)));
-      // nothing more arrives afterwards
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(recorder.values).toHaveLength(60);
+      // nothing more arrives afterwards: a sentinel sent last is the 61st value, not a repeat
+      await callers[0]!.chat.send({ peerId: inbox.id, content: 'sentinel', clientId: `stream-sentinel-${inbox.id}` });
+      const [sentinel] = (await recorder.waitForValues(61, 15_000)).slice(60);
+      expect(sentinel?.content).toBe('sentinel');
       subscription.unsubscribe();
     } finally {
       await client.close();

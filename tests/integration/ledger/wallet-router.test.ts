@@ -18,6 +18,7 @@ import { loadAuthUser } from '../../../server/src/domain/accounts/sessions.ts';
 import { startServer, type RunningServer } from '../../../server/src/server.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 import { appCodeOf, fund } from './ledger-fixtures.ts';
+import { eventually } from '../../helpers/eventually.ts';
 
 let db: TestDatabase;
 let services: TestServices;
@@ -166,8 +167,10 @@ describe('wallet.onBalances over the WebSocket', () => {
       await transfer(trx, { currency: 'usdn', from: { user: member.id }, to: { system: 'fees' }, amount: 9_999, kind: 'publish_fee' });
     });
     await expect(failed).rejects.toSatisfy((error) => appCodeOf(error) === 'INSUFFICIENT_BALANCE');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(delivered).toEqual([]);
+    // the sentinel: an event published after the rollback must be the first the bus delivers
+    await server.services.events.publish({ type: 'notifications-changed', userId: member.id });
+    await eventually(() => delivered.length > 0);
+    expect(delivered).toEqual(['notifications-changed']);
     stopWatching();
     expect(recorder.values).toHaveLength(2);
     subscription.unsubscribe();

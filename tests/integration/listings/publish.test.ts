@@ -7,6 +7,7 @@ import { fundPoints, listingInput } from './support.ts';
 
 import { storedUpload } from '../../helpers/uploads.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
+import { eventually } from '../../helpers/eventually.ts';
 
 let db: TestDatabase;
 let services: TestServices;
@@ -206,10 +207,9 @@ describe('marketplace.listings.create', () => {
     const unsubscribe = services.events.subscribe(user.id, (event) => seen.push(event.type));
     try {
       await caller.marketplace.listings.create(listingInput());
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await eventually(() => seen.includes('balances-changed'));
     } finally {
       unsubscribe();
     }
-    expect(seen).toContain('balances-changed');
   });
 });

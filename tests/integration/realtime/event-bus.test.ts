@@ -5,23 +5,13 @@ import { createEventBus } from '../../../server/src/realtime/create-event-bus.ts
 import { LocalEventBus } from '../../../server/src/realtime/local-event-bus.ts';
 import { PgEventBus } from '../../../server/src/realtime/pg-event-bus.ts';
 import type { EventBus, RealtimeEvent } from '../../../server/src/realtime/events.ts';
+import { eventually } from '../../helpers/eventually.ts';
 
-/** Waits until `predicate` holds, polling; NOTIFY is asynchronous on PostgreSQL. */
-async function eventually(predicate: () => boolean, timeoutMs = 3_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-/** Gives a NOTIFY that should NOT arrive a fair chance to arrive anyway. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 function recorder(bus: EventBus, userId: string) {
   const seen: RealtimeEvent[] = [];
   const unsubscribe = bus.subscribe(userId, (event) => seen.push(event));
-  return { seen, unsubscribe };
+  return { userId, seen, unsubscribe };
 }
 
 describe('LocalEventBus on its own', () => {
@@ -108,9 +98,11 @@ describe('the bus the server builds for this database', () => {
     const someoneElse = recorder(bus, randomUUID());
     await bus.publish({ type: 'balances-changed', userId });
     await eventually(() => mine.seen.length === 1);
-    await settle();
+    // the sentinel, sent after: the other user's first event must be this one
+    await bus.publish({ type: 'unread-changed', userId: someoneElse.userId });
+    await eventually(() => someoneElse.seen.length === 1);
+    expect(someoneElse.seen.map((e) => e.type)).toEqual(['unread-changed']);
     expect(mine.seen).toEqual([{ type: 'balances-changed', userId }]);
-    expect(someoneElse.seen).toEqual([]);
   });
 
   test('publishInTransaction delivers only after commit, and nothing on rollback', async () => {
@@ -119,10 +111,12 @@ describe('the bus the server builds for this database', () => {
 
     await testDb.db.transaction().execute(async (trx) => {
       await bus.publishInTransaction(trx, { type: 'unread-changed', userId });
-      await settle();
-      expect(mine.seen).toEqual([]);
+      // the sentinel, published outside the open transaction, arrives while the other waits
+      await bus.publish({ type: 'notifications-changed', userId });
+      await eventually(() => mine.seen.length === 1);
+      expect(mine.seen.map((e) => e.type)).toEqual(['notifications-changed']);
     });
-    await eventually(() => mine.seen.length === 1);
+    await eventually(() => mine.seen.length === 2);
 
     await expect(
       testDb.db.transaction().execute(async (trx) => {
@@ -131,9 +125,9 @@ describe('the bus the server builds for this database', () => {
       }),
     ).rejects.toThrow('roll back');
     await bus.publish({ type: 'unread-changed', userId });
-    await eventually(() => mine.seen.length === 2);
-    await settle();
-    expect(mine.seen.map((e) => e.type)).toEqual(['unread-changed', 'unread-changed']);
+    await eventually(() => mine.seen.length === 3);
+    // the rolled-back balances-changed never came: the event published after it is next
+    expect(mine.seen.map((e) => e.type)).toEqual(['notifications-changed', 'unread-changed', 'unread-changed']);
   });
 
   test('a revocation of more sessions than one NOTIFY holds arrives complete', async () => {
@@ -149,9 +143,11 @@ describe('the bus the server builds for this database', () => {
   test('after unsubscribing a listener gets nothing more', async () => {
     const userId = randomUUID();
     const mine = recorder(bus, userId);
+    const stillListening = recorder(bus, userId);
     mine.unsubscribe();
     await bus.publish({ type: 'unread-changed', userId });
-    await settle();
+    // the same event reached the listener that stayed, so it was delivered, just not to `mine`
+    await eventually(() => stillListening.seen.length === 1);
     expect(mine.seen).toEqual([]);
   });
 });

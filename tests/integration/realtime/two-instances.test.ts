@@ -13,6 +13,7 @@ import { LISTENER_APPLICATION_NAME, PgEventBus } from '../../../server/src/realt
 import { SESSION_REVOKED_CLOSE_CODE } from '../../../server/src/realtime/session-sockets.ts';
 import { EVENTS_CHANNEL, REFRESH_EVENT_TYPES, type RealtimeEvent } from '../../../server/src/realtime/events.ts';
 import type { Database } from '../../../server/src/db/schema.ts';
+import { eventually } from '../../helpers/eventually.ts';
 
 /**
  * Cross-process fan-out (DESIGN decision 9): two servers on one PostgreSQL database, each with
@@ -21,14 +22,6 @@ import type { Database } from '../../../server/src/db/schema.ts';
  */
 const realPostgres = onRealPostgres();
 if (!realPostgres) console.warn(`[realtime] two-instance tests skipped: ${NEEDS_POSTGRES}`);
-
-async function eventually(predicate: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /** Kills LISTEN connections from the server side, as a failover or restart would. */
 async function terminateListeners(db: Kysely<Database>, applicationName = LISTENER_APPLICATION_NAME): Promise<number> {
@@ -206,10 +199,12 @@ describe.skipIf(!realPostgres)('PgEventBus between two processes', () => {
       busB.subscribe(userId, (event) => onB.push(event));
 
       await busA.publish({ type: 'balances-changed', userId });
-      await eventually(() => onA.length === 1 && onB.length === 1);
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      expect(onB).toEqual([{ type: 'balances-changed', userId }]);
-      expect(onA).toEqual([{ type: 'balances-changed', userId }]);
+      // a sentinel published after it: each bus's second event must be the sentinel, not a copy
+      await busA.publish({ type: 'unread-changed', userId });
+      await eventually(() => onA.length === 2 && onB.length === 2);
+      const once = [{ type: 'balances-changed', userId }, { type: 'unread-changed', userId }];
+      expect(onB).toEqual(once);
+      expect(onA).toEqual(once);
     } finally {
       await busA.close();
       await busB.close();
@@ -233,8 +228,8 @@ describe.skipIf(!realPostgres)('PgEventBus between two processes', () => {
       await handleA.db.transaction().execute(async (trx) => {
         await busA.publishInTransaction(trx, { type: 'unread-changed', userId });
       });
+      // the committed event, published after the rolled-back one, is the first to arrive
       await eventually(() => onB.length === 1);
-      await new Promise((resolve) => setTimeout(resolve, 150));
       expect(onB).toEqual([{ type: 'unread-changed', userId }]);
     } finally {
       await busA.close();
