@@ -6,7 +6,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
  * The layering of docs/ARCHITECTURE.md: procedures are thin adapters (no SQL, no transactions;
  * they call one domain function), and the domain never knows about tRPC or HTTP.
  */
-const QUERY_METHODS = 'selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom|transaction|execute|executeTakeFirst|executeTakeFirstOrThrow';
+const QUERY_METHODS =
+  'selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom|transaction|execute|executeTakeFirst|executeTakeFirstOrThrow';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'bench/results/**', '**/*.cjs', 'client/public/**'] },

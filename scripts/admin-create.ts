@@ -9,7 +9,8 @@ import { databaseConfigFrom, describeDatabase, openDatabase } from '../server/sr
 import { migrateToLatest } from '../server/src/db/migrate.ts';
 import { ensureAdmin } from '../server/src/domain/accounts/ensure-admin.ts';
 
-const USAGE = 'usage: npm run admin:create -- --email admin@example.com [--password secret]\n' +
+const USAGE =
+  'usage: npm run admin:create -- --email admin@example.com [--password secret]\n' +
   '(the password is required when the account does not exist yet; an existing account keeps its own)';
 
 function fail(message: string): never {

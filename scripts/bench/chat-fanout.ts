@@ -230,10 +230,7 @@ class MemorySampler {
 
 /** CPU seconds used by the PostgreSQL backends serving the bench database. */
 async function postgresCpu(pool: pg.Pool): Promise<Map<number, number>> {
-  const { rows } = await pool.query<{ pid: number }>(
-    `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
-    [BENCH_DB],
-  );
+  const { rows } = await pool.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [BENCH_DB]);
   return new Map(rows.map(({ pid }) => [pid, processCpuSeconds(pid)]));
 }
 
@@ -287,7 +284,12 @@ interface TrpcFrame {
  * a fresh subscription would start after the newest message at the moment the server's generator
  * first runs, which may be after our first sends; from 0 nothing can be skipped.
  */
-function openCurioClient(member: Member, port: number, deliveries: Deliveries, state: { closing: boolean; dropped: number; errors: string[] }): Promise<Client> {
+function openCurioClient(
+  member: Member,
+  port: number,
+  deliveries: Deliveries,
+  state: { closing: boolean; dropped: number; errors: string[] },
+): Promise<Client> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`ws://127.0.0.1:${port}${WS_PATH}`, {
       headers: { origin: `http://127.0.0.1:${port}`, cookie: member.cookie },
@@ -301,9 +303,7 @@ function openCurioClient(member: Member, port: number, deliveries: Deliveries, s
       reject(error);
     }
     socket.on('open', () => {
-      socket.send(
-        JSON.stringify({ id: 1, method: 'subscription', params: { path: 'chat.onMessages', input: { json: { lastEventId: '0' } } } }),
-      );
+      socket.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'chat.onMessages', input: { json: { lastEventId: '0' } } } }));
     });
     socket.on('message', (raw: Buffer) => {
       const at = performance.now();
@@ -559,9 +559,7 @@ async function runBaseline(members: Member[]): Promise<RunReport> {
   const cpuAtStart = processCpuSeconds(relay.pid);
 
   const state = { closing: false, dropped: 0 };
-  const connected = await connectAll(options.clients, options.connectConcurrency, (index) =>
-    openRelayClient(members[index]!, relay.port, deliveries, state),
-  );
+  const connected = await connectAll(options.clients, options.connectConcurrency, (index) => openRelayClient(members[index]!, relay.port, deliveries, state));
   cleanups.push({
     name: 'close relay clients',
     run: async () => {
@@ -669,11 +667,31 @@ function printTable(curio: RunReport, baseline: RunReport | null): string[] {
     ['  across processes p50 / p99 (ms)', `${ms(c.deliveryCross.p50)} / ${ms(c.deliveryCross.p99)}`, '–', '–'],
     ['  same process p50 / p99 (ms)', `${ms(c.deliverySame.p50)} / ${ms(c.deliverySame.p99)}`, '–', '–'],
     ['send answered p50 / p99 (ms)', `${ms(c.ack.p50)} / ${ms(c.ack.p99)}`, b ? `${ms(b.ack.p50)} / ${ms(b.ack.p99)}` : '–', x(c.ack.p50, b?.ack.p50)],
-    ['messages/s', String(curio.sends.messagesPerSecond), String(baseline?.sends.messagesPerSecond ?? '–'), x(curio.sends.messagesPerSecond, baseline?.sends.messagesPerSecond)],
-    [`connect + subscribe ${options.clients} clients (s)`, (curio.connect.wallMs / 1000).toFixed(2), baseline ? (baseline.connect.wallMs / 1000).toFixed(2) : '–', x(curio.connect.wallMs, baseline?.connect.wallMs)],
+    [
+      'messages/s',
+      String(curio.sends.messagesPerSecond),
+      String(baseline?.sends.messagesPerSecond ?? '–'),
+      x(curio.sends.messagesPerSecond, baseline?.sends.messagesPerSecond),
+    ],
+    [
+      `connect + subscribe ${options.clients} clients (s)`,
+      (curio.connect.wallMs / 1000).toFixed(2),
+      baseline ? (baseline.connect.wallMs / 1000).toFixed(2) : '–',
+      x(curio.connect.wallMs, baseline?.connect.wallMs),
+    ],
     ['server RSS at start (MiB)', rss(curio, 'started'), baseline ? rss(baseline, 'started') : '–', '–'],
-    ['server RSS after connect (MiB)', rss(curio, 'afterConnect'), baseline ? rss(baseline, 'afterConnect') : '–', x(sumRss(curio, 'afterConnect'), baseline ? sumRss(baseline, 'afterConnect') : undefined)],
-    ['server RSS peak during sends (MiB)', rss(curio, 'peakDuringSends'), baseline ? rss(baseline, 'peakDuringSends') : '–', x(sumRss(curio, 'peakDuringSends'), baseline ? sumRss(baseline, 'peakDuringSends') : undefined)],
+    [
+      'server RSS after connect (MiB)',
+      rss(curio, 'afterConnect'),
+      baseline ? rss(baseline, 'afterConnect') : '–',
+      x(sumRss(curio, 'afterConnect'), baseline ? sumRss(baseline, 'afterConnect') : undefined),
+    ],
+    [
+      'server RSS peak during sends (MiB)',
+      rss(curio, 'peakDuringSends'),
+      baseline ? rss(baseline, 'peakDuringSends') : '–',
+      x(sumRss(curio, 'peakDuringSends'), baseline ? sumRss(baseline, 'peakDuringSends') : undefined),
+    ],
     ['server CPU during sends (s)', cpu(curio), baseline ? cpu(baseline) : '–', '–'],
     ['PostgreSQL backends CPU during sends (s)', String(curio.postgresBackendCpuSecondsDuringSends ?? '–'), '–', '–'],
     ['lost / duplicated / out of order', `${v.lost} / ${v.duplicated} / ${v.outOfOrder}`, vb ? `${vb.lost} / ${vb.duplicated} / –` : '–', '–'],

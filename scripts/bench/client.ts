@@ -28,7 +28,22 @@ import { gzipSync } from 'node:zlib';
 import { DEFAULT_LANGUAGE } from '@curio/shared';
 import { ensureClientBuilt } from '../../tests/helpers/e2e-server.ts';
 import { startChild } from './chat-fanout/processes.ts';
-import { databaseExists, databaseUrl, describeMachine, dropDatabase, flag, loadAverage, numberOption, printSummary, ratio, recreateDatabase, ROOT, round, saveResult, type SummaryRow } from './lib/common.ts';
+import {
+  databaseExists,
+  databaseUrl,
+  describeMachine,
+  dropDatabase,
+  flag,
+  loadAverage,
+  numberOption,
+  printSummary,
+  ratio,
+  recreateDatabase,
+  ROOT,
+  round,
+  saveResult,
+  type SummaryRow,
+} from './lib/common.ts';
 
 const run = promisify(execFile);
 const quick = flag('quick');
@@ -83,12 +98,19 @@ const bundle = {
   totalGzipKiB: kib(sum(files.map((f) => f.gzipBytes)) + htmlGzip),
   budgetGzipKiB: BUDGET_GZIP_KIB,
 };
-console.log(`initial route: ${files.length} files + index.html, ${bundle.totalGzipKiB} KiB gzip (${bundle.jsGzipKiB} JS, ${bundle.cssGzipKiB} CSS), ${bundle.totalRawKiB} KiB raw`);
+console.log(
+  `initial route: ${files.length} files + index.html, ${bundle.totalGzipKiB} KiB gzip (${bundle.jsGzipKiB} JS, ${bundle.cssGzipKiB} CSS), ${bundle.totalRawKiB} KiB raw`,
+);
 
 // a realistic home page: the feed bench's million listings when they exist, else an empty marketplace
 const useFeedDb = !quick && (await databaseExists(FEED_DB));
 const url = useFeedDb ? databaseUrl(FEED_DB) : await recreateDatabase(OWN_DB);
-const server = await startChild('curio', 'scripts/bench/chat-fanout/server-entry.ts', { DATABASE_URL: url, BENCH_POOL_SIZE: '10', NODE_ENV: 'production' }, ROOT);
+const server = await startChild(
+  'curio',
+  'scripts/bench/chat-fanout/server-entry.ts',
+  { DATABASE_URL: url, BENCH_POOL_SIZE: '10', NODE_ENV: 'production' },
+  ROOT,
+);
 const BASELINE_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Curio baseline</title><meta name="description" content="A minimal static page: the Lighthouse baseline."></head>
@@ -153,7 +175,10 @@ function median(runs: LighthouseRun[]): LighthouseRun {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-const runs: Record<Profile, { curio: LighthouseRun[]; baseline: LighthouseRun[] }> = { mobile: { curio: [], baseline: [] }, desktop: { curio: [], baseline: [] } };
+const runs: Record<Profile, { curio: LighthouseRun[]; baseline: LighthouseRun[] }> = {
+  mobile: { curio: [], baseline: [] },
+  desktop: { curio: [], baseline: [] },
+};
 try {
   // alternate, so a burst of load on the shared machine hits both alike
   for (let n = 0; n < RUNS; n++) {

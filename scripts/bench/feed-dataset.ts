@@ -35,12 +35,7 @@ async function commentOf(name: string): Promise<string | null> {
   }
 }
 
-export async function ensureFeedDataset(
-  name: string,
-  listings: number,
-  requests: number,
-  log: (line: string) => void = console.log,
-): Promise<FeedDataset> {
+export async function ensureFeedDataset(name: string, listings: number, requests: number, log: (line: string) => void = console.log): Promise<FeedDataset> {
   const url = databaseUrl(name);
   if ((await databaseExists(name)) && (await commentOf(name)) === marker(listings, requests)) {
     log(`reusing ${name}: already seeded with ${listings} listings and ${requests} buying requests`);

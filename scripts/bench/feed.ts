@@ -21,7 +21,19 @@ import { decodeFeedCursor } from '../../server/src/domain/feed/feed-cursor.ts';
 import { startChild } from './chat-fanout/processes.ts';
 import { distribution, processCpuSeconds } from './chat-fanout/stats.ts';
 import { ensureFeedDataset } from './feed-dataset.ts';
-import { describeMachine, flag, loadAverage, markdownTable, numberOption, printSummary, ratio, ROOT, round, saveResult, type SummaryRow } from './lib/common.ts';
+import {
+  describeMachine,
+  flag,
+  loadAverage,
+  markdownTable,
+  numberOption,
+  printSummary,
+  ratio,
+  ROOT,
+  round,
+  saveResult,
+  type SummaryRow,
+} from './lib/common.ts';
 
 const quick = flag('quick');
 const explain = flag('explain');
@@ -116,7 +128,14 @@ async function measure(run: () => Promise<unknown>, concurrency: number, cpuPid?
   return { requests: samples.length, p50: d.p50, p95: d.p95, p99: d.p99, max: d.max, rps: round(samples.length / seconds, 1), cpuMsPerRequest };
 }
 
-const rows: Array<{ case: string; concurrency: number; http: Awaited<ReturnType<typeof measure>>; sql: Awaited<ReturnType<typeof measure>>; p95Ratio: number; p50Ratio: number }> = [];
+const rows: Array<{
+  case: string;
+  concurrency: number;
+  http: Awaited<ReturnType<typeof measure>>;
+  sql: Awaited<ReturnType<typeof measure>>;
+  p95Ratio: number;
+  p50Ratio: number;
+}> = [];
 const plans: Record<string, string> = {};
 try {
   const counts = await pool.query<{ listings: string; requests: string }>(
@@ -146,14 +165,21 @@ try {
       const http = await measure(() => viaHttp(query), concurrency, server.pid);
       const direct = await measure(() => viaSql(query), concurrency);
       rows.push({ case: name, concurrency, http, sql: direct, p95Ratio: ratio(http.p95, direct.p95), p50Ratio: ratio(http.p50, direct.p50) });
-      console.log(`c=${concurrency} ${name}: HTTP p95 ${http.p95} ms (${http.rps}/s, server CPU ${http.cpuMsPerRequest} ms/request), SQL p95 ${direct.p95} ms (${direct.rps}/s), ${ratio(http.p95, direct.p95)}×`);
+      console.log(
+        `c=${concurrency} ${name}: HTTP p95 ${http.p95} ms (${http.rps}/s, server CPU ${http.cpuMsPerRequest} ms/request), SQL p95 ${direct.p95} ms (${direct.rps}/s), ${ratio(http.p95, direct.p95)}×`,
+      );
     }
   }
 
   console.log(
     `\n${markdownTable(
       ['case', 'conc.', 'HTTP p50', 'HTTP p95', 'HTTP p99', 'HTTP req/s', 'server CPU ms/req', 'SQL p50', 'SQL p95', 'SQL p99', 'SQL req/s', 'p95 HTTP/SQL'],
-      rows.map((r) => [r.case, String(r.concurrency), ...[r.http.p50, r.http.p95, r.http.p99, r.http.rps, r.http.cpuMsPerRequest, r.sql.p50, r.sql.p95, r.sql.p99, r.sql.rps].map(String), `${r.p95Ratio}×`]),
+      rows.map((r) => [
+        r.case,
+        String(r.concurrency),
+        ...[r.http.p50, r.http.p95, r.http.p99, r.http.rps, r.http.cpuMsPerRequest, r.sql.p50, r.sql.p95, r.sql.p99, r.sql.rps].map(String),
+        `${r.p95Ratio}×`,
+      ]),
     )}`,
   );
 
@@ -168,7 +194,12 @@ try {
       curio: mine.map((r) => r.http.p95).join(' / '),
       baseline: mine.map((r) => r.sql.p95).join(' / '),
       ratio: mine.map((r) => `${r.p95Ratio}×`).join(' / '),
-      verdict: allMet ? `≤${TARGET_RATIO}× met` : `≤${TARGET_RATIO}× not met (${mine.filter((r) => r.p95Ratio > TARGET_RATIO).map((r) => `c=${r.concurrency}`).join(', ')})`,
+      verdict: allMet
+        ? `≤${TARGET_RATIO}× met`
+        : `≤${TARGET_RATIO}× not met (${mine
+            .filter((r) => r.p95Ratio > TARGET_RATIO)
+            .map((r) => `c=${r.concurrency}`)
+            .join(', ')})`,
     });
   }
   const at64 = rows.filter((r) => r.concurrency === 64);
@@ -185,7 +216,9 @@ try {
   const notes = [
     `Curio server CPU per feed request ${round(Math.min(...cpu), 1)}–${round(Math.max(...cpu), 1)} ms (median ${round([...cpu].sort((a, b) => a - b)[Math.floor(cpu.length / 2)]!, 1)} ms) over all cases, read from /proc`,
     `${met} of ${rows.length} case × concurrency measurements within ${TARGET_RATIO}× of the bare query at p95`,
-    dataset.seedSeconds === null ? 'dataset reused from an earlier seed' : `dataset seeded in ${round(dataset.seedSeconds, 1)} s (${round(dataset.indexSeconds ?? 0, 1)} s of it rebuilding indexes)`,
+    dataset.seedSeconds === null
+      ? 'dataset reused from an earlier seed'
+      : `dataset seeded in ${round(dataset.seedSeconds, 1)} s (${round(dataset.indexSeconds ?? 0, 1)} s of it rebuilding indexes)`,
   ];
   console.log(notes.join('\n'));
   printSummary(summary);
@@ -198,7 +231,15 @@ try {
     wallSeconds: round((performance.now() - started) / 1000, 1),
     summary,
     notes,
-    details: { dataset: { ...dataset, url: undefined, ...visible }, pool: POOL, pageSize: PAGE_SIZE, concurrencies: CONCURRENCIES, targetP95Ratio: TARGET_RATIO, rows, plans },
+    details: {
+      dataset: { ...dataset, url: undefined, ...visible },
+      pool: POOL,
+      pageSize: PAGE_SIZE,
+      concurrencies: CONCURRENCIES,
+      targetP95Ratio: TARGET_RATIO,
+      rows,
+      plans,
+    },
   });
   console.log(`wrote ${file}`);
 } finally {

@@ -15,7 +15,20 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { startChild } from './chat-fanout/processes.ts';
-import { describeMachine, dropDatabase, flag, loadAverage, numberOption, printSummary, ratio, recreateDatabase, ROOT, round, saveResult, type SummaryRow } from './lib/common.ts';
+import {
+  describeMachine,
+  dropDatabase,
+  flag,
+  loadAverage,
+  numberOption,
+  printSummary,
+  ratio,
+  recreateDatabase,
+  ROOT,
+  round,
+  saveResult,
+  type SummaryRow,
+} from './lib/common.ts';
 
 const run = promisify(execFile);
 const quick = flag('quick');
@@ -83,7 +96,8 @@ try {
     for (const key of Object.keys(targets) as Array<keyof typeof targets>) raw[key].push(await cannon(targets[key], perRound));
   }
   const results = { bare: combine(raw.bare, perRound), trpc: combine(raw.trpc, perRound), healthz: combine(raw.healthz, perRound) };
-  for (const [name, r] of Object.entries(results)) console.log(`${name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}`);
+  for (const [name, r] of Object.entries(results))
+    console.log(`${name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}`);
   const summary: SummaryRow[] = [
     {
       bench: 'http',
@@ -110,7 +124,9 @@ try {
       verdict: 'informational',
     },
   ];
-  const notes = [`response ${Buffer.byteLength(body)} bytes; autocannon -c ${CONNECTIONS}, ${ROUNDS} rounds of ${perRound} s per target taking turns, after a 1 s warm-up each; tRPC req/s per round ${results.trpc.roundsRps.join(', ')}, bare ${results.bare.roundsRps.join(', ')}`];
+  const notes = [
+    `response ${Buffer.byteLength(body)} bytes; autocannon -c ${CONNECTIONS}, ${ROUNDS} rounds of ${perRound} s per target taking turns, after a 1 s warm-up each; tRPC req/s per round ${results.trpc.roundsRps.join(', ')}, bare ${results.bare.roundsRps.join(', ')}`,
+  ];
   printSummary(summary);
   const file = await saveResult({
     bench: 'http',

@@ -32,7 +32,22 @@ import { runInTransaction } from '../../server/src/db/transaction.ts';
 import { formatLedgerReport, transfer, verifyLedger } from '../../server/src/domain/ledger/index.ts';
 import { startChild } from './chat-fanout/processes.ts';
 import { distribution, seededRandom } from './chat-fanout/stats.ts';
-import { databaseUrl, describeMachine, dropDatabase, flag, loadAverage, markdownTable, numberOption, printSummary, ratio, recreateDatabase, ROOT, round, saveResult, type SummaryRow } from './lib/common.ts';
+import {
+  databaseUrl,
+  describeMachine,
+  dropDatabase,
+  flag,
+  loadAverage,
+  markdownTable,
+  numberOption,
+  printSummary,
+  ratio,
+  recreateDatabase,
+  ROOT,
+  round,
+  saveResult,
+  type SummaryRow,
+} from './lib/common.ts';
 
 const run = promisify(execFile);
 const quick = flag('quick');
@@ -104,11 +119,16 @@ const buyers = await insertUsers('buyer', BUYERS);
 const spreadStock = SPREAD_PURCHASES * SPREAD_CONCURRENCIES.length; // never runs out
 const spreadListings = await insertListings(sellers, LISTINGS, spreadStock, 'Spread lot');
 const raceListings = await insertListings(sellers, RACE_LISTINGS, RACE_STOCK, 'Race lot');
-const initialStock = new Map<string, number>([...spreadListings.map((id) => [id, spreadStock] as const), ...raceListings.map((id) => [id, RACE_STOCK] as const)]);
+const initialStock = new Map<string, number>([
+  ...spreadListings.map((id) => [id, spreadStock] as const),
+  ...raceListings.map((id) => [id, RACE_STOCK] as const),
+]);
 // enough for every purchase any buyer could make, through the ledger like an approved top-up
 const fundingCents = PRICE_CENTS * (Math.ceil((SPREAD_PURCHASES * SPREAD_CONCURRENCIES.length) / BUYERS) * 2 + RACE_ATTEMPTS_PER_BUYER + 2);
 for (const id of buyers) {
-  await runInTransaction(db, (trx) => transfer(trx, { currency: 'usdn', from: { system: 'issuance' }, to: { user: id }, amount: fundingCents, kind: 'code_redemption' }));
+  await runInTransaction(db, (trx) =>
+    transfer(trx, { currency: 'usdn', from: { system: 'issuance' }, to: { user: id }, amount: fundingCents, kind: 'code_redemption' }),
+  );
 }
 const cookies = new Map<string, string>();
 for (const id of buyers) cookies.set(id, `${SESSION_COOKIE}=${(await createSession(db, systemClock, id)).token}`);
@@ -176,7 +196,10 @@ async function sampleBackends<T>(during: Promise<T>): Promise<{ result: T; sampl
         else if (row.state === 'idle in transaction') key = 'idle in transaction (waiting for Node)';
         // with distinct buyers in flight a wait in ledger_accounts is for a shared (system) row;
         // since ADR 0022 none is locked, so this bucket should stay empty
-        else if (row.wait_event_type === 'Lock') key = /ledger_accounts/i.test(row.query) ? 'waiting for a ledger account row lock' : `waiting for a lock: ${row.query.replace(/\s+/g, ' ').slice(0, 40)}`;
+        else if (row.wait_event_type === 'Lock')
+          key = /ledger_accounts/i.test(row.query)
+            ? 'waiting for a ledger account row lock'
+            : `waiting for a lock: ${row.query.replace(/\s+/g, ' ').slice(0, 40)}`;
         else if (row.wait_event_type) key = `${row.wait_event_type}: ${row.wait_event}`;
         else key = 'running on CPU';
         states[key] = (states[key] ?? 0) + 1;
@@ -223,11 +246,24 @@ try {
     const { attempts, seconds } = sampled.result;
     const ok = attempts.filter((a) => a.ok);
     const d = distribution(ok.map((a) => a.ms));
-    spread.push({ concurrency, purchases: ok.length, perSecond: round(ok.length / seconds, 1), p50: d.p50, p95: d.p95, p99: d.p99, codes: codeCounts(attempts) });
-    console.log(`spread c=${concurrency}: ${ok.length}/${attempts.length} bought, ${round(ok.length / seconds, 1)}/s, p95 ${d.p95} ms ${JSON.stringify(codeCounts(attempts))}`);
+    spread.push({
+      concurrency,
+      purchases: ok.length,
+      perSecond: round(ok.length / seconds, 1),
+      p50: d.p50,
+      p95: d.p95,
+      p99: d.p99,
+      codes: codeCounts(attempts),
+    });
+    console.log(
+      `spread c=${concurrency}: ${ok.length}/${attempts.length} bought, ${round(ok.length / seconds, 1)}/s, p95 ${d.p95} ms ${JSON.stringify(codeCounts(attempts))}`,
+    );
   }
 
-  const raceJob = await load(BUYERS * RACE_ATTEMPTS_PER_BUYER, RACE_CONCURRENCY, (n) => [buyers[n % buyers.length]!, raceListings[Math.floor(random() * raceListings.length)]!]);
+  const raceJob = await load(BUYERS * RACE_ATTEMPTS_PER_BUYER, RACE_CONCURRENCY, (n) => [
+    buyers[n % buyers.length]!,
+    raceListings[Math.floor(random() * raceListings.length)]!,
+  ]);
   const raceOk = raceJob.attempts.filter((a) => a.ok);
   const raceD = distribution(raceJob.attempts.map((a) => a.ms));
   race = {
@@ -242,7 +278,9 @@ try {
     p99: raceD.p99,
     codes: codeCounts(raceJob.attempts),
   };
-  console.log(`race: ${raceOk.length} bought of ${RACE_LISTINGS * RACE_STOCK} in stock, ${raceJob.attempts.length} attempts at ${race.attemptsPerSecond}/s, p95 ${raceD.p95} ms ${JSON.stringify(race.codes)}`);
+  console.log(
+    `race: ${raceOk.length} bought of ${RACE_LISTINGS * RACE_STOCK} in stock, ${raceJob.attempts.length} attempts at ${race.attemptsPerSecond}/s, p95 ${raceD.p95} ms ${JSON.stringify(race.codes)}`,
+  );
 
   // invariants: no oversell, stock consistent and never negative, no server error, ledger clean
   const { rows: perListing } = await sql<{ id: string; quantity: number; orders: string; sold: string }>`
@@ -292,7 +330,11 @@ if (!race || !pgbench) throw new Error('the purchase bench did not finish');
 const best = spread.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
 const atPg = spread.find((s) => s.concurrency === PGBENCH_CONCURRENCY) ?? best;
 const invariantsOk =
-  checks.oversoldListings === 0 && checks.stockInconsistentListings === 0 && checks.negativeStockListings === 0 && checks.serverErrors === 0 && checks.ledgerOk === true;
+  checks.oversoldListings === 0 &&
+  checks.stockInconsistentListings === 0 &&
+  checks.negativeStockListings === 0 &&
+  checks.serverErrors === 0 &&
+  checks.ledgerOk === true;
 const summary: SummaryRow[] = [
   ...spread.map((s) => ({
     bench: 'purchase',
@@ -321,12 +363,23 @@ const summary: SummaryRow[] = [
 ];
 const states = backendStates?.states ?? {};
 const totalStates = Object.values(states).reduce((a, b) => a + b, 0) || 1;
-const stateShares = Object.fromEntries(Object.entries(states).sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, round((v / totalStates) * 100, 1)]));
+const stateShares = Object.fromEntries(
+  Object.entries(states)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => [k, round((v / totalStates) * 100, 1)]),
+);
 const notes = [
   `best spread throughput ${best.perSecond} purchases/s at c=${best.concurrency}; at c=${atPg.concurrency} ${atPg.perSecond}/s = ${ratio(atPg.perSecond, pgbench.tps, 3)} of pgbench's ${pgbench.tps} tps`,
-  `server backends during spread c=${SPREAD_CONCURRENCIES.at(-1)} (${backendStates?.samples ?? 0} samples, % of backend-samples): ${Object.entries(stateShares).map(([k, v]) => `${k} ${v}%`).join('; ')}`,
+  `server backends during spread c=${SPREAD_CONCURRENCIES.at(-1)} (${backendStates?.samples ?? 0} samples, % of backend-samples): ${Object.entries(stateShares)
+    .map(([k, v]) => `${k} ${v}%`)
+    .join('; ')}`,
 ];
-console.log(`\n${markdownTable(['backend state during spread c=' + String(SPREAD_CONCURRENCIES.at(-1)), '% of samples'], Object.entries(stateShares).map(([k, v]) => [k, String(v)]))}`);
+console.log(
+  `\n${markdownTable(
+    ['backend state during spread c=' + String(SPREAD_CONCURRENCIES.at(-1)), '% of samples'],
+    Object.entries(stateShares).map(([k, v]) => [k, String(v)]),
+  )}`,
+);
 console.log(notes.join('\n'));
 printSummary(summary);
 const file = await saveResult({
@@ -338,7 +391,19 @@ const file = await saveResult({
   wallSeconds: round((performance.now() - started) / 1000, 1),
   summary,
   notes,
-  details: { buyers: BUYERS, sellers: SELLERS, listings: LISTINGS, pool: POOL, priceCents: PRICE_CENTS, spread, race, checks, pgbench, backendStates: { samples: backendStates?.samples ?? 0, percent: stateShares }, database: databaseUrl(DB).replace(/\/\/[^@]*@/, '//') },
+  details: {
+    buyers: BUYERS,
+    sellers: SELLERS,
+    listings: LISTINGS,
+    pool: POOL,
+    priceCents: PRICE_CENTS,
+    spread,
+    race,
+    checks,
+    pgbench,
+    backendStates: { samples: backendStates?.samples ?? 0, percent: stateShares },
+    database: databaseUrl(DB).replace(/\/\/[^@]*@/, '//'),
+  },
 });
 console.log(`wrote ${file}`);
 if (!invariantsOk) {

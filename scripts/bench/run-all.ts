@@ -48,7 +48,12 @@ const BENCHES: Bench[] = [
   { name: 'http', script: 'scripts/bench/http-overhead.ts', args: quick ? ['--quick'] : [], reproduce: 'npm run bench:http' },
   { name: 'client', script: 'scripts/bench/client.ts', args: quick ? ['--quick'] : [], reproduce: 'npm run bench:client' },
   // the chat bench keeps its own result format (chat-fanout-latest.json); a smoke run is not saved
-  { name: 'chat', script: 'scripts/bench/chat-fanout.ts', args: quick ? ['--clients', '100', '--messages', '500', '--no-save'] : [], reproduce: 'npm run bench:chat' },
+  {
+    name: 'chat',
+    script: 'scripts/bench/chat-fanout.ts',
+    args: quick ? ['--clients', '100', '--messages', '500', '--no-save'] : [],
+    reproduce: 'npm run bench:chat',
+  },
 ];
 
 function runBench(bench: Bench): Promise<number> {
@@ -69,7 +74,11 @@ interface ChatResult {
     processes: Array<{ rssMiB: { peakDuringSends: number } }>;
     verification: { lost: number; duplicated: number; outOfOrder: number };
   };
-  baseline: { latencyMs: { delivery: { p50: number; p99: number } }; sends: { messagesPerSecond: number }; processes: Array<{ rssMiB: { peakDuringSends: number } }> } | null;
+  baseline: {
+    latencyMs: { delivery: { p50: number; p99: number } };
+    sends: { messagesPerSecond: number };
+    processes: Array<{ rssMiB: { peakDuringSends: number } }>;
+  } | null;
 }
 
 function chatSummary(r: ChatResult): SummaryRow[] {
@@ -77,7 +86,11 @@ function chatSummary(r: ChatResult): SummaryRow[] {
   const b = r.baseline;
   const x = (ours: number, theirs: number | undefined) => (theirs ? `${round(ours / theirs, 2)}×` : '–');
   const label = `${r.options.clients} clients, ${r.options.messages} messages`;
-  const rss = (p: Array<{ rssMiB: { peakDuringSends: number } }>) => round(p.reduce((n, q) => n + q.rssMiB.peakDuringSends, 0), 0);
+  const rss = (p: Array<{ rssMiB: { peakDuringSends: number } }>) =>
+    round(
+      p.reduce((n, q) => n + q.rssMiB.peakDuringSends, 0),
+      0,
+    );
   return [
     {
       bench: 'chat',
@@ -108,7 +121,9 @@ function chatSummary(r: ChatResult): SummaryRow[] {
 
 const runStarted = new Date();
 const machine: Machine = await describeMachine();
-console.log(`npm run bench${quick ? ' --quick' : ''}: ${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGiB} GiB, Node ${machine.node}, PostgreSQL ${machine.postgres}, load ${machine.loadAverage.join(' ')}`);
+console.log(
+  `npm run bench${quick ? ' --quick' : ''}: ${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGiB} GiB, Node ${machine.node}, PostgreSQL ${machine.postgres}, load ${machine.loadAverage.join(' ')}`,
+);
 
 const outcomes: Array<{ bench: Bench; exitCode: number; seconds: number; loadBefore: number[]; result: BenchResult | null; chat: ChatResult | null }> = [];
 for (const bench of BENCHES) {
@@ -139,7 +154,8 @@ const rows: SummaryRow[] = [];
 for (const o of outcomes) {
   if (o.result) rows.push(...o.result.summary);
   else if (o.chat) rows.push(...chatSummary(o.chat));
-  else if (o.bench.name === 'chat' && quick && o.exitCode === 0) rows.push({ bench: 'chat', metric: 'smoke run (100 clients, 500 messages), not saved', curio: 'see output', baseline: '–', ratio: '–', verdict: 'ok' });
+  else if (o.bench.name === 'chat' && quick && o.exitCode === 0)
+    rows.push({ bench: 'chat', metric: 'smoke run (100 clients, 500 messages), not saved', curio: 'see output', baseline: '–', ratio: '–', verdict: 'ok' });
   if (o.exitCode !== 0) rows.push({ bench: o.bench.name, metric: 'exit code', curio: String(o.exitCode), baseline: '0', ratio: '–', verdict: 'FAILED' });
 }
 const totalSeconds = round((Date.now() - runStarted.getTime()) / 1000, 0);

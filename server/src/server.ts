@@ -31,11 +31,8 @@ export interface StartOptions {
 /** The composition root: config -> db -> migrate -> services -> http + ws -> jobs. */
 export async function startServer(config: AppConfig, options: StartOptions = {}): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
-  const freshEmbeddedDatabase =
-    !options.dbHandle && !config.databaseUrl && !embeddedDatabaseExists(config);
-  const dbHandle =
-    options.dbHandle ??
-    (await openDatabase(databaseConfigFrom(config)));
+  const freshEmbeddedDatabase = !options.dbHandle && !config.databaseUrl && !embeddedDatabaseExists(config);
+  const dbHandle = options.dbHandle ?? (await openDatabase(databaseConfigFrom(config)));
   await migrateToLatest(dbHandle.db);
 
   const events = await createEventBus(dbHandle);

@@ -35,7 +35,11 @@ async function signIn(ip: string, email: string, password: string) {
 }
 
 async function sessionsOf(userId: string): Promise<number> {
-  const row = await db.db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db.db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

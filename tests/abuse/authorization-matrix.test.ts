@@ -155,41 +155,149 @@ const DENIED = 'ORDER_ACCESS_DENIED' as const;
 
 const MATRIX: MatrixRow[] = [
   // orders: the two parties only (spec 2 §6)
-  { path: 'orders.get', setup: async () => ({ orderId: await order('paid') }), expect: { visitor: LOGIN, owner: 'ok', party: 'ok', stranger: DENIED, admin: DENIED } },
-  { path: 'orders.ship', setup: async () => ({ orderId: await order('paid'), deliveryInfo: 'SF Express 42' }), expect: { visitor: LOGIN, owner: DENIED, party: 'ok', stranger: DENIED, admin: DENIED } },
-  { path: 'orders.confirmReceipt', setup: async () => ({ orderId: await order('shipped'), idempotencyKey: randomUUID() }), expect: { visitor: LOGIN, owner: 'ok', party: DENIED, stranger: DENIED, admin: DENIED } },
-  { path: 'orders.requestRefund', setup: async () => ({ orderId: await order('paid'), reason: 'It never arrived.' }), expect: { visitor: LOGIN, owner: 'ok', party: DENIED, stranger: DENIED, admin: DENIED } },
-  { path: 'orders.complain', setup: async () => ({ orderId: await order('paid'), type: 'other', reason: 'Something is wrong.', evidenceImages: [] }), expect: { visitor: LOGIN, owner: 'ok', party: 'ok', stranger: DENIED, admin: DENIED } },
-  { path: 'orders.tips.send', setup: async () => ({ orderId: await order('completed'), currency: 'points', amount: 10, idempotencyKey: randomUUID() }), expect: { visitor: LOGIN, owner: 'ok', party: 'TIP_NOT_ALLOWED', stranger: 'TIP_NOT_ALLOWED', admin: 'TIP_NOT_ALLOWED' } },
-  { path: 'orders.tips.forOrder', setup: async () => ({ orderId: await order('completed') }), expect: { visitor: LOGIN, owner: 'ok', party: 'ok', stranger: DENIED, admin: DENIED } },
-  { path: 'marketplace.reviews.forOrder', setup: async () => ({ orderId: await order('completed') }), expect: { visitor: LOGIN, owner: 'ok', party: 'ok', stranger: DENIED, admin: DENIED } },
-  { path: 'marketplace.reviews.create', setup: async () => ({ orderId: await order('completed'), rating: 4, content: 'Good.', images: [] }), expect: { visitor: LOGIN, owner: 'ok', party: 'REVIEW_NOT_ALLOWED', stranger: 'REVIEW_NOT_ALLOWED', admin: 'REVIEW_NOT_ALLOWED' } },
-  { path: 'marketplace.reviews.update', setup: async () => ({ reviewId: await ownersReview(), rating: 1, content: 'Changed my mind.', images: [] }), expect: { visitor: LOGIN, owner: 'ok', party: 'FORBIDDEN', stranger: 'FORBIDDEN', admin: 'FORBIDDEN' } },
-  { path: 'marketplace.reviews.delete', setup: async () => ({ reviewId: await ownersReview() }), expect: { visitor: LOGIN, owner: 'ok', party: 'FORBIDDEN', stranger: 'FORBIDDEN', admin: 'FORBIDDEN' } },
-  { path: 'orders.purchase', setup: async (w) => ({ listingId: await listingOf(w.owner.id), quantity: 1, idempotencyKey: randomUUID() }), expect: { visitor: LOGIN, owner: 'CANNOT_BUY_OWN', party: 'ok', stranger: 'ok', admin: 'ok' } },
+  {
+    path: 'orders.get',
+    setup: async () => ({ orderId: await order('paid') }),
+    expect: { visitor: LOGIN, owner: 'ok', party: 'ok', stranger: DENIED, admin: DENIED },
+  },
+  {
+    path: 'orders.ship',
+    setup: async () => ({ orderId: await order('paid'), deliveryInfo: 'SF Express 42' }),
+    expect: { visitor: LOGIN, owner: DENIED, party: 'ok', stranger: DENIED, admin: DENIED },
+  },
+  {
+    path: 'orders.confirmReceipt',
+    setup: async () => ({ orderId: await order('shipped'), idempotencyKey: randomUUID() }),
+    expect: { visitor: LOGIN, owner: 'ok', party: DENIED, stranger: DENIED, admin: DENIED },
+  },
+  {
+    path: 'orders.requestRefund',
+    setup: async () => ({ orderId: await order('paid'), reason: 'It never arrived.' }),
+    expect: { visitor: LOGIN, owner: 'ok', party: DENIED, stranger: DENIED, admin: DENIED },
+  },
+  {
+    path: 'orders.complain',
+    setup: async () => ({ orderId: await order('paid'), type: 'other', reason: 'Something is wrong.', evidenceImages: [] }),
+    expect: { visitor: LOGIN, owner: 'ok', party: 'ok', stranger: DENIED, admin: DENIED },
+  },
+  {
+    path: 'orders.tips.send',
+    setup: async () => ({ orderId: await order('completed'), currency: 'points', amount: 10, idempotencyKey: randomUUID() }),
+    expect: { visitor: LOGIN, owner: 'ok', party: 'TIP_NOT_ALLOWED', stranger: 'TIP_NOT_ALLOWED', admin: 'TIP_NOT_ALLOWED' },
+  },
+  {
+    path: 'orders.tips.forOrder',
+    setup: async () => ({ orderId: await order('completed') }),
+    expect: { visitor: LOGIN, owner: 'ok', party: 'ok', stranger: DENIED, admin: DENIED },
+  },
+  {
+    path: 'marketplace.reviews.forOrder',
+    setup: async () => ({ orderId: await order('completed') }),
+    expect: { visitor: LOGIN, owner: 'ok', party: 'ok', stranger: DENIED, admin: DENIED },
+  },
+  {
+    path: 'marketplace.reviews.create',
+    setup: async () => ({ orderId: await order('completed'), rating: 4, content: 'Good.', images: [] }),
+    expect: { visitor: LOGIN, owner: 'ok', party: 'REVIEW_NOT_ALLOWED', stranger: 'REVIEW_NOT_ALLOWED', admin: 'REVIEW_NOT_ALLOWED' },
+  },
+  {
+    path: 'marketplace.reviews.update',
+    setup: async () => ({ reviewId: await ownersReview(), rating: 1, content: 'Changed my mind.', images: [] }),
+    expect: { visitor: LOGIN, owner: 'ok', party: 'FORBIDDEN', stranger: 'FORBIDDEN', admin: 'FORBIDDEN' },
+  },
+  {
+    path: 'marketplace.reviews.delete',
+    setup: async () => ({ reviewId: await ownersReview() }),
+    expect: { visitor: LOGIN, owner: 'ok', party: 'FORBIDDEN', stranger: 'FORBIDDEN', admin: 'FORBIDDEN' },
+  },
+  {
+    path: 'orders.purchase',
+    setup: async (w) => ({ listingId: await listingOf(w.owner.id), quantity: 1, idempotencyKey: randomUUID() }),
+    expect: { visitor: LOGIN, owner: 'CANNOT_BUY_OWN', party: 'ok', stranger: 'ok', admin: 'ok' },
+  },
 
   // listings: the seller edits and deletes (spec 1 §6); a taken-down listing is the seller's and admins' only
-  { path: 'marketplace.listings.update', setup: async (w) => ({ id: await listingOf(w.owner.id), ...listingEdit }), expect: { visitor: LOGIN, owner: 'ok', party: 'LISTING_EDIT_FORBIDDEN', stranger: 'LISTING_EDIT_FORBIDDEN', admin: 'LISTING_EDIT_FORBIDDEN' } },
-  { path: 'marketplace.listings.delete', setup: async (w) => ({ id: await listingOf(w.owner.id) }), expect: { visitor: LOGIN, owner: 'ok', party: 'LISTING_EDIT_FORBIDDEN', stranger: 'LISTING_EDIT_FORBIDDEN', admin: 'LISTING_EDIT_FORBIDDEN' } },
-  { path: 'marketplace.listings.get', setup: async (w) => ({ id: await listingOf(w.owner.id, 'unavailable') }), expect: { visitor: 'LISTING_NOT_FOUND', owner: 'ok', party: 'LISTING_NOT_FOUND', stranger: 'LISTING_NOT_FOUND', admin: 'ok' } },
-  { path: 'marketplace.listings.report', setup: async (w) => ({ id: await listingOf(w.owner.id), reason: 'fraud', detail: 'Looks like a scam.' }), expect: { visitor: LOGIN, owner: 'CANNOT_REPORT_OWN', party: 'ok', stranger: 'ok', admin: 'ok' } },
+  {
+    path: 'marketplace.listings.update',
+    setup: async (w) => ({ id: await listingOf(w.owner.id), ...listingEdit }),
+    expect: { visitor: LOGIN, owner: 'ok', party: 'LISTING_EDIT_FORBIDDEN', stranger: 'LISTING_EDIT_FORBIDDEN', admin: 'LISTING_EDIT_FORBIDDEN' },
+  },
+  {
+    path: 'marketplace.listings.delete',
+    setup: async (w) => ({ id: await listingOf(w.owner.id) }),
+    expect: { visitor: LOGIN, owner: 'ok', party: 'LISTING_EDIT_FORBIDDEN', stranger: 'LISTING_EDIT_FORBIDDEN', admin: 'LISTING_EDIT_FORBIDDEN' },
+  },
+  {
+    path: 'marketplace.listings.get',
+    setup: async (w) => ({ id: await listingOf(w.owner.id, 'unavailable') }),
+    expect: { visitor: 'LISTING_NOT_FOUND', owner: 'ok', party: 'LISTING_NOT_FOUND', stranger: 'LISTING_NOT_FOUND', admin: 'ok' },
+  },
+  {
+    path: 'marketplace.listings.report',
+    setup: async (w) => ({ id: await listingOf(w.owner.id), reason: 'fraud', detail: 'Looks like a scam.' }),
+    expect: { visitor: LOGIN, owner: 'CANNOT_REPORT_OWN', party: 'ok', stranger: 'ok', admin: 'ok' },
+  },
 
   // buying requests: the poster edits, deletes and closes (spec 1 §6)
-  { path: 'marketplace.buyingRequests.update', setup: async (w) => ({ id: await insertTestBuyingRequest(w.services.db, w.owner.id), ...requestEdit }), expect: { visitor: LOGIN, owner: 'ok', party: 'EDIT_FORBIDDEN', stranger: 'EDIT_FORBIDDEN', admin: 'EDIT_FORBIDDEN' } },
-  { path: 'marketplace.buyingRequests.delete', setup: async (w) => ({ id: await insertTestBuyingRequest(w.services.db, w.owner.id) }), expect: { visitor: LOGIN, owner: 'ok', party: 'EDIT_FORBIDDEN', stranger: 'EDIT_FORBIDDEN', admin: 'EDIT_FORBIDDEN' } },
-  { path: 'marketplace.buyingRequests.close', setup: async (w) => ({ id: await insertTestBuyingRequest(w.services.db, w.owner.id) }), expect: { visitor: LOGIN, owner: 'ok', party: 'EDIT_FORBIDDEN', stranger: 'EDIT_FORBIDDEN', admin: 'EDIT_FORBIDDEN' } },
-  { path: 'marketplace.buyingRequests.report', setup: async (w) => ({ id: await insertTestBuyingRequest(w.services.db, w.owner.id), reason: 'fraud', details: 'Looks like a scam.' }), expect: { visitor: LOGIN, owner: 'CANNOT_REPORT_OWN', party: 'ok', stranger: 'ok', admin: 'ok' } },
+  {
+    path: 'marketplace.buyingRequests.update',
+    setup: async (w) => ({ id: await insertTestBuyingRequest(w.services.db, w.owner.id), ...requestEdit }),
+    expect: { visitor: LOGIN, owner: 'ok', party: 'EDIT_FORBIDDEN', stranger: 'EDIT_FORBIDDEN', admin: 'EDIT_FORBIDDEN' },
+  },
+  {
+    path: 'marketplace.buyingRequests.delete',
+    setup: async (w) => ({ id: await insertTestBuyingRequest(w.services.db, w.owner.id) }),
+    expect: { visitor: LOGIN, owner: 'ok', party: 'EDIT_FORBIDDEN', stranger: 'EDIT_FORBIDDEN', admin: 'EDIT_FORBIDDEN' },
+  },
+  {
+    path: 'marketplace.buyingRequests.close',
+    setup: async (w) => ({ id: await insertTestBuyingRequest(w.services.db, w.owner.id) }),
+    expect: { visitor: LOGIN, owner: 'ok', party: 'EDIT_FORBIDDEN', stranger: 'EDIT_FORBIDDEN', admin: 'EDIT_FORBIDDEN' },
+  },
+  {
+    path: 'marketplace.buyingRequests.report',
+    setup: async (w) => ({ id: await insertTestBuyingRequest(w.services.db, w.owner.id), reason: 'fraud', details: 'Looks like a scam.' }),
+    expect: { visitor: LOGIN, owner: 'CANNOT_REPORT_OWN', party: 'ok', stranger: 'ok', admin: 'ok' },
+  },
 
   // offers: the requester decides, the maker withdraws, nobody else even sees them (ADR 0009)
-  { path: 'marketplace.offers.create', setup: async (w) => ({ requestId: await insertTestBuyingRequest(w.services.db, w.owner.id), priceCents: 2_000, message: 'Mine is mint.' }), expect: { visitor: LOGIN, owner: 'CANNOT_OFFER_OWN_REQUEST', party: 'ok', stranger: 'ok', admin: 'ok' } },
-  { path: 'marketplace.offers.accept', setup: async () => ({ offerId: (await offer()).offerId }), expect: { visitor: LOGIN, owner: 'ok', party: 'NOT_YOUR_TURN', stranger: 'OFFER_NOT_FOUND', admin: 'OFFER_NOT_FOUND' } },
-  { path: 'marketplace.offers.counter', setup: async () => ({ offerId: (await offer()).offerId, priceCents: 1_800, message: 'Would you take less?' }), expect: { visitor: LOGIN, owner: 'ok', party: 'NOT_YOUR_TURN', stranger: 'OFFER_NOT_FOUND', admin: 'OFFER_NOT_FOUND' } },
-  { path: 'marketplace.offers.reject', setup: async () => ({ offerId: (await offer()).offerId }), expect: { visitor: LOGIN, owner: 'ok', party: 'OFFER_NOT_FOUND', stranger: 'OFFER_NOT_FOUND', admin: 'OFFER_NOT_FOUND' } },
-  { path: 'marketplace.offers.withdraw', setup: async () => ({ offerId: (await offer()).offerId }), expect: { visitor: LOGIN, owner: 'OFFER_NOT_FOUND', party: 'ok', stranger: 'OFFER_NOT_FOUND', admin: 'OFFER_NOT_FOUND' } },
+  {
+    path: 'marketplace.offers.create',
+    setup: async (w) => ({ requestId: await insertTestBuyingRequest(w.services.db, w.owner.id), priceCents: 2_000, message: 'Mine is mint.' }),
+    expect: { visitor: LOGIN, owner: 'CANNOT_OFFER_OWN_REQUEST', party: 'ok', stranger: 'ok', admin: 'ok' },
+  },
+  {
+    path: 'marketplace.offers.accept',
+    setup: async () => ({ offerId: (await offer()).offerId }),
+    expect: { visitor: LOGIN, owner: 'ok', party: 'NOT_YOUR_TURN', stranger: 'OFFER_NOT_FOUND', admin: 'OFFER_NOT_FOUND' },
+  },
+  {
+    path: 'marketplace.offers.counter',
+    setup: async () => ({ offerId: (await offer()).offerId, priceCents: 1_800, message: 'Would you take less?' }),
+    expect: { visitor: LOGIN, owner: 'ok', party: 'NOT_YOUR_TURN', stranger: 'OFFER_NOT_FOUND', admin: 'OFFER_NOT_FOUND' },
+  },
+  {
+    path: 'marketplace.offers.reject',
+    setup: async () => ({ offerId: (await offer()).offerId }),
+    expect: { visitor: LOGIN, owner: 'ok', party: 'OFFER_NOT_FOUND', stranger: 'OFFER_NOT_FOUND', admin: 'OFFER_NOT_FOUND' },
+  },
+  {
+    path: 'marketplace.offers.withdraw',
+    setup: async () => ({ offerId: (await offer()).offerId }),
+    expect: { visitor: LOGIN, owner: 'OFFER_NOT_FOUND', party: 'ok', stranger: 'OFFER_NOT_FOUND', admin: 'OFFER_NOT_FOUND' },
+  },
 
   // comments: the author edits and deletes; the listing's seller does not (spec 2 §6)
-  { path: 'marketplace.comments.update', setup: async () => ({ commentId: await ownersComment(), content: 'Edited question.' }), expect: { visitor: LOGIN, owner: 'ok', party: 'FORBIDDEN', stranger: 'FORBIDDEN', admin: 'FORBIDDEN' } },
-  { path: 'marketplace.comments.delete', setup: async () => ({ commentId: await ownersComment() }), expect: { visitor: LOGIN, owner: 'ok', party: 'FORBIDDEN', stranger: 'FORBIDDEN', admin: 'FORBIDDEN' } },
+  {
+    path: 'marketplace.comments.update',
+    setup: async () => ({ commentId: await ownersComment(), content: 'Edited question.' }),
+    expect: { visitor: LOGIN, owner: 'ok', party: 'FORBIDDEN', stranger: 'FORBIDDEN', admin: 'FORBIDDEN' },
+  },
+  {
+    path: 'marketplace.comments.delete',
+    setup: async () => ({ commentId: await ownersComment() }),
+    expect: { visitor: LOGIN, owner: 'ok', party: 'FORBIDDEN', stranger: 'FORBIDDEN', admin: 'FORBIDDEN' },
+  },
 
   // personal API tokens: only the holder revokes (someone else's id is simply not found)
   {
@@ -201,24 +309,65 @@ const MATRIX: MatrixRow[] = [
 
 /** Member procedures that act as the caller on a public object or the caller's own rows only. */
 const OWN_DATA = [
-  'auth.signOut', 'auth.apiTokens.list', 'auth.apiTokens.create',
-  'profile.update', 'profile.updatePreferences',
-  'wallet.balances', 'wallet.onBalances', 'wallet.redeemCode', 'wallet.redemptions', 'wallet.depositInfo',
-  'wallet.createUsdtRecharge', 'wallet.usdtRecharges', 'wallet.withdrawalInfo', 'wallet.createWithdrawal',
-  'wallet.withdrawals', 'wallet.transfer', 'wallet.transfers', 'wallet.history',
+  'auth.signOut',
+  'auth.apiTokens.list',
+  'auth.apiTokens.create',
+  'profile.update',
+  'profile.updatePreferences',
+  'wallet.balances',
+  'wallet.onBalances',
+  'wallet.redeemCode',
+  'wallet.redemptions',
+  'wallet.depositInfo',
+  'wallet.createUsdtRecharge',
+  'wallet.usdtRecharges',
+  'wallet.withdrawalInfo',
+  'wallet.createWithdrawal',
+  'wallet.withdrawals',
+  'wallet.transfer',
+  'wallet.transfers',
+  'wallet.history',
   // chat is keyed by (session user, peer): there is no thread id a third member could name
-  'chat.unreadCount', 'chat.onUnreadCount', 'chat.send', 'chat.conversations', 'chat.thread', 'chat.markRead',
-  'chat.block', 'chat.unblock', 'chat.blocked', 'chat.peer', 'chat.onMessages',
-  'marketplace.buyingRequests.create', 'marketplace.buyingRequests.mine', 'marketplace.listings.create',
-  'marketplace.offers.mine', 'marketplace.offers.forRequest',
-  'marketplace.social.toggleLike', 'marketplace.social.toggleFavorite', 'marketplace.social.toggleFollow',
-  'marketplace.social.myLikes', 'marketplace.social.myFavorites', 'marketplace.social.myFollowing',
-  'marketplace.profiles.privacy', 'marketplace.profiles.updatePrivacy',
-  'marketplace.comments.create', 'marketplace.comments.toggleLike',
-  'orders.list', 'orders.sellSummary', 'orders.exportCsv',
-  'points.center', 'points.rewards', 'points.checkIn', 'points.redemption.create', 'points.redemption.mine',
-  'points.invitations.create', 'points.invitations.mine',
-  'notifications.list', 'notifications.unreadCount', 'notifications.onUnreadCount', 'notifications.markRead',
+  'chat.unreadCount',
+  'chat.onUnreadCount',
+  'chat.send',
+  'chat.conversations',
+  'chat.thread',
+  'chat.markRead',
+  'chat.block',
+  'chat.unblock',
+  'chat.blocked',
+  'chat.peer',
+  'chat.onMessages',
+  'marketplace.buyingRequests.create',
+  'marketplace.buyingRequests.mine',
+  'marketplace.listings.create',
+  'marketplace.offers.mine',
+  'marketplace.offers.forRequest',
+  'marketplace.social.toggleLike',
+  'marketplace.social.toggleFavorite',
+  'marketplace.social.toggleFollow',
+  'marketplace.social.myLikes',
+  'marketplace.social.myFavorites',
+  'marketplace.social.myFollowing',
+  'marketplace.profiles.privacy',
+  'marketplace.profiles.updatePrivacy',
+  'marketplace.comments.create',
+  'marketplace.comments.toggleLike',
+  'orders.list',
+  'orders.sellSummary',
+  'orders.exportCsv',
+  'points.center',
+  'points.rewards',
+  'points.checkIn',
+  'points.redemption.create',
+  'points.redemption.mine',
+  'points.invitations.create',
+  'points.invitations.mine',
+  'notifications.list',
+  'notifications.unreadCount',
+  'notifications.onUnreadCount',
+  'notifications.markRead',
 ];
 
 /** Input for the "really public" check where {} would mean "my own" (which needs a session). */
@@ -265,7 +414,7 @@ describe.each(MATRIX)('$path', (row) => {
 });
 
 describe('owner rules that are not a refusal: foreign data is simply not there', () => {
-  test("hidden activities (privacy flags) are shown to their owner only, not to a stranger, a visitor or an admin", async () => {
+  test('hidden activities (privacy flags) are shown to their owner only, not to a stranger, a visitor or an admin', async () => {
     const { services, owner } = world;
     const ownerApi = await api(owner);
     // likes are private by default (spec 1 §3); favourites made public on purpose, then one more like hidden
@@ -330,7 +479,11 @@ describe('owner rules that are not a refusal: foreign data is simply not there',
     const still = await world.services.db
       .selectFrom('notifications')
       .select('id')
-      .where('id', 'in', theirs.map((n) => n.id))
+      .where(
+        'id',
+        'in',
+        theirs.map((n) => n.id),
+      )
       .where('is_read', '=', false)
       .execute();
     expect(still.length).toBe(theirs.length);
@@ -338,7 +491,7 @@ describe('owner rules that are not a refusal: foreign data is simply not there',
     expect(JSON.stringify(listed)).not.toContain(theirs[0]!.id);
   });
 
-  test("offers on a request are shown to the requester; another member sees only their own offer", async () => {
+  test('offers on a request are shown to the requester; another member sees only their own offer', async () => {
     const { requestId, offerId } = await offer();
     expect((await (await api(world.owner)).marketplace.offers.forRequest({ requestId })).map((o) => o.id)).toContain(offerId);
     expect((await (await api(world.party)).marketplace.offers.forRequest({ requestId })).map((o) => o.id)).toEqual([offerId]);

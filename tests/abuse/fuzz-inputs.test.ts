@@ -93,8 +93,7 @@ function appCodeOf(body: string): unknown {
 
 // sign-out would end the fuzzer's own session; it takes no input, so there is nothing to fuzz
 const fuzzed = nonAdminProcedures().filter(
-  (procedure): procedure is typeof procedure & { type: 'query' | 'mutation' } =>
-    procedure.type !== 'subscription' && procedure.input !== undefined,
+  (procedure): procedure is typeof procedure & { type: 'query' | 'mutation' } => procedure.type !== 'subscription' && procedure.input !== undefined,
 );
 
 test('the walk found the procedures it should fuzz', () => {

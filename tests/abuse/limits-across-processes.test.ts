@@ -19,10 +19,7 @@ describe.skipIf(!realPostgres)('rate limits across two server processes', () => 
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    [first, second] = await Promise.all([
-      startServerProcess({ DATABASE_URL: db.url! }),
-      startServerProcess({ DATABASE_URL: db.url! }),
-    ]);
+    [first, second] = await Promise.all([startServerProcess({ DATABASE_URL: db.url! }), startServerProcess({ DATABASE_URL: db.url! })]);
   }, 120_000);
   afterAll(async () => {
     await Promise.all([first?.stop(), second?.stop()]);

@@ -85,11 +85,17 @@ describe('uploads', () => {
   test('one image over the budget within a minute answers 429 RATE_LIMITED', async () => {
     const member = await insertTestUser(db.db);
     const session = await createSession(db.db, services.clock, member.id);
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c0ffee' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c0ffee' } })
+      .png()
+      .toBuffer();
     const upload = async () => {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'dot.png');
-      const response = await fetch(`${running.url}/api/uploads?purpose=listing`, { method: 'POST', body: form, headers: { cookie: `curio_session=${session.token}` } });
+      const response = await fetch(`${running.url}/api/uploads?purpose=listing`, {
+        method: 'POST',
+        body: form,
+        headers: { cookie: `curio_session=${session.token}` },
+      });
       return { status: response.status, body: (await response.json()) as { error?: { code: string; params?: { seconds?: number } } } };
     };
     expect((await upload()).status).toBe(201);

@@ -46,7 +46,10 @@ describe('a default start (npm start with no settings)', () => {
     expect(server.output()).toContain(`listening on 127.0.0.1:${server.port}`);
     const external = externalAddress();
     if (external) {
-      const outcome = await fetch(`http://${external}:${server.port}/healthz`).then(() => 'answered', () => 'refused');
+      const outcome = await fetch(`http://${external}:${server.port}/healthz`).then(
+        () => 'answered',
+        () => 'refused',
+      );
       expect(outcome).toBe('refused');
     }
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);

@@ -71,7 +71,11 @@ describe('session fixation', () => {
     expect(await whoIs(planted)).toBeNull();
     expect(await whoIs(token)).toBe(victim.id);
     // nothing was stored under the planted value, in either form
-    const rows = await db.db.selectFrom('sessions').select('id').where('id', 'in', [planted, hashToken(planted)]).execute();
+    const rows = await db.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', 'in', [planted, hashToken(planted)])
+      .execute();
     expect(rows).toEqual([]);
   });
 
@@ -129,7 +133,10 @@ describe('CSRF', () => {
   });
 
   test('urlencoded and multipart form posts are refused too', async () => {
-    await expectRefused({ method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: `json=${encodeURIComponent(payload)}` }, 415);
+    await expectRefused(
+      { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: `json=${encodeURIComponent(payload)}` },
+      415,
+    );
     const form = new FormData();
     form.append('json', payload);
     await expectRefused({ method: 'POST', headers: { cookie }, body: form }, 415);
@@ -147,7 +154,10 @@ describe('CSRF', () => {
     await expectRefused({ method: 'POST', headers: { ...json, 'sec-fetch-site': 'cross-site' }, body: payload }, 403);
     await expectRefused({ method: 'POST', headers: { ...json, 'sec-fetch-site': 'same-site', origin: running.url }, body: payload }, 403);
     // a batch cannot smuggle one in either
-    await expectRefused({ method: 'POST', path: `${mutation}?batch=1`, headers: { ...json, origin: EVIL }, body: JSON.stringify({ 0: { json: { preferredCurrency: 'JPY' } } }) }, 403);
+    await expectRefused(
+      { method: 'POST', path: `${mutation}?batch=1`, headers: { ...json, origin: EVIL }, body: JSON.stringify({ 0: { json: { preferredCurrency: 'JPY' } } }) },
+      403,
+    );
   });
 
   test('a mutation reached by GET (an <img src> or link) is refused', async () => {

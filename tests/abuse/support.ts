@@ -13,10 +13,7 @@ export interface ProcedureInfo {
 
 /** Every procedure of the app router except the admin console's (tests/integration/admin covers those). */
 export function nonAdminProcedures(): ProcedureInfo[] {
-  const all = appRouter._def.procedures as unknown as Record<
-    string,
-    { _def: { type: ProcedureInfo['type']; inputs: unknown[] } }
-  >;
+  const all = appRouter._def.procedures as unknown as Record<string, { _def: { type: ProcedureInfo['type']; inputs: unknown[] } }>;
   return Object.entries(all)
     .filter(([path]) => !path.startsWith('admin.'))
     .map(([path, procedure]) => ({ path, type: procedure._def.type, input: procedure._def.inputs[0] }));
@@ -24,16 +21,31 @@ export function nonAdminProcedures(): ProcedureInfo[] {
 
 /** publicProcedure: visitors may call these (authorization-matrix.test.ts proves the rest refuse them). */
 export const PUBLIC = [
-  'auth.me', 'auth.signUp', 'auth.signIn', 'auth.requestPasswordReset', 'auth.resetPassword',
-  'auth.verifyEmail', 'auth.resendVerification',
-  'system.publicSettings', 'system.customerService', 'system.exchangeRates',
-  'marketplace.feed.page', 'marketplace.listings.get', 'marketplace.listings.recordView',
-  'marketplace.listings.recommendations', 'marketplace.listings.bySeller',
-  'marketplace.buyingRequests.get', 'marketplace.buyingRequests.recordView',
-  'marketplace.profiles.get', 'marketplace.profiles.activities',
-  'marketplace.comments.list', 'marketplace.reviews.byListing', 'orders.tips.presets',
+  'auth.me',
+  'auth.signUp',
+  'auth.signIn',
+  'auth.requestPasswordReset',
+  'auth.resetPassword',
+  'auth.verifyEmail',
+  'auth.resendVerification',
+  'system.publicSettings',
+  'system.customerService',
+  'system.exchangeRates',
+  'marketplace.feed.page',
+  'marketplace.listings.get',
+  'marketplace.listings.recordView',
+  'marketplace.listings.recommendations',
+  'marketplace.listings.bySeller',
+  'marketplace.buyingRequests.get',
+  'marketplace.buyingRequests.recordView',
+  'marketplace.profiles.get',
+  'marketplace.profiles.activities',
+  'marketplace.comments.list',
+  'marketplace.reviews.byListing',
+  'orders.tips.presets',
   // the viewer's own like/follow state; a visitor simply gets "not liked"
-  'marketplace.social.state', 'marketplace.social.isFollowing',
+  'marketplace.social.state',
+  'marketplace.social.isFollowing',
 ];
 
 /** Texts that must never reach a browser: stack frames, file positions, SQL, driver messages. */
@@ -144,7 +156,11 @@ function stringArbitrary(def: ZodDef, ids: readonly string[]): fc.Arbitrary<unkn
   const around = fc.string({ minLength: Math.max(0, min - 1), maxLength: Math.min(max + 2, 300) });
   if (format === 'uuid') return fc.oneof({ weight: 3, arbitrary: ids.length ? fc.constantFrom(...ids) : fc.uuid() }, fc.uuid(), around);
   if (format === 'email') return fc.oneof(fc.emailAddress(), around);
-  if (pattern) return fc.oneof(fc.stringMatching(pattern).filter((s) => s.length <= 500), around);
+  if (pattern)
+    return fc.oneof(
+      fc.stringMatching(pattern).filter((s) => s.length <= 500),
+      around,
+    );
   return fc.oneof({ weight: 4, arbitrary: around }, fc.constantFrom(...NASTY_STRINGS));
 }
 
@@ -157,10 +173,7 @@ function numberArbitrary(def: ZodDef): fc.Arbitrary<unknown> {
     if (c.check === 'less_than' && typeof c.value === 'number') max = Math.min(max, c.value);
   }
   if (min > max) [min, max] = [max, min];
-  return fc.oneof(
-    { weight: 4, arbitrary: fc.integer({ min: Math.ceil(min) - 1, max: Math.floor(max) + 1 }) },
-    fc.constantFrom(...NASTY_NUMBERS),
-  );
+  return fc.oneof({ weight: 4, arbitrary: fc.integer({ min: Math.ceil(min) - 1, max: Math.floor(max) + 1 }) }, fc.constantFrom(...NASTY_NUMBERS));
 }
 
 /** A value shaped like the schema asks (fields, enums, lengths), with random content. */
@@ -213,9 +226,7 @@ export function arbitraryFromSchema(schema: unknown, ids: readonly string[] = []
 /** One field of a sample replaced by garbage, removed, or an unknown field added. */
 export function mutate(sample: unknown): fc.Arbitrary<unknown> {
   if (sample === null || typeof sample !== 'object') return garbageValue;
-  const entries: [string, unknown][] = Array.isArray(sample)
-    ? (sample as unknown[]).map((v, i): [string, unknown] => [String(i), v])
-    : Object.entries(sample);
+  const entries: [string, unknown][] = Array.isArray(sample) ? (sample as unknown[]).map((v, i): [string, unknown] => [String(i), v]) : Object.entries(sample);
   if (entries.length === 0) return fc.record({ extra: garbageValue });
   return fc.tuple(fc.nat({ max: entries.length - 1 }), fc.nat({ max: 3 }), garbageValue).chain(([index, how, value]) => {
     const copy: Record<string, unknown> = Array.isArray(sample) ? { ...sample } : { ...(sample as Record<string, unknown>) };
@@ -236,9 +247,5 @@ function restore(original: unknown, copy: Record<string, unknown>): unknown {
 /** Near-valid inputs, mutated near-valid inputs, and arbitrary JSON, in that order of weight. */
 export function fuzzInput(schema: unknown, ids: readonly string[]): fc.Arbitrary<unknown> {
   const shaped = arbitraryFromSchema(schema, ids);
-  return fc.oneof(
-    { weight: 4, arbitrary: shaped },
-    { weight: 4, arbitrary: shaped.chain(mutate) },
-    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
-  );
+  return fc.oneof({ weight: 4, arbitrary: shaped }, { weight: 4, arbitrary: shaped.chain(mutate) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) });
 }

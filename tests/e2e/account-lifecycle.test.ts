@@ -1,14 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import {
-  captureScreens,
-  describeInBrowser,
-  launchChromium,
-  openPage,
-  uiText,
-  uiTextPattern,
-} from '../helpers/browser.ts';
+import { captureScreens, describeInBrowser, launchChromium, openPage, uiText, uiTextPattern } from '../helpers/browser.ts';
 import { startE2EServer, waitForMailedLink, type E2EServer } from '../helpers/e2e-server.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
@@ -38,14 +31,26 @@ describeInBrowser('an account from sign-up to a forgotten password, in the brows
     // sign-up and sign-in hash the password with argon2id (19 MiB, t=2): slow on a busy 2-core machine
     await page.waitForURL(`${server.url}/`, { timeout: 30_000 });
     // the avatar links to the member's own profile
-    await page.getByRole('banner').getByRole('link', { name: uiTextPattern(EN, 'account.profile') }).waitFor();
-    await page.getByRole('banner').getByRole('button', { name: en('account.menu') }).waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: uiTextPattern(EN, 'account.profile') })
+      .waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: en('account.menu') })
+      .waitFor();
   }
 
   async function signOut(page: Page): Promise<void> {
-    await page.getByRole('banner').getByRole('button', { name: en('account.menu') }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: en('account.menu') })
+      .click();
     await page.getByRole('menuitem', { name: en('account.logout') }).click();
-    await page.getByRole('banner').getByRole('link', { name: en('nav.login'), exact: true }).waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: en('nav.login'), exact: true })
+      .waitFor();
     const me = await page.evaluate(async () => {
       const response = await fetch('/trpc/auth.me');
       return (await response.json()) as { result?: { data?: { json?: unknown } } };
@@ -62,7 +67,10 @@ describeInBrowser('an account from sign-up to a forgotten password, in the brows
   }
 
   async function openSignIn(page: Page): Promise<void> {
-    await page.getByRole('banner').getByRole('link', { name: en('nav.login'), exact: true }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: en('nav.login'), exact: true })
+      .click();
     await page.waitForURL(/\/auth/);
     await chooseMode(page, 'signin');
   }
@@ -81,7 +89,10 @@ describeInBrowser('an account from sign-up to a forgotten password, in the brows
     try {
       // sign up with a fresh address: the form says to check the inbox, the mailed link signs in
       await page.goto('/');
-      await page.getByRole('banner').getByRole('link', { name: en('nav.login'), exact: true }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: en('nav.login'), exact: true })
+        .click();
       await page.waitForURL(/\/auth/);
       await chooseMode(page, 'signup');
       await field(page, 'auth:fields.email').fill(email);
@@ -108,7 +119,10 @@ describeInBrowser('an account from sign-up to a forgotten password, in the brows
       await page.getByRole('button', { name: en('auth:actions.forgotPassword') }).click();
       await field(page, 'auth:fields.email').fill(email);
       await page.getByRole('button', { name: en('auth:actions.sendResetLink') }).click();
-      await page.getByRole('status').filter({ hasText: en('auth:reset.sentNotice', { email }) }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: en('auth:reset.sentNotice', { email }) })
+        .waitFor();
       await captureScreens(page, 'auth-reset-requested-en');
 
       const link = await waitForMailedLink(server, email, '/reset-password');
@@ -121,7 +135,11 @@ describeInBrowser('an account from sign-up to a forgotten password, in the brows
       expect(new URL(page.url()).hash).toBe('');
       await captureScreens(page, 'reset-password-form-en');
       await page.getByRole('button', { name: en('auth:actions.setNewPassword') }).click();
-      await page.getByRole('status').filter({ hasText: en('auth:toasts.passwordReset') }).first().waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: en('auth:toasts.passwordReset') })
+        .first()
+        .waitFor();
       await page.waitForURL(/\/auth\?mode=signin/);
 
       // the old password is refused, the new one works

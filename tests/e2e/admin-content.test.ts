@@ -62,7 +62,11 @@ describeInBrowser('admin console: listings, buying requests, orders and complain
     listings.approve = await insertListing('Hand-bound notebook');
 
     // the buyer orders the tea set, complains about it and reports the bag
-    ({ orderId } = await mutateInPage<{ orderId: string }>(buyerSession.page, 'orders.purchase', { listingId: listings.sold, quantity: 1, idempotencyKey: key() }));
+    ({ orderId } = await mutateInPage<{ orderId: string }>(buyerSession.page, 'orders.purchase', {
+      listingId: listings.sold,
+      quantity: 1,
+      idempotencyKey: key(),
+    }));
     ({ complaintId } = await mutateInPage<{ complaintId: string }>(buyerSession.page, 'orders.complain', {
       orderId,
       type: 'product_issue',
@@ -107,16 +111,25 @@ describeInBrowser('admin console: listings, buying requests, orders and complain
     await approveRow.getByText(en('admin:status.approved')).waitFor();
     expect(await listingRow(listings.approve)).toEqual({ status: 'available', review_status: 'approved' });
 
-    await page.getByTestId(`admin-listing-${listings.reject}`).getByRole('button', { name: en('admin-content:listings.reject') }).click();
+    await page
+      .getByTestId(`admin-listing-${listings.reject}`)
+      .getByRole('button', { name: en('admin-content:listings.reject') })
+      .click();
     const rejectDialog = page.getByRole('dialog', { name: en('admin-content:listings.rejectTitle') });
     await rejectDialog.getByLabel(en('admin-content:common.noteLabel')).fill('Counterfeit brand');
     await rejectDialog.getByRole('button', { name: en('admin-content:listings.reject') }).click();
     await toast(page, en('admin-content:listings.rejected'));
     expect(await listingRow(listings.reject)).toEqual({ status: 'unavailable', review_status: 'rejected' });
 
-    await page.getByTestId(`admin-listing-${listings.takeDown}`).getByRole('button', { name: en('admin-content:listings.takeDown') }).click();
+    await page
+      .getByTestId(`admin-listing-${listings.takeDown}`)
+      .getByRole('button', { name: en('admin-content:listings.takeDown') })
+      .click();
     // the note is optional: confirm straight away
-    await page.getByRole('dialog', { name: en('admin-content:listings.takeDownTitle') }).getByRole('button', { name: en('admin-content:listings.takeDown') }).click();
+    await page
+      .getByRole('dialog', { name: en('admin-content:listings.takeDownTitle') })
+      .getByRole('button', { name: en('admin-content:listings.takeDown') })
+      .click();
     await toast(page, en('admin-content:listings.takenDown'));
     expect((await listingRow(listings.takeDown))?.status).toBe('unavailable');
 
@@ -155,7 +168,9 @@ describeInBrowser('admin console: listings, buying requests, orders and complain
     expect(await requestRow.getByRole('button', { name: en('admin-content:buying.close') }).count()).toBe(0);
     const request = await server.db.db.selectFrom('buying_requests').select('status').where('id', '=', requestId).executeTakeFirstOrThrow();
     expect(request.status).toBe('closed');
-    expect((await server.db.db.selectFrom('buying_offers').select('status').where('request_id', '=', requestId).execute()).map((o) => o.status)).toEqual(['rejected']);
+    expect((await server.db.db.selectFrom('buying_offers').select('status').where('request_id', '=', requestId).execute()).map((o) => o.status)).toEqual([
+      'rejected',
+    ]);
 
     // --- orders: search by the short id, open the details
     await page.goto('/admin?tab=orders');
@@ -208,7 +223,12 @@ describeInBrowser('admin console: listings, buying requests, orders and complain
       { language: 'zh-CN', theme: 'dark', tabs: ['listings'] },
       { language: 'en', theme: 'light', tabs: ['listings'] },
     ] as const;
-    const shownText = { listings: 'Hand-bound notebook', buying: 'Looking for a mechanical typewriter', orders: 'Porcelain tea set (sold out)', complaints: 'One cup arrived cracked.' };
+    const shownText = {
+      listings: 'Hand-bound notebook',
+      buying: 'Looking for a mechanical typewriter',
+      orders: 'Porcelain tea set (sold out)',
+      complaints: 'One cup arrived cracked.',
+    };
     for (const { language, theme, tabs } of variants) {
       const session = await openPage(browser, { baseUrl: server.url, language, theme });
       try {
@@ -217,13 +237,17 @@ describeInBrowser('admin console: listings, buying requests, orders and complain
         const suffix = `${language}-${theme}`;
         for (const tab of tabs) {
           await page.goto(`/admin?tab=${tab}`);
-          if (tab === 'complaints') await page.getByTestId('admin-complaints-filter').getByText(uiText(language, 'admin-content:complaints.filter.all')).click();
+          if (tab === 'complaints')
+            await page.getByTestId('admin-complaints-filter').getByText(uiText(language, 'admin-content:complaints.filter.all')).click();
           await page.getByText(shownText[tab]).first().waitFor();
           await captureScreens(page, `admin-content-${tab}-${suffix}`);
         }
         if (language === 'zh-CN' && theme === 'light') {
           await page.goto('/admin?tab=orders');
-          await page.getByRole('button', { name: uiText(language, 'admin-content:orders.details') }).first().click();
+          await page
+            .getByRole('button', { name: uiText(language, 'admin-content:orders.details') })
+            .first()
+            .click();
           await page.getByTestId('admin-order-detail').waitFor();
           await captureScreens(page, `admin-content-order-detail-${suffix}`);
         }

@@ -20,7 +20,9 @@ const key = () => `e2e-${crypto.randomUUID()}`;
 
 /** Uploads a small PNG as a payment proof from inside the member's page (same cookie as the form would use). */
 async function uploadProof(page: Page, colour: string): Promise<string> {
-  const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).png().toBuffer();
+  const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   return page.evaluate(async (base64) => {
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
     const body = new FormData();
@@ -84,13 +86,18 @@ describeInBrowser('admin console: recharge codes, USDT top-ups and USDN withdraw
     await page.getByTestId('codes-batch').fill('E2E launch');
     await page.getByRole('button', { name: en('admin-money:codes.generate'), exact: true }).click();
     await toast(page, en('admin-money:codes.generated'));
-    await page.getByTestId('codes-generated').getByText(en('admin-money:codes.batchReady_other', { batch: 'E2E launch', count: 3 })).waitFor();
+    await page
+      .getByTestId('codes-generated')
+      .getByText(en('admin-money:codes.batchReady_other', { batch: 'E2E launch', count: 3 }))
+      .waitFor();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: en('admin-money:codes.downloadBatch') }).click()]);
     const csv = await readFile(await download.path(), 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const lines = csv.slice(1).trim().split('\r\n');
-    expect(lines[0]).toBe([en('admin-money:codes.code'), en('admin-money:codes.valueColumn'), en('admin-money:codes.batchName'), en('admin-money:codes.expiresAt')].join(','));
+    expect(lines[0]).toBe(
+      [en('admin-money:codes.code'), en('admin-money:codes.valueColumn'), en('admin-money:codes.batchName'), en('admin-money:codes.expiresAt')].join(','),
+    );
     expect(lines).toHaveLength(4);
     const codes = lines.slice(1).map((line) => line.split(','));
     for (const [code, value, batch, expiry] of codes) {
@@ -120,7 +127,10 @@ describeInBrowser('admin console: recharge codes, USDT top-ups and USDN withdraw
     await table.getByRole('button', { name: en('admin-money:codes.delete') }).click();
     // the confirmation's own button, found inside the dialog: under load the dialog renders after
     // its overlay, and a page-wide "last Delete button" could resolve to the table's behind it
-    await page.getByRole('dialog').getByRole('button', { name: en('admin-money:codes.delete'), exact: true }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: en('admin-money:codes.delete'), exact: true })
+      .click();
     await toast(page, en('admin-money:codes.deleted'));
     await page.getByText(en('admin:kit.empty')).waitFor();
     const left = await server.db.db.selectFrom('recharge_codes').select(['code', 'status']).orderBy('status').execute();
@@ -136,7 +146,11 @@ describeInBrowser('admin console: recharge codes, USDT top-ups and USDN withdraw
       proofImages: [proof],
       idempotencyKey: key(),
     });
-    await mutateInPage(memberSession.page, 'wallet.createUsdtRecharge', { amountCents: 9_900, transactionHash: `${TRON_HASH.slice(0, -4)}beef`, idempotencyKey: key() });
+    await mutateInPage(memberSession.page, 'wallet.createUsdtRecharge', {
+      amountCents: 9_900,
+      transactionHash: `${TRON_HASH.slice(0, -4)}beef`,
+      idempotencyKey: key(),
+    });
     const before = (await getBalances(server.db.db, member.id)).usdnAvailableCents;
 
     const page = adminSession.page;
@@ -147,7 +161,11 @@ describeInBrowser('admin console: recharge codes, USDT top-ups and USDN withdraw
     await expect.poll(() => table.getByTestId('usdt-table-row').count()).toBe(2);
 
     // detail: proof image, TRON explorer link, approve credits 42 whole USDN
-    await table.getByTestId('usdt-table-row').filter({ hasText: '42.50 USDT' }).getByRole('button', { name: en('admin-money:usdt.details') }).click();
+    await table
+      .getByTestId('usdt-table-row')
+      .filter({ hasText: '42.50 USDT' })
+      .getByRole('button', { name: en('admin-money:usdt.details') })
+      .click();
     const detail = page.getByTestId('usdt-detail');
     await detail.getByRole('img', { name: en('admin-money:usdt.proofAlt', { index: 1 }) }).waitFor();
     expect(await detail.getByRole('link', { name: /a3f1c2d4/ }).getAttribute('href')).toBe(`https://tronscan.org/#/transaction/${TRON_HASH}`);
@@ -176,14 +194,21 @@ describeInBrowser('admin console: recharge codes, USDT top-ups and USDN withdraw
 
   test('approve a USDN withdrawal with the chain hash, reject another: the hold comes back', async () => {
     await fundUsdn(server, member.id, 20_000);
-    const first = await mutateInPage<{ id: string }>(memberSession.page, 'wallet.createWithdrawal', { amount: 100, address: PAYOUT_ADDRESS, idempotencyKey: key() });
+    const first = await mutateInPage<{ id: string }>(memberSession.page, 'wallet.createWithdrawal', {
+      amount: 100,
+      address: PAYOUT_ADDRESS,
+      idempotencyKey: key(),
+    });
     await mutateInPage(memberSession.page, 'wallet.createWithdrawal', { amount: 30, address: DEPOSIT_ADDRESS, idempotencyKey: key() });
     const held = await getBalances(server.db.db, member.id);
     expect(held.usdnHeldCents).toBe(13_000);
 
     const page = adminSession.page;
     await page.goto('/admin?tab=usdn-withdrawals');
-    await page.getByTestId('withdrawals-pending-badge').getByText(en('admin:pendingBadge', { count: 2 })).waitFor();
+    await page
+      .getByTestId('withdrawals-pending-badge')
+      .getByText(en('admin:pendingBadge', { count: 2 }))
+      .waitFor();
     const table = page.getByTestId('withdrawals-table');
     const firstRow = table.getByTestId('withdrawals-table-row').filter({ hasText: '100.00 USDN' });
     await firstRow.getByRole('button', { name: en('admin-money:withdrawals.approve') }).click();
@@ -197,7 +222,11 @@ describeInBrowser('admin console: recharge codes, USDT top-ups and USDN withdraw
     const done = await server.db.db.selectFrom('usdn_withdrawal_requests').selectAll().where('id', '=', first.id).executeTakeFirstOrThrow();
     expect(done).toMatchObject({ status: 'completed', transaction_hash: SOLANA_HASH });
 
-    await table.getByTestId('withdrawals-table-row').filter({ hasText: '30.00 USDN' }).getByRole('button', { name: en('admin-money:withdrawals.reject') }).click();
+    await table
+      .getByTestId('withdrawals-table-row')
+      .filter({ hasText: '30.00 USDN' })
+      .getByRole('button', { name: en('admin-money:withdrawals.reject') })
+      .click();
     const reject = page.getByRole('dialog', { name: en('admin-money:withdrawals.rejectTitle') });
     await reject.getByLabel(en('admin-money:withdrawals.reasonLabel')).fill('The address belongs to an exchange');
     await reject.getByRole('button', { name: en('admin-money:withdrawals.reject') }).click();
@@ -213,7 +242,11 @@ describeInBrowser('admin console: recharge codes, USDT top-ups and USDN withdraw
 
   test('screens of the three tabs (zh-CN light, en dark)', async () => {
     // something waiting in every queue, so the screens show the actions too
-    await mutateInPage(memberSession.page, 'wallet.createUsdtRecharge', { amountCents: 15_000, transactionHash: `${TRON_HASH.slice(0, -4)}cafe`, idempotencyKey: key() });
+    await mutateInPage(memberSession.page, 'wallet.createUsdtRecharge', {
+      amountCents: 15_000,
+      transactionHash: `${TRON_HASH.slice(0, -4)}cafe`,
+      idempotencyKey: key(),
+    });
     await mutateInPage(memberSession.page, 'wallet.createWithdrawal', { amount: 20, address: PAYOUT_ADDRESS, idempotencyKey: key() });
     await mutateInPage(adminSession.page, 'admin.rechargeCodes.generate', { valueUsdn: 100, quantity: 4, expiryDays: 30, batchName: '双十一活动' });
     // both languages and both themes, paired to keep the file near a minute (all four pairs took 65 s)

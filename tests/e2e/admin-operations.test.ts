@@ -146,7 +146,9 @@ describeInBrowser('admin console: settings, tip settings, refunds and points wit
     await amount.press('Enter');
     await toast(page, ops('tips.added'));
     await usdn.getByTestId('tip-amount-usdn-3').waitFor();
-    await expect.poll(() => usdn.locator('[data-testid^="tip-amount-usdn-"]').allInnerTexts()).toEqual(['1 USDN', '2 USDN', '3 USDN', '5 USDN', '10 USDN', '20 USDN', '100 USDN']);
+    await expect
+      .poll(() => usdn.locator('[data-testid^="tip-amount-usdn-"]').allInnerTexts())
+      .toEqual(['1 USDN', '2 USDN', '3 USDN', '5 USDN', '10 USDN', '20 USDN', '100 USDN']);
 
     const points = page.getByTestId('tip-list-points');
     await points.getByRole('button', { name: ops('tips.remove', { amount: '50' }) }).click();
@@ -172,15 +174,25 @@ describeInBrowser('admin console: settings, tip settings, refunds and points wit
     await dialog.getByLabel(ops('refunds.rejectReason')).fill('The seal matches the photos');
     await dialog.getByRole('button', { name: ops('refunds.reject') }).click();
     await toast(page, ops('refunds.rejected'));
-    await expect.poll(async () => (await server.db.db.selectFrom('orders').select('status').where('id', '=', rejectedOrder).executeTakeFirstOrThrow()).status).toBe('paid');
+    await expect
+      .poll(async () => (await server.db.db.selectFrom('orders').select('status').where('id', '=', rejectedOrder).executeTakeFirstOrThrow()).status)
+      .toBe('paid');
 
     const before = (await getBalances(server.db.db, member.id)).usdnAvailableCents;
     const approveRow = page.getByTestId('admin-refund').getByRole('row').filter({ hasText: 'Tin wind-up robot' });
     await approveRow.getByRole('button', { name: ops('refunds.approve') }).click();
-    await page.getByRole('dialog').getByText(ops('refunds.approveBody', { amount: '42.00', buyer: 'Mei Buyer' })).waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: ops('refunds.approve') }).click();
+    await page
+      .getByRole('dialog')
+      .getByText(ops('refunds.approveBody', { amount: '42.00', buyer: 'Mei Buyer' }))
+      .waitFor();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: ops('refunds.approve') })
+      .click();
     await toast(page, ops('refunds.approved'));
-    await expect.poll(async () => (await server.db.db.selectFrom('orders').select('status').where('id', '=', approvedOrder).executeTakeFirstOrThrow()).status).toBe('refunded');
+    await expect
+      .poll(async () => (await server.db.db.selectFrom('orders').select('status').where('id', '=', approvedOrder).executeTakeFirstOrThrow()).status)
+      .toBe('refunded');
     expect((await getBalances(server.db.db, member.id)).usdnAvailableCents).toBe(before + 4_200);
     await approveRow.getByText(en('admin:status.approved')).waitFor();
 
@@ -199,12 +211,21 @@ describeInBrowser('admin console: settings, tip settings, refunds and points wit
     await page.getByText('mei-alipay-reject').waitFor();
 
     const rows = page.getByTestId('admin-points-withdrawal').getByRole('row');
-    await rows.filter({ hasText: 'mei-alipay-approve' }).getByRole('button', { name: ops('withdrawals.approve') }).click();
-    await page.getByRole('dialog').getByRole('button', { name: ops('withdrawals.approve') }).click();
+    await rows
+      .filter({ hasText: 'mei-alipay-approve' })
+      .getByRole('button', { name: ops('withdrawals.approve') })
+      .click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: ops('withdrawals.approve') })
+      .click();
     await toast(page, ops('withdrawals.approved'));
     await rows.filter({ hasText: 'mei-alipay-approve' }).getByText(en('admin:status.completed')).waitFor();
 
-    await rows.filter({ hasText: 'mei-alipay-reject' }).getByRole('button', { name: ops('withdrawals.reject') }).click();
+    await rows
+      .filter({ hasText: 'mei-alipay-reject' })
+      .getByRole('button', { name: ops('withdrawals.reject') })
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: ops('withdrawals.reject') }).click();
     await dialog.getByText(en('errors:REJECTION_REASON_REQUIRED')).waitFor();
@@ -213,7 +234,11 @@ describeInBrowser('admin console: settings, tip settings, refunds and points wit
     await toast(page, ops('withdrawals.rejected'));
     await rows.filter({ hasText: 'mei-alipay-reject' }).getByText('The Alipay name does not match').waitFor();
 
-    const statuses = await server.db.db.selectFrom('points_withdrawal_requests').select(['id', 'status']).where('id', 'in', [approved.id, rejected.id]).execute();
+    const statuses = await server.db.db
+      .selectFrom('points_withdrawal_requests')
+      .select(['id', 'status'])
+      .where('id', 'in', [approved.id, rejected.id])
+      .execute();
     expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({ [approved.id]: 'completed', [rejected.id]: 'rejected' });
     expect((await getBalances(server.db.db, member.id)).points).toBe(18_000);
     expect(adminSession.pageErrors).toEqual([]);

@@ -33,7 +33,11 @@ describeInBrowser('admin people tabs: users, violations and audit in the browser
     await page.goto('/');
     const admin = await signUpInPage(page, label);
     await server.db.db.insertInto('user_roles').values({ user_id: admin.id, role: 'admin' }).execute();
-    await server.db.db.updateTable('profiles').set({ nickname: `Admin ${label}`.slice(0, 20) }).where('user_id', '=', admin.id).execute();
+    await server.db.db
+      .updateTable('profiles')
+      .set({ nickname: `Admin ${label}`.slice(0, 20) })
+      .where('user_id', '=', admin.id)
+      .execute();
     return admin;
   }
 
@@ -44,7 +48,14 @@ describeInBrowser('admin people tabs: users, violations and audit in the browser
   async function violation(senderId: string, receiverId: string, type: string, content: string, pattern: string) {
     const row = await server.db.db
       .insertInto('message_violations')
-      .values({ sender_id: senderId, receiver_id: receiverId, violation_type: type, detected_types: [type], original_content: content, detected_patterns: [pattern] })
+      .values({
+        sender_id: senderId,
+        receiver_id: receiverId,
+        violation_type: type,
+        detected_types: [type],
+        original_content: content,
+        detected_patterns: [pattern],
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -78,7 +89,10 @@ describeInBrowser('admin people tabs: users, violations and audit in the browser
       await amount.fill('-11');
       await page.getByText(uiText(EN, 'errors:USER_USDN_INSUFFICIENT')).first().waitFor();
       await amount.fill('25');
-      await page.getByTestId('adjust-result').getByText(en('admin-people:users.resultBalance', { amount: '35.00' })).waitFor();
+      await page
+        .getByTestId('adjust-result')
+        .getByText(en('admin-people:users.resultBalance', { amount: '35.00' }))
+        .waitFor();
       await page.getByRole('button', { name: en('admin-people:users.adjustSubmit') }).click();
       await page.getByText(uiText(EN, 'errors:REASON_REQUIRED')).waitFor();
       await page.getByLabel(en('admin-people:users.adjustReason')).fill('Compensation for a lost parcel');
@@ -92,21 +106,33 @@ describeInBrowser('admin people tabs: users, violations and audit in the browser
       const banId = await violation(spammer.id, chatty.id, 'phone', 'call me 13812345678 for a better price', '13812345678');
       await page.goto('/admin?tab=violations');
       await page.getByTestId('violations-unreviewed').getByText('2').waitFor();
-      await page.getByTestId('violations-top').getByText(`${en('admin-people:violations.types.phone')} · 1`).waitFor();
+      await page
+        .getByTestId('violations-top')
+        .getByText(`${en('admin-people:violations.types.phone')} · 1`)
+        .waitFor();
       const warnCard = page.getByTestId(`violation-${warnId}`);
       await warnCard.getByRole('button', { name: en('admin-people:violations.warn') }).click();
-      await page.getByRole('dialog').getByRole('button', { name: en('admin-people:violations.warn') }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: en('admin-people:violations.warn') })
+        .click();
       await toast(page, en('admin-people:violations.warnedToast'));
       await warnCard.getByText(en('admin:status.warning')).waitFor();
 
       const banCard = page.getByTestId(`violation-${banId}`);
       await banCard.getByLabel(en('admin-people:violations.notes')).fill('Phone numbers in chat after a warning');
       await banCard.getByRole('button', { name: en('admin-people:violations.ban') }).click();
-      await page.getByRole('dialog').getByRole('button', { name: en('admin-people:violations.ban') }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: en('admin-people:violations.ban') })
+        .click();
       await toast(page, en('admin-people:violations.bannedToast'));
       await banCard.getByText(en('admin-people:violations.notesShown', { notes: 'Phone numbers in chat after a warning' })).waitFor();
       // the unreviewed filter is empty now
-      await page.getByRole('group', { name: en('admin-people:violations.filterLabel') }).getByText(en('admin:status.unreviewed'), { exact: true }).click();
+      await page
+        .getByRole('group', { name: en('admin-people:violations.filterLabel') })
+        .getByText(en('admin:status.unreviewed'), { exact: true })
+        .click();
       await page.getByText(en('admin-people:violations.empty')).waitFor();
 
       // the banned member's open page is signed out: their next navigation lands on sign-in
@@ -116,12 +142,18 @@ describeInBrowser('admin people tabs: users, violations and audit in the browser
 
       // --- users: the banned filter shows the member with the reason; lift the ban
       await page.goto('/admin?tab=users');
-      await page.getByRole('group', { name: en('admin-people:users.filterLabel') }).getByText(en('admin-people:users.filters.banned'), { exact: true }).click();
+      await page
+        .getByRole('group', { name: en('admin-people:users.filterLabel') })
+        .getByText(en('admin-people:users.filters.banned'), { exact: true })
+        .click();
       const banned = page.getByTestId(`user-row-${spammer.id}`);
       await banned.getByText('Phone numbers in chat after a warning', { exact: false }).waitFor();
       await banned.getByRole('button', { name: en('admin-people:users.actionsFor', { name: 'Spammy Sam' }) }).click();
       await page.getByRole('menuitem', { name: en('admin-people:users.unban') }).click();
-      await page.getByRole('dialog').getByRole('button', { name: en('admin-people:users.unban') }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: en('admin-people:users.unban') })
+        .click();
       await toast(page, en('admin-people:users.unbannedToast'));
       await page.getByText(en('admin:kit.empty')).waitFor();
 

@@ -43,11 +43,7 @@ describeInBrowser('the customer-service button opens a chat with support, in the
       await composer.fill('Hello, how do I top up?');
       await composer.press('Enter');
       await page.getByTestId('chat-bubble').filter({ hasText: 'Hello, how do I top up?' }).waitFor();
-      const stored = await server.db.db
-        .selectFrom('messages')
-        .select(['receiver_id', 'content'])
-        .where('sender_id', '=', member.id)
-        .execute();
+      const stored = await server.db.db.selectFrom('messages').select(['receiver_id', 'content']).where('sender_id', '=', member.id).execute();
       expect(stored).toEqual([{ receiver_id: support.id, content: 'Hello, how do I top up?' }]);
 
       await putSetting(server.db.db, 'customer_service_enabled', false, null, new Date());

@@ -18,9 +18,10 @@ const PASSWORD = 'e2e-secret-123';
 describe('notification texts', () => {
   test('every notification type has a headline and a sentence in every language', () => {
     for (const language of LANGUAGES) {
-      const bundle = JSON.parse(
-        readFileSync(new URL(`../../client/src/i18n/locales/${language}/notifications.json`, import.meta.url), 'utf8'),
-      ) as { headline: Record<string, string>; types: Record<string, string> };
+      const bundle = JSON.parse(readFileSync(new URL(`../../client/src/i18n/locales/${language}/notifications.json`, import.meta.url), 'utf8')) as {
+        headline: Record<string, string>;
+        types: Record<string, string>;
+      };
       for (const type of NOTIFICATION_TYPES) {
         expect(bundle.headline[type], `${language} headline.${type}`).toEqual(expect.any(String));
         expect(bundle.types[type], `${language} types.${type}`).toEqual(expect.any(String));
@@ -88,7 +89,10 @@ describeInBrowser('two members chat live; badges, masking, blocking and notifica
       // A opens a new conversation with B from a link, with a prefilled text
       await a.goto(`/messages?userId=${ben.id}&prefill=${encodeURIComponent('Is the lamp still available?')}`);
       await a.getByRole('heading', { level: 2, name: 'Ben' }).waitFor();
-      await a.getByRole('navigation', { name: en('messages:list.label') }).getByText(en('messages:list.newConversation')).waitFor();
+      await a
+        .getByRole('navigation', { name: en('messages:list.label') })
+        .getByText(en('messages:list.newConversation'))
+        .waitFor();
       expect(await composer(a).inputValue()).toBe('Is the lamp still available?');
 
       // an empty message is not sent
@@ -192,7 +196,10 @@ describeInBrowser('two members chat live; badges, masking, blocking and notifica
         { content: 'Paid, please ship soon.', listing_id: null, order_id: orderId },
       ]);
       // B's open thread learns the order from the conversation and shows its card too
-      await b.getByRole('region', { name: en('messages:context.order') }).getByText('黄铜台灯 Brass lamp').waitFor();
+      await b
+        .getByRole('region', { name: en('messages:context.order') })
+        .getByText('黄铜台灯 Brass lamp')
+        .waitFor();
       await captureScreens(b, 'messaging-thread-en');
 
       // B blocks A with a reason from the thread menu
@@ -222,23 +229,20 @@ describeInBrowser('two members chat live; badges, masking, blocking and notifica
       await blockedList.getByText(/spam/).waitFor();
       await captureScreens(b, 'privacy-blocked-en');
       // the server refuses too, whatever the page shows
-      await expect(mutateInPage(a, 'chat.send', { peerId: ben.id, content: 'hello?', clientId: 'blocked-attempt-1' })).rejects.toThrow(
-        /CHAT_BLOCKED_BY_PEER/,
-      );
+      await expect(mutateInPage(a, 'chat.send', { peerId: ben.id, content: 'hello?', clientId: 'blocked-attempt-1' })).rejects.toThrow(/CHAT_BLOCKED_BY_PEER/);
 
       // notifications: A's purchase already told B; three more ring the bell live
       await bOther.getByRole('link', { name: en('notifications:bellUnread', { count: 1 }), exact: true }).waitFor();
       await runInTransaction(server.db.db, async (trx) => {
-        await notify(
-          trx,
-          { userId: ben.id, type: 'tip_received', params: { nickname: 'Alice 爱丽丝', title: 'Brass lamp', currency: 'points', amount: 20 }, link: '/orders' },
-        );
+        await notify(trx, {
+          userId: ben.id,
+          type: 'tip_received',
+          params: { nickname: 'Alice 爱丽丝', title: 'Brass lamp', currency: 'points', amount: 20 },
+          link: '/orders',
+        });
         // a row without the params its sentence needs still reads well: the headline alone
         await notify(trx, { userId: ben.id, type: 'review_received', params: { title: 'Brass lamp' }, link: '/orders' });
-        await notify(
-          trx,
-          { userId: ben.id, type: 'withdrawal_rejected', params: { amount: '40.00', reason: 'Address does not match' }, link: '/withdrawal' },
-        );
+        await notify(trx, { userId: ben.id, type: 'withdrawal_rejected', params: { amount: '40.00', reason: 'Address does not match' }, link: '/withdrawal' });
       });
       await bOther.getByRole('link', { name: en('notifications:bellUnread', { count: 4 }), exact: true }).waitFor();
       await bOther.getByRole('link', { name: en('notifications:bellUnread', { count: 4 }), exact: true }).click();
@@ -246,7 +250,9 @@ describeInBrowser('two members chat live; badges, masking, blocking and notifica
       const main = bOther.getByRole('main');
       await main.getByText(en('notifications:types.order_paid', { title: '黄铜台灯 Brass lamp', quantity: 1, amount: '25.00' })).waitFor();
       await main
-        .getByText(en('notifications:types.tip_received', { nickname: 'Alice 爱丽丝', amount: 20, unit: en('notifications:units.points'), title: 'Brass lamp' }))
+        .getByText(
+          en('notifications:types.tip_received', { nickname: 'Alice 爱丽丝', amount: 20, unit: en('notifications:units.points'), title: 'Brass lamp' }),
+        )
         .waitFor();
       await main.getByText(en('notifications:headline.review_received'), { exact: true }).waitFor();
       await main.getByText(en('notifications:details.reason', { value: 'Address does not match' })).waitFor();
@@ -280,7 +286,10 @@ describeInBrowser('two members chat live; badges, masking, blocking and notifica
         await signInInPage(asAlice.page, alice);
 
         await asBen.page.goto('/messages');
-        await asBen.page.getByRole('navigation', { name: uiText(language, 'messages:list.label') }).getByText('Alice 爱丽丝').waitFor();
+        await asBen.page
+          .getByRole('navigation', { name: uiText(language, 'messages:list.label') })
+          .getByText('Alice 爱丽丝')
+          .waitFor();
         await captureScreens(asBen.page, `messaging-list-${tag}`);
 
         await asBen.page.goto(`/messages?userId=${alice.id}`);

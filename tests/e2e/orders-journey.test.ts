@@ -120,10 +120,7 @@ describeInBrowser('buying a listing, shipping it and confirming receipt, in the 
       await sellerMain.getByLabel(en('orders:list.toShipCount_one', { count: 1 })).waitFor();
       await captureScreens(s, 'orders-list-sell-en');
       // the CSV export downloads under the server's file name
-      const [download] = await Promise.all([
-        s.waitForEvent('download'),
-        sellerMain.getByRole('button', { name: en('orders:summary.export') }).click(),
-      ]);
+      const [download] = await Promise.all([s.waitForEvent('download'), sellerMain.getByRole('button', { name: en('orders:summary.export') }).click()]);
       expect(download.suggestedFilename()).toMatch(/^curio-orders-\d{4}-\d{2}-\d{2}\.csv$/);
       await sellerMain.getByRole('button', { name: en('orders:card.quickShip') }).click();
       const shipDialog = s.getByRole('dialog', { name: en('orders:ship.title') });
@@ -217,11 +214,7 @@ describeInBrowser('buying a listing, shipping it and confirming receipt, in the 
       } finally {
         await evidence.remove();
       }
-      const complaint = await server.db.db
-        .selectFrom('complaints')
-        .selectAll()
-        .where('order_id', '=', secondOrderId)
-        .executeTakeFirstOrThrow();
+      const complaint = await server.db.db.selectFrom('complaints').selectAll().where('order_id', '=', secondOrderId).executeTakeFirstOrThrow();
       expect(complaint).toMatchObject({ reporter_id: buyer.id, target_user_id: seller.id });
       expect(complaint.evidence_images).toHaveLength(1);
       // the USDN stays in escrow until the platform decides
@@ -267,10 +260,13 @@ describeInBrowser('buying a listing, shipping it and confirming receipt, in the 
         const tag = `${language}-${theme}`;
         const text = (key: string) => uiText(language, key);
         for (const page of [b, s]) {
-          await page.evaluate(({ language, theme }) => {
-            localStorage.setItem('language', language);
-            localStorage.setItem('theme', theme);
-          }, { language, theme });
+          await page.evaluate(
+            ({ language, theme }) => {
+              localStorage.setItem('language', language);
+              localStorage.setItem('theme', theme);
+            },
+            { language, theme },
+          );
         }
 
         await b.goto(`/listing/${otherListingId}`);

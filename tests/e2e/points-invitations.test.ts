@@ -121,7 +121,10 @@ describeInBrowser('Curio center, check-in, invitations and points redemption in 
       await session.page.getByLabel(en('points:redemption.points')).fill('999');
       await session.page.getByLabel(en('points:redemption.account')).fill('wx-redeemer');
       await session.page.getByRole('button', { name: en('points:redemption.submit') }).click();
-      await session.page.getByText(uiText(EN, 'errors:POINTS_REDEMPTION_MINIMUM', { min: 1000 })).first().waitFor();
+      await session.page
+        .getByText(uiText(EN, 'errors:POINTS_REDEMPTION_MINIMUM', { min: 1000 }))
+        .first()
+        .waitFor();
 
       await session.page.getByLabel(en('points:redemption.points')).fill('1200');
       await session.page.getByText('¥11.40').waitFor();

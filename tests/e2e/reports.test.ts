@@ -50,7 +50,10 @@ describeInBrowser('reporting a listing and a buying request, in the browser', (c
       await listingDialog.waitFor({ state: 'hidden' });
 
       await page.goto(`/buying-requests/${requestId}`);
-      await page.getByRole('button', { name: en('buying:detail.report') }).first().click();
+      await page
+        .getByRole('button', { name: en('buying:detail.report') })
+        .first()
+        .click();
       const requestDialog = page.getByRole('dialog', { name: en('buying:report.title') });
       await requestDialog.getByRole('button', { name: en('buying:report.submit') }).click();
       await requestDialog.getByText(en('buying:report.reasonRequired')).waitFor();

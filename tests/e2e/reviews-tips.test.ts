@@ -59,7 +59,10 @@ describeInBrowser('reviewing, tipping and commenting after a completed order, in
 
   /** By keyboard, as a person without a mouse would: focus the star and press Space. */
   async function chooseStars(page: Page, stars: number) {
-    await page.getByRole('dialog').getByRole('radio', { name: String(stars), exact: true }).focus();
+    await page
+      .getByRole('dialog')
+      .getByRole('radio', { name: String(stars), exact: true })
+      .focus();
     await page.keyboard.press('Space');
   }
 
@@ -94,7 +97,8 @@ describeInBrowser('reviewing, tipping and commenting after a completed order, in
       await fundUsdn(server, buyerMember.id, 10_000);
       await fundPoints(server, buyerMember.id, 40);
       const orderId = await completedOrder(buyerMember.id, sellerMember.id, listing.id);
-      const sellerNickname = (await server.db.db.selectFrom('profiles').select('nickname').where('user_id', '=', sellerMember.id).executeTakeFirstOrThrow()).nickname;
+      const sellerNickname = (await server.db.db.selectFrom('profiles').select('nickname').where('user_id', '=', sellerMember.id).executeTakeFirstOrThrow())
+        .nickname;
 
       // review: 4 stars, text, a photo
       await openOrder(page, orderId, 'orders:actions.review', EN);
@@ -120,7 +124,10 @@ describeInBrowser('reviewing, tipping and commenting after a completed order, in
       // tip: 5 USDN preset with a message
       await openOrder(page, orderId, 'orders:actions.tip', EN);
       const tipDialog = page.getByRole('dialog');
-      await tipDialog.getByTestId('tip-balance').getByText(en('tips:balance.usdn', { amount: '100.00' })).waitFor();
+      await tipDialog
+        .getByTestId('tip-balance')
+        .getByText(en('tips:balance.usdn', { amount: '100.00' }))
+        .waitFor();
       await tipDialog.getByText(en('tips:presetUsdn', { amount: 5 }), { exact: true }).click();
       await tipDialog.getByLabel(en('tips:message')).fill('Thank you for the careful packing!');
       await captureScreens(page, 'tip-dialog-en');
@@ -149,13 +156,23 @@ describeInBrowser('reviewing, tipping and commenting after a completed order, in
       await comments.getByText('Does it lie flat when open?').waitFor();
       await comments.getByRole('button', { name: en('comments:replyTo', { name: sellerNickname }) }).click();
       await comments.getByRole('textbox', { name: en('comments:replyLabel', { name: sellerNickname }) }).fill('Thanks, it arrived and it is lovely.');
-      await comments.getByRole('button', { name: en('comments:reply'), exact: true }).last().click();
+      await comments
+        .getByRole('button', { name: en('comments:reply'), exact: true })
+        .last()
+        .click();
       await comments.getByTestId('comment-reply').getByText('Thanks, it arrived and it is lovely.').waitFor();
       // the question's own like button comes before its reply's
       const questionThread = comments.getByTestId('comment').filter({ hasText: 'Ask me anything about the binding.' });
-      await questionThread.getByRole('button', { name: en('comments:like', { count: 0 }) }).first().click();
+      await questionThread
+        .getByRole('button', { name: en('comments:like', { count: 0 }) })
+        .first()
+        .click();
       await questionThread.getByRole('button', { name: en('comments:unlike', { count: 1 }) }).waitFor();
-      const stored = await server.db.db.selectFrom('listing_comments').select(['content', 'parent_comment_id', 'likes_count']).where('listing_id', '=', listing.id).execute();
+      const stored = await server.db.db
+        .selectFrom('listing_comments')
+        .select(['content', 'parent_comment_id', 'likes_count'])
+        .where('listing_id', '=', listing.id)
+        .execute();
       expect(stored).toEqual(
         expect.arrayContaining([
           { content: 'Ask me anything about the binding.', parent_comment_id: null, likes_count: 1 },
@@ -196,7 +213,11 @@ describeInBrowser('reviewing, tipping and commenting after a completed order, in
         await captureScreens(p, `review-dialog-edit-${tag}`);
         await p.keyboard.press('Escape');
         await openOrder(p, orderId, 'orders:actions.tip', language);
-        await p.getByRole('dialog').getByTestId('tip-balance').getByText(uiText(language, 'tips:balance.usdn', { amount: '95.00' })).waitFor();
+        await p
+          .getByRole('dialog')
+          .getByTestId('tip-balance')
+          .getByText(uiText(language, 'tips:balance.usdn', { amount: '95.00' }))
+          .waitFor();
         await captureScreens(p, `tip-dialog-${tag}`);
         expect(view.pageErrors).toEqual([]);
       }
@@ -204,13 +225,19 @@ describeInBrowser('reviewing, tipping and commenting after a completed order, in
       // edit the review from the dialog: 2 stars now; then delete it
       await openOrder(page, orderId, 'orders:actions.editReview', EN);
       await chooseStars(page, 2);
-      await page.getByRole('dialog').getByRole('button', { name: en('reviews:dialog.save') }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: en('reviews:dialog.save') })
+        .click();
       await page.getByText(en('reviews:toast.updated'), { exact: true }).waitFor();
       await expect
         .poll(async () => (await server.db.db.selectFrom('reviews').select('rating').where('order_id', '=', orderId).executeTakeFirst())?.rating)
         .toBe(2);
       await openOrder(page, orderId, 'orders:actions.editReview', EN);
-      await page.getByRole('dialog').getByRole('button', { name: en('reviews:dialog.delete') }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: en('reviews:dialog.delete') })
+        .click();
       await page.getByRole('button', { name: en('reviews:dialog.confirmDelete.confirm'), exact: true }).click();
       await page.getByText(en('reviews:toast.deleted'), { exact: true }).waitFor();
       await expect.poll(async () => (await server.db.db.selectFrom('reviews').select('id').where('order_id', '=', orderId).execute()).length).toBe(0);

@@ -37,7 +37,10 @@ describeInBrowser('a screen whose code cannot be loaded, in the browser', (chrom
         refused += 1;
         await route.fulfill({ status: 404, body: 'gone' });
       });
-      await page.locator('footer').getByRole('link', { name: en('nav.sitemap'), exact: true }).click();
+      await page
+        .locator('footer')
+        .getByRole('link', { name: en('nav.sitemap'), exact: true })
+        .click();
 
       const boundary = page.getByTestId('route-error');
       await boundary.getByText(en('routeError.staleTitle')).waitFor();

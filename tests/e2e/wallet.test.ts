@@ -80,7 +80,10 @@ describeInBrowser('wallet: top-up by code and USDT, withdrawal, transfer and his
       await page.getByLabel(en('wallet:usdt.amountLabel')).fill('9.99');
       await page.getByText(uiText(EN, 'errors:RECHARGE_BELOW_MINIMUM', { min: '10' })).waitFor();
       await page.getByLabel(en('wallet:usdt.amountLabel')).fill('25.5');
-      await page.getByTestId('usdt-equivalent').getByText(en('wallet:usdt.equivalent', { amount: '25.00' })).waitFor();
+      await page
+        .getByTestId('usdt-equivalent')
+        .getByText(en('wallet:usdt.equivalent', { amount: '25.00' }))
+        .waitFor();
       expect(await submit.isDisabled()).toBe(true);
       await page.locator('input[type=file]').setInputFiles(images.paths[0]!);
       await page.getByRole('img', { name: en('wallet:usdt.proofAlt', { number: 1 }) }).waitFor();
@@ -169,8 +172,16 @@ describeInBrowser('wallet: top-up by code and USDT, withdrawal, transfer and his
           const key = () => `e2e-${crypto.randomUUID()}`;
           await mutateInPage(page, 'wallet.redeemCode', { code: await newCode(10_000, 'Spring promo'), idempotencyKey: key() });
           await mutateInPage(page, 'wallet.redeemCode', { code: await newCode(5000, null), idempotencyKey: key() });
-          const rejected = await mutateInPage<{ id: string }>(page, 'wallet.createUsdtRecharge', { amountCents: 3000, transactionHash: HASH, idempotencyKey: key() });
-          await server.db.db.updateTable('usdt_recharge_requests').set({ status: 'rejected', rejection_reason: 'Transaction not found on chain' }).where('id', '=', rejected.id).execute();
+          const rejected = await mutateInPage<{ id: string }>(page, 'wallet.createUsdtRecharge', {
+            amountCents: 3000,
+            transactionHash: HASH,
+            idempotencyKey: key(),
+          });
+          await server.db.db
+            .updateTable('usdt_recharge_requests')
+            .set({ status: 'rejected', rejection_reason: 'Transaction not found on chain' })
+            .where('id', '=', rejected.id)
+            .execute();
           await mutateInPage(page, 'wallet.createUsdtRecharge', { amountCents: 12_000, transactionHash: HASH, idempotencyKey: key() });
           await mutateInPage(page, 'wallet.createWithdrawal', { amount: 40, address: PAYOUT_ADDRESS, idempotencyKey: key() });
           await mutateInPage(page, 'wallet.transfer', { email: friend.email, amount: 12, notes: 'Thanks for the quick shipping!', idempotencyKey: key() });

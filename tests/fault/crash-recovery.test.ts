@@ -58,7 +58,8 @@ describe.skipIf(!onRealPostgres())('a server killed mid-stream (real PostgreSQL)
     const seller = await insertTestUser(db.db);
     const recipient = await insertTestUser(db.db);
     const listingIds: string[] = [];
-    for (let i = 0; i < LISTINGS; i++) listingIds.push(await insertListing(db.db, seller.id, { priceCents: PRICE_CENTS, quantity: STOCK, title: `Crash lot ${i}` }));
+    for (let i = 0; i < LISTINGS; i++)
+      listingIds.push(await insertListing(db.db, seller.id, { priceCents: PRICE_CENTS, quantity: STOCK, title: `Crash lot ${i}` }));
     const buyers: { id: string; cookie: string }[] = [];
     for (let i = 0; i < BUYERS; i++) {
       const user = await insertTestUser(db.db);
@@ -82,7 +83,8 @@ describe.skipIf(!onRealPostgres())('a server killed mid-stream (real PostgreSQL)
         const idempotencyKey = randomUUID();
         const slot = (round + buyer) % 6;
         if (slot === 5 && codeIndex < codes.length) ops.push({ kind: 'redeem', buyer, input: { code: codes[codeIndex++]!.code, idempotencyKey } });
-        else if (slot % 2 === 0) ops.push({ kind: 'purchase', buyer, input: { listingId: listingIds[(round + buyer) % LISTINGS]!, quantity: 1, idempotencyKey } });
+        else if (slot % 2 === 0)
+          ops.push({ kind: 'purchase', buyer, input: { listingId: listingIds[(round + buyer) % LISTINGS]!, quantity: 1, idempotencyKey } });
         else ops.push({ kind: 'transfer', buyer, input: { email: recipient.email, amount: 1, idempotencyKey } });
       }
     }
@@ -104,7 +106,9 @@ describe.skipIf(!onRealPostgres())('a server killed mid-stream (real PostgreSQL)
       }),
       IN_FLIGHT,
     );
-    await new Promise<void>((resolve) => (first.child.exitCode !== null || first.child.signalCode !== null ? resolve() : first.child.once('exit', () => resolve())));
+    await new Promise<void>((resolve) =>
+      first.child.exitCode !== null || first.child.signalCode !== null ? resolve() : first.child.once('exit', () => resolve()),
+    );
     expect(firstRun.filter((o) => o.kind === 'refused')).toEqual([]);
     const acked = firstRun.map((o, i) => ({ o, op: ops[i]! })).filter(({ o }) => o.kind === 'acknowledged');
     const interrupted = firstRun.filter((o) => o.kind === 'unknown' && !o.error.startsWith('not sent')).length;
@@ -115,9 +119,21 @@ describe.skipIf(!onRealPostgres())('a server killed mid-stream (real PostgreSQL)
     for (const { o, op } of acked) {
       const data = (o as { data: Record<string, unknown> }).data;
       if (op.kind === 'purchase') {
-        expect(await db.db.selectFrom('orders').select('id').where('id', '=', data.orderId as string).executeTakeFirst()).toBeDefined();
+        expect(
+          await db.db
+            .selectFrom('orders')
+            .select('id')
+            .where('id', '=', data.orderId as string)
+            .executeTakeFirst(),
+        ).toBeDefined();
       } else if (op.kind === 'transfer') {
-        expect(await db.db.selectFrom('usdn_transfers').select('id').where('id', '=', data.id as string).executeTakeFirst()).toBeDefined();
+        expect(
+          await db.db
+            .selectFrom('usdn_transfers')
+            .select('id')
+            .where('id', '=', data.id as string)
+            .executeTakeFirst(),
+        ).toBeDefined();
       } else {
         const code = codes.find((c) => c.code === op.input.code)!;
         const row = await db.db.selectFrom('recharge_code_redemptions').select('user_id').where('code_id', '=', code.id).executeTakeFirst();
@@ -158,5 +174,4 @@ describe.skipIf(!onRealPostgres())('a server killed mid-stream (real PostgreSQL)
     expect(report.ok, formatLedgerReport(report)).toBe(true);
     console.info(`[crash] ${ops.length} operations, ${acked.length} acknowledged before SIGKILL, ${interrupted} cut off in flight`);
   });
-
 });

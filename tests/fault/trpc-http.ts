@@ -3,10 +3,7 @@
  * sorts the outcome the way a client experiences it: acknowledged with a result, refused with an
  * app error code, or unknown (the connection died before an answer arrived).
  */
-export type CallOutcome<T> =
-  | { kind: 'acknowledged'; data: T }
-  | { kind: 'refused'; status: number; code: string | null }
-  | { kind: 'unknown'; error: string };
+export type CallOutcome<T> = { kind: 'acknowledged'; data: T } | { kind: 'refused'; status: number; code: string | null } | { kind: 'unknown'; error: string };
 
 export async function callMutation<T>(baseUrl: string, path: string, input: unknown, cookie: string): Promise<CallOutcome<T>> {
   let response: Response;

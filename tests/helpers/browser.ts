@@ -36,9 +36,7 @@ export type ChromiumLookup = { found: true; path: string } | { found: false; rea
 export function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLookup {
   const configured = env.CHROMIUM_PATH;
   if (configured) {
-    return existsSync(configured)
-      ? { found: true, path: configured }
-      : { found: false, reason: `CHROMIUM_PATH=${configured} does not exist` };
+    return existsSync(configured) ? { found: true, path: configured } : { found: false, reason: `CHROMIUM_PATH=${configured} does not exist` };
   }
   const path = CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate));
   if (path) return { found: true, path };

@@ -67,7 +67,9 @@ export async function writeTestImages(colours: string[]): Promise<ImageFiles> {
   const dir = await mkdtemp(path.join(tmpdir(), 'curio-e2e-images-'));
   const paths: string[] = [];
   for (const [index, background] of colours.entries()) {
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background } }).png().toBuffer();
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background } })
+      .png()
+      .toBuffer();
     const file = path.join(dir, `photo-${index + 1}.png`);
     await writeFile(file, png);
     paths.push(file);

@@ -27,10 +27,7 @@ const CLIENT_INPUTS = [
 ];
 
 /** Both test workers may reach this at once; the lock lives outside the tree, keyed by checkout. */
-const BUILD_LOCK = path.join(
-  tmpdir(),
-  `curio-client-build-${createHash('sha1').update(CLIENT_DIR).digest('hex').slice(0, 12)}.lock`,
-);
+const BUILD_LOCK = path.join(tmpdir(), `curio-client-build-${createHash('sha1').update(CLIENT_DIR).digest('hex').slice(0, 12)}.lock`);
 /** A build takes seconds; a lock older than this was left by a killed process. */
 const STALE_LOCK_MS = 5 * 60_000;
 

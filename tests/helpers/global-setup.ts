@@ -31,10 +31,7 @@ async function dropPostgresTemplate(adminUrl: string): Promise<void> {
   await admin.connect();
   try {
     // test databases a crashed worker left behind go too
-    const { rows } = await admin.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE $1`,
-      [`curio_t_${process.pid}_%`],
-    );
+    const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`curio_t_${process.pid}_%`]);
     for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
     await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`);
   } finally {

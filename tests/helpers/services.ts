@@ -35,11 +35,7 @@ export function createTestServices(dbHandle: TestDatabase): TestServices {
 const createCaller = createCallerFactory(appRouter);
 
 /** A procedure caller as a visitor (no userId) or as the given user, as if signed in by cookie. */
-export async function callerFor(
-  services: AppServices,
-  userId?: string,
-  extra: { ip?: string; sessionId?: string } = {},
-) {
+export async function callerFor(services: AppServices, userId?: string, extra: { ip?: string; sessionId?: string } = {}) {
   let auth: AuthState | null = null;
   if (userId) {
     const user = await loadAuthUser(services.db, userId);

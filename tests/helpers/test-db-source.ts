@@ -4,8 +4,7 @@
  * engine answers, otherwise a migrated PGlite data dump.
  */
 export type TestDbSource =
-  | { kind: 'postgres'; adminUrl: string; template: string; origin: 'TEST_DATABASE_URL' | 'testcontainers' }
-  | { kind: 'pglite'; dumpPath: string };
+  { kind: 'postgres'; adminUrl: string; template: string; origin: 'TEST_DATABASE_URL' | 'testcontainers' } | { kind: 'pglite'; dumpPath: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {

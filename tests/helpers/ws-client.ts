@@ -50,10 +50,7 @@ export interface TestWsClient {
  * default, with the session cookie when given. It does not reconnect on its own, so a test
  * sees exactly the sockets it caused.
  */
-export function openWsClient(
-  serverUrl: string,
-  options: { cookie?: string; origin?: string } = {},
-): TestWsClient {
+export function openWsClient(serverUrl: string, options: { cookie?: string; origin?: string } = {}): TestWsClient {
   const headers: Record<string, string> = { origin: options.origin ?? new URL(serverUrl).origin };
   if (options.cookie) headers.cookie = options.cookie;
 
@@ -119,10 +116,7 @@ export class SubscriptionRecorder<T> {
   async waitForValues(count: number, timeoutMs = 5_000): Promise<T[]> {
     if (this.values.length < count && this.errors.length === 0) {
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`expected ${count} values within ${timeoutMs} ms, got ${JSON.stringify(this.values)}`)),
-          timeoutMs,
-        );
+        const timer = setTimeout(() => reject(new Error(`expected ${count} values within ${timeoutMs} ms, got ${JSON.stringify(this.values)}`)), timeoutMs);
         this.waiters.push({
           count,
           resolve: () => {

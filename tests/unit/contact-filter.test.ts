@@ -237,15 +237,11 @@ describe('assertNoContactDetails (server)', () => {
   }
 
   test('clean, empty and missing fields pass', () => {
-    expect(() =>
-      assertNoContactDetails({ title: 'Zenit-E 1978年', description: '价格 ¥1380', tags: null, note: undefined, empty: '' }),
-    ).not.toThrow();
+    expect(() => assertNoContactDetails({ title: 'Zenit-E 1978年', description: '价格 ¥1380', tags: null, note: undefined, empty: '' })).not.toThrow();
   });
 
   test('names every offending field, comma-separated, in the order given', () => {
-    const cause = thrownCause(() =>
-      assertNoContactDetails({ title: '加微 collector_99', category: 'goods', description: '电话 138 1234 5678' }),
-    );
+    const cause = thrownCause(() => assertNoContactDetails({ title: '加微 collector_99', category: 'goods', description: '电话 138 1234 5678' }));
     expect(cause).toBeInstanceOf(DomainError);
     expect((cause as DomainError).toData()).toEqual({ code: 'CONTACT_INFO_DETECTED', params: { fields: 'title,description' } });
   });

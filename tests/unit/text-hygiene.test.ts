@@ -5,17 +5,59 @@ import { defaultNickname } from '../../server/src/domain/accounts/create-user.ts
 /** The shared text rules (shared/src/rules/text.ts, ADR 0026), by example. */
 describe('isReservedNickname', () => {
   test.each([
-    'Admin', 'admin', 'ＡＤＭＩＮ', 'аdmin', 'adm1n', 'admin007', 'Adm\u200Bin', 'Administrator', 'moderator',
-    'Curio', 'CURIO', 'ｃｕｒｉｏ', 'c.u.r.i.o', 'Curio_Official', 'CurioSupport', 'curio official', 'curioteam', '2curio',
-    'support', 'Support Team', 'official', 'staff',
-    '管理员', '管理員', '客服', '客服小美', 'Curio客服', '官方旗舰店', '运营小助手', '運営', '관리자',
+    'Admin',
+    'admin',
+    'ＡＤＭＩＮ',
+    'аdmin',
+    'adm1n',
+    'admin007',
+    'Adm\u200Bin',
+    'Administrator',
+    'moderator',
+    'Curio',
+    'CURIO',
+    'ｃｕｒｉｏ',
+    'c.u.r.i.o',
+    'Curio_Official',
+    'CurioSupport',
+    'curio official',
+    'curioteam',
+    '2curio',
+    'support',
+    'Support Team',
+    'official',
+    'staff',
+    '管理员',
+    '管理員',
+    '客服',
+    '客服小美',
+    'Curio客服',
+    '官方旗舰店',
+    '运营小助手',
+    '運営',
+    '관리자',
   ])('%s passes for staff or the brand', (nickname) => {
     expect(isReservedNickname(nickname)).toBe(true);
   });
 
   test.each([
-    'badminton', 'curiosity', 'curious', 'supporter', 'Collector', 'Curie', 'bob', 'Ann', 'Lily 🌸', '小美', '陶瓷爱好者',
-    'kuriosa', 'Teapot Aunt', '古董收藏家', 'みどり', '민지', 'José',
+    'badminton',
+    'curiosity',
+    'curious',
+    'supporter',
+    'Collector',
+    'Curie',
+    'bob',
+    'Ann',
+    'Lily 🌸',
+    '小美',
+    '陶瓷爱好者',
+    'kuriosa',
+    'Teapot Aunt',
+    '古董收藏家',
+    'みどり',
+    '민지',
+    'José',
   ])('%s is an ordinary name', (nickname) => {
     expect(isReservedNickname(nickname)).toBe(false);
   });
@@ -40,7 +82,13 @@ describe('control and invisible characters', () => {
     expect(title.parse(' \u202EMing vase\u200B ')).toBe('Ming vase');
     expect(title.safeParse('\u200B\u200B').error?.issues[0]?.message).toBe('TITLE_REQUIRED');
     expect(zText().parse('Jose\u0301 \u200D')).toBe('Jos\u00E9 \u200D');
-    expect(zText().trim().max(3).safeParse('a\u0000bcdef').error?.issues.map((issue) => issue.message)).toEqual(['TEXT_CONTROL_CHARACTER']);
+    expect(
+      zText()
+        .trim()
+        .max(3)
+        .safeParse('a\u0000bcdef')
+        .error?.issues.map((issue) => issue.message),
+    ).toEqual(['TEXT_CONTROL_CHARACTER']);
   });
 });
 

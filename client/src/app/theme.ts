@@ -3,8 +3,7 @@ import { createTheme, type MantineColorScheme, type MantineColorSchemeManager } 
 export const theme = createTheme({
   primaryColor: 'grape',
   defaultRadius: 'md',
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "PingFang SC", "Hiragino Sans GB", "Noto Sans CJK SC", "Microsoft YaHei", sans-serif',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "PingFang SC", "Hiragino Sans GB", "Noto Sans CJK SC", "Microsoft YaHei", sans-serif',
   headings: { fontWeight: '700' },
 });
 

@@ -12,9 +12,7 @@ import type { AppConfig } from '../config.ts';
  * when a URL is given, an embedded PGlite otherwise. Both speak the same SQL.
  */
 export type DbConfig =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string }
-  | { kind: 'pglite-instance'; pglite: PGlite };
+  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string } | { kind: 'pglite-instance'; pglite: PGlite };
 
 export interface DbHandle {
   db: Kysely<Database>;
@@ -40,9 +38,7 @@ export function embeddedDatabaseExists(config: Pick<AppConfig, 'dataDir'>): bool
 
 /** DATABASE_URL set: PostgreSQL; unset: the embedded PGlite under DATA_DIR. */
 export function databaseConfigFrom(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): DbConfig {
-  return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: embeddedDatabaseDir(config) };
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: embeddedDatabaseDir(config) };
 }
 
 /** Where the configured database is, for log lines. */
@@ -96,10 +92,7 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
   }
   // PGlite creates only the last folder of its path; a fresh clone has no ./data yet
   if (config.kind === 'pglite' && config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-  const pglite =
-    config.kind === 'pglite-instance'
-      ? config.pglite
-      : await PGlite.create(config.dataDir ? { dataDir: config.dataDir } : {});
+  const pglite = config.kind === 'pglite-instance' ? config.pglite : await PGlite.create(config.dataDir ? { dataDir: config.dataDir } : {});
   const dialect: Dialect = new PGliteDialect(pglite);
   const db = new Kysely<Database>({ dialect });
   return {

@@ -7,9 +7,7 @@ const config = loadConfigOrExit();
 const handle = await openDatabase(databaseConfigFrom(config));
 try {
   const applied = await migrateToLatest(handle.db);
-  console.log(
-    applied.length ? `applied to ${describeDatabase(config)}: ${applied.join(', ')}` : `${describeDatabase(config)} is up to date`,
-  );
+  console.log(applied.length ? `applied to ${describeDatabase(config)}: ${applied.join(', ')}` : `${describeDatabase(config)} is up to date`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

@@ -50,19 +50,7 @@ const ACCOUNTS: DemoAccount[] = [
   { handle: 'sofia', email: 'sofia@curio.demo', password: MEMBER_PASSWORD, nickname: 'Sofía Rarezas', language: 'es' },
 ];
 
-export type Motif =
-  | 'lens'
-  | 'vinyl'
-  | 'orbs'
-  | 'keys'
-  | 'meteorite'
-  | 'tea'
-  | 'brush'
-  | 'stars'
-  | 'seal'
-  | 'watch'
-  | 'books'
-  | 'blade';
+export type Motif = 'lens' | 'vinyl' | 'orbs' | 'keys' | 'meteorite' | 'tea' | 'brush' | 'stars' | 'seal' | 'watch' | 'books' | 'blade';
 
 interface DemoListing {
   seller: MemberHandle;
@@ -111,8 +99,7 @@ const LISTINGS: DemoListing[] = [
   {
     seller: 'mika',
     title: '昭和时代渔用玻璃浮球（三只装，手吹气泡玻璃）',
-    description:
-      '来自北海道小樽的旧渔网浮球，昭和三十年代手工吹制，玻璃里有细小气泡，原装麻绳网兜保留。三只尺寸略有差别，放在窗边会把阳光折成淡绿色。',
+    description: '来自北海道小樽的旧渔网浮球，昭和三十年代手工吹制，玻璃里有细小气泡，原装麻绳网兜保留。三只尺寸略有差别，放在窗边会把阳光折成淡绿色。',
     category: 'goods',
     tags: ['#昭和', '#玻璃浮球', '#日本古道具'],
     priceCents: 6_500,
@@ -169,8 +156,7 @@ const LISTINGS: DemoListing[] = [
   {
     seller: 'lin',
     title: '2006年 易武古树普洱生茶 357克（干仓存放）',
-    description:
-      '云南易武山头古树料，2006年春茶压制，一直在广州干仓存放，无杂味。汤色已转为明亮的橙黄，入口蜜香明显，回甘持久。整饼未拆，棉纸与内飞完好。',
+    description: '云南易武山头古树料，2006年春茶压制，一直在广州干仓存放，无杂味。汤色已转为明亮的橙黄，入口蜜香明显，回甘持久。整饼未拆，棉纸与内飞完好。',
     category: 'goods',
     tags: ['#普洱', '#古树茶', '#老茶'],
     priceCents: 4_200,
@@ -285,8 +271,7 @@ const LISTINGS: DemoListing[] = [
   {
     seller: 'sofia',
     title: '1983年初版《故宫博物院藏画》精装画册',
-    description:
-      '八十年代初版精装本，布面烫金，内页彩色图版保存良好，无缺页无划线，书脊有轻微褪色。收录宋元明清名家画作百余幅，是研究与收藏兼得的好版本。',
+    description: '八十年代初版精装本，布面烫金，内页彩色图版保存良好，无缺页无划线，书脊有轻微褪色。收录宋元明清名家画作百余幅，是研究与收藏兼得的好版本。',
     category: 'goods',
     tags: ['#绝版书', '#画册', '#收藏'],
     priceCents: 9_900,
@@ -342,8 +327,7 @@ const BUYING_REQUESTS: DemoBuyingRequest[] = [
   {
     requester: 'alex',
     title: '求购：任天堂 Game & Watch 原装掌机（八十年代）',
-    description:
-      '想收一台八十年代的 Game & Watch，双屏款优先（如大金刚），能正常开机即可，外观有磨损没关系。有原盒更好，请附实拍图与开机画面。',
+    description: '想收一台八十年代的 Game & Watch，双屏款优先（如大金刚），能正常开机即可，外观有磨损没关系。有原盒更好，请附实拍图与开机画面。',
     category: 'goods',
     tags: ['#任天堂', '#掌机', '#怀旧游戏'],
     budgetMinCents: 5_000,
@@ -356,8 +340,7 @@ const BUYING_REQUESTS: DemoBuyingRequest[] = [
   {
     requester: 'lin',
     title: '寻找能修复老照片的师傅（黑白上色也可）',
-    description:
-      '家里有十几张五六十年代的老照片，有折痕和霉点。希望修复划痕并适度上色，保留原来的质感，不要过度磨皮。请先发一张修复前后的作品看看。',
+    description: '家里有十几张五六十年代的老照片，有折痕和霉点。希望修复划痕并适度上色，保留原来的质感，不要过度磨皮。请先发一张修复前后的作品看看。',
     category: 'service',
     tags: ['#老照片', '#修复', '#上色'],
     budgetMinCents: 2_000,
@@ -370,8 +353,7 @@ const BUYING_REQUESTS: DemoBuyingRequest[] = [
   {
     requester: 'mika',
     title: '求一本五十年代《新华字典》早期版本',
-    description:
-      '研究汉字字形变化用，想找 1953 到 1959 年间印刷的《新华字典》，品相一般即可，但不能缺页。预算可以谈，有版权页照片最好。',
+    description: '研究汉字字形变化用，想找 1953 到 1959 年间印刷的《新华字典》，品相一般即可，但不能缺页。预算可以谈，有版权页照片最好。',
     category: 'goods',
     tags: ['#旧书', '#字典', '#收藏'],
     budgetMinCents: 3_000,
@@ -384,8 +366,7 @@ const BUYING_REQUESTS: DemoBuyingRequest[] = [
   {
     requester: 'sofia',
     title: '收集各国旧火车票，数量不限',
-    description:
-      '在做一本「铁路上的世界」拼贴册，收各个国家、各个年代的纸质火车票，硬纸板票尤其欢迎。单张或整批都可以，请说明国家与大概年份。',
+    description: '在做一本「铁路上的世界」拼贴册，收各个国家、各个年代的纸质火车票，硬纸板票尤其欢迎。单张或整批都可以，请说明国家与大概年份。',
     category: null,
     tags: ['#火车票', '#票证收藏'],
     budgetMinCents: null,
@@ -398,8 +379,7 @@ const BUYING_REQUESTS: DemoBuyingRequest[] = [
   {
     requester: 'alex',
     title: '求代收京都古寺御朱印（需原件寄送）',
-    description:
-      '下个月无法亲自去京都，想请正在当地的朋友帮忙到清水寺、伏见稻荷与金阁寺求御朱印，我提供御朱印帐费用另计。希望是当日现场书写的原件。',
+    description: '下个月无法亲自去京都，想请正在当地的朋友帮忙到清水寺、伏见稻荷与金阁寺求御朱印，我提供御朱印帐费用另计。希望是当日现场书写的原件。',
     category: 'service',
     tags: ['#御朱印', '#京都', '#代购'],
     budgetMinCents: null,
@@ -612,7 +592,10 @@ function motifSvg(motif: Motif, ink: string, variant: number): string {
   switch (motif) {
     case 'lens': {
       const rings = [300, 250, 205, 160, 110]
-        .map((r, i) => `<circle cx="${CENTER}" cy="${CENTER}" r="${r}" fill="none" stroke="${ink}" stroke-width="${i === 0 ? 26 : 6}" opacity="${0.9 - i * 0.12}"/>`)
+        .map(
+          (r, i) =>
+            `<circle cx="${CENTER}" cy="${CENTER}" r="${r}" fill="none" stroke="${ink}" stroke-width="${i === 0 ? 26 : 6}" opacity="${0.9 - i * 0.12}"/>`,
+        )
         .join('');
       return `${rings}<circle cx="${CENTER}" cy="${CENTER}" r="95" fill="#0b0f18" opacity="0.85"/>
         <path d="M ${CENTER - 60} ${CENTER - 40} A 70 70 0 0 1 ${CENTER + 20} ${CENTER - 75}" stroke="#ffffff" stroke-width="14" fill="none" stroke-linecap="round" opacity="0.7"/>`;
@@ -710,7 +693,9 @@ function motifSvg(motif: Motif, ink: string, variant: number): string {
       ];
       const lines = constellation
         .slice(1)
-        .map(([x, y], i) => `<line x1="${constellation[i]![0]}" y1="${constellation[i]![1]}" x2="${x}" y2="${y}" stroke="${ink}" stroke-width="2" opacity="0.6"/>`)
+        .map(
+          ([x, y], i) => `<line x1="${constellation[i]![0]}" y1="${constellation[i]![1]}" x2="${x}" y2="${y}" stroke="${ink}" stroke-width="2" opacity="0.6"/>`,
+        )
         .join('');
       const bright = constellation.map(([x, y]) => `<circle cx="${x}" cy="${y}" r="7" fill="${ink}"/>`).join('');
       return `${stars}${lines}${bright}

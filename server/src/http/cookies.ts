@@ -20,16 +20,10 @@ function appendSetCookie(res: ServerResponse, value: string): void {
 export function sessionCookieWriter(res: ServerResponse, secure: boolean): CookieWriter {
   return {
     setSession(token, expiresAt) {
-      appendSetCookie(
-        res,
-        serialize(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt }),
-      );
+      appendSetCookie(res, serialize(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt }));
     },
     clearSession() {
-      appendSetCookie(
-        res,
-        serialize(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 0 }),
-      );
+      appendSetCookie(res, serialize(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 0 }));
     },
   };
 }

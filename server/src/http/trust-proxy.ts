@@ -27,7 +27,12 @@ export function compileTrustProxy(setting: string | undefined): TrustProxy {
     throw new Error('TRUST_PROXY must name the number of proxies or their addresses: true would let any client choose its address (got "true")');
   }
   try {
-    return proxyaddr.compile(value.split(',').map((part) => part.trim()).filter(Boolean));
+    return proxyaddr.compile(
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    );
   } catch {
     throw new Error(`TRUST_PROXY must be a hop count or a list of addresses (got ${JSON.stringify(value)})`);
   }

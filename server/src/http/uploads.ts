@@ -1,14 +1,6 @@
 import type { Express, Request, Response } from 'express';
 import multer from 'multer';
-import {
-  UPLOAD_MAX_BYTES,
-  ZUploadPurpose,
-  uploadUrl,
-  type AppErrorCode,
-  type AppErrorParams,
-  type TUploadResult,
-  type UploadPurpose,
-} from '@curio/shared';
+import { UPLOAD_MAX_BYTES, ZUploadPurpose, uploadUrl, type AppErrorCode, type AppErrorParams, type TUploadResult, type UploadPurpose } from '@curio/shared';
 import type { AppServices } from '../app-services.ts';
 import { resolveAuth } from '../trpc/context.ts';
 import { recordUpload } from '../domain/uploads/own-uploads.ts';
@@ -67,67 +59,72 @@ function purposeOf(req: Request): UploadPurpose | null {
 export function mountUploadRoutes(app: Express, services: AppServices): void {
   const storage = storageFor(services);
 
-  app.post('/api/uploads', refuseCrossSiteWrites(services.config.publicOrigin), failSafely(async (req, res) => {
-    // authenticate before reading the body, so a visitor never gets 10 MB into memory
-    const cookies = sessionCookieWriter(res, services.config.cookieSecure);
-    const auth = await resolveAuth(services, req.headers, cookies);
-    if (!auth) return sendError(res, 401, 'LOGIN_REQUIRED');
-    const wait = await tryConsumeRateLimit(services, 'uploadsPerMember', auth.user.id);
-    if (wait !== null) return sendError(res, 429, 'RATE_LIMITED', { seconds: wait });
+  app.post(
+    '/api/uploads',
+    refuseCrossSiteWrites(services.config.publicOrigin),
+    failSafely(async (req, res) => {
+      // authenticate before reading the body, so a visitor never gets 10 MB into memory
+      const cookies = sessionCookieWriter(res, services.config.cookieSecure);
+      const auth = await resolveAuth(services, req.headers, cookies);
+      if (!auth) return sendError(res, 401, 'LOGIN_REQUIRED');
+      const wait = await tryConsumeRateLimit(services, 'uploadsPerMember', auth.user.id);
+      if (wait !== null) return sendError(res, 429, 'RATE_LIMITED', { seconds: wait });
 
-    try {
-      await receiveMultipart(req, res);
-    } catch (error) {
-      if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') {
-        const purpose = purposeOf(req);
-        return sendError(res, 413, 'UPLOAD_TOO_LARGE', {
-          maxBytes: purpose ? UPLOAD_MAX_BYTES[purpose] : MAX_RAW_UPLOAD_BYTES,
-        });
+      try {
+        await receiveMultipart(req, res);
+      } catch (error) {
+        if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') {
+          const purpose = purposeOf(req);
+          return sendError(res, 413, 'UPLOAD_TOO_LARGE', {
+            maxBytes: purpose ? UPLOAD_MAX_BYTES[purpose] : MAX_RAW_UPLOAD_BYTES,
+          });
+        }
+        return sendError(res, 400, 'VALIDATION_FAILED');
       }
-      return sendError(res, 400, 'VALIDATION_FAILED');
-    }
 
-    const purpose = purposeOf(req);
-    const file = req.file;
-    if (!purpose || !file) return sendError(res, 400, 'VALIDATION_FAILED');
-    if (file.size > UPLOAD_MAX_BYTES[purpose]) {
-      return sendError(res, 413, 'UPLOAD_TOO_LARGE', { maxBytes: UPLOAD_MAX_BYTES[purpose] });
-    }
-
-    let image: Buffer;
-    try {
-      image = await reencodeImage(file.buffer);
-    } catch (error) {
-      if (error instanceof ImageRejectedError) {
-        // the bytes were within the cap, so "too large" here means too many pixels
-        return error.code === 'UPLOAD_TOO_LARGE'
-          ? sendError(res, 413, error.code, { maxPixels: MAX_INPUT_PIXELS })
-          : sendError(res, 415, error.code);
+      const purpose = purposeOf(req);
+      const file = req.file;
+      if (!purpose || !file) return sendError(res, 400, 'VALIDATION_FAILED');
+      if (file.size > UPLOAD_MAX_BYTES[purpose]) {
+        return sendError(res, 413, 'UPLOAD_TOO_LARGE', { maxBytes: UPLOAD_MAX_BYTES[purpose] });
       }
-      throw error;
-    }
 
-    const key = newUploadKey(purpose, services.clock.now());
-    await storage.put(key, image, STORED_IMAGE_CONTENT_TYPE);
-    // only its uploader may attach it to something (ADR 0021)
-    await recordUpload(services.db, key, auth.user.id);
-    const result: TUploadResult = { key, url: uploadUrl(key) };
-    res.status(201).json(result);
-  }));
+      let image: Buffer;
+      try {
+        image = await reencodeImage(file.buffer);
+      } catch (error) {
+        if (error instanceof ImageRejectedError) {
+          // the bytes were within the cap, so "too large" here means too many pixels
+          return error.code === 'UPLOAD_TOO_LARGE' ? sendError(res, 413, error.code, { maxPixels: MAX_INPUT_PIXELS }) : sendError(res, 415, error.code);
+        }
+        throw error;
+      }
 
-  app.get('/uploads/{*key}', failSafely(async (req, res) => {
-    const segments = (req.params as { key?: string[] }).key ?? [];
-    const key = segments.join('/');
-    if (!isStorageKey(key)) return sendError(res, 400, 'VALIDATION_FAILED');
-    const object = await storage.stream(key);
-    if (!object) return sendError(res, 404, 'NOT_FOUND');
-    res.setHeader('Content-Type', object.contentType);
-    res.setHeader('Content-Length', String(object.size));
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    // keys are random and never rewritten, so a copy never goes stale
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-    object.stream.on('error', () => res.destroy());
-    object.stream.pipe(res);
-  }));
+      const key = newUploadKey(purpose, services.clock.now());
+      await storage.put(key, image, STORED_IMAGE_CONTENT_TYPE);
+      // only its uploader may attach it to something (ADR 0021)
+      await recordUpload(services.db, key, auth.user.id);
+      const result: TUploadResult = { key, url: uploadUrl(key) };
+      res.status(201).json(result);
+    }),
+  );
+
+  app.get(
+    '/uploads/{*key}',
+    failSafely(async (req, res) => {
+      const segments = (req.params as { key?: string[] }).key ?? [];
+      const key = segments.join('/');
+      if (!isStorageKey(key)) return sendError(res, 400, 'VALIDATION_FAILED');
+      const object = await storage.stream(key);
+      if (!object) return sendError(res, 404, 'NOT_FOUND');
+      res.setHeader('Content-Type', object.contentType);
+      res.setHeader('Content-Length', String(object.size));
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      // keys are random and never rewritten, so a copy never goes stale
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+      object.stream.on('error', () => res.destroy());
+      object.stream.pipe(res);
+    }),
+  );
 }

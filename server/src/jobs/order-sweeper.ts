@@ -42,9 +42,7 @@ async function sweepOneOrder(services: AppServices, queue: OrderQueue, now: Date
       queue === 'auto_complete'
         ? await completeOrder(trx, { orderId: claimed.id, by: 'auto', now })
         : await cancelUnshippedOrder(trx, { orderId: claimed.id, now });
-    return result
-      ? { kind: 'done' as const, affectedUserIds: result.affectedUserIds }
-      : { kind: 'skipped' as const, id: claimed.id, affectedUserIds: [] };
+    return result ? { kind: 'done' as const, affectedUserIds: result.affectedUserIds } : { kind: 'skipped' as const, id: claimed.id, affectedUserIds: [] };
   });
   if (outcome.kind === 'skipped') skip.push(outcome.id);
   return outcome.kind;
@@ -118,7 +116,11 @@ async function expireInvitations(services: AppServices, now: Date): Promise<numb
       const result = await trx
         .updateTable('invitations')
         .set({ status: 'expired' })
-        .where('id', 'in', claimed.map((row) => row.id))
+        .where(
+          'id',
+          'in',
+          claimed.map((row) => row.id),
+        )
         .where('status', '=', 'pending')
         .executeTakeFirst();
       return Number(result.numUpdatedRows);

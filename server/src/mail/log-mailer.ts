@@ -7,7 +7,10 @@ import type { Mailer, MailMessage } from './mailer.ts';
  * (readable at GET /dev/outbox), so the reset flow works on a laptop with nothing installed.
  */
 export class LogMailer implements Mailer {
-  constructor(private readonly db: Kysely<Database>, private readonly log: (line: string) => void = console.log) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly log: (line: string) => void = console.log,
+  ) {}
 
   async send(message: MailMessage): Promise<void> {
     await this.db

@@ -42,7 +42,11 @@ export class SmtpMailer implements Mailer {
       await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      await this.db.updateTable('mail_outbox').set({ error: reason.slice(0, 1000) }).where('id', '=', record.id).execute();
+      await this.db
+        .updateTable('mail_outbox')
+        .set({ error: reason.slice(0, 1000) })
+        .where('id', '=', record.id)
+        .execute();
       throw error;
     }
     await this.db.updateTable('mail_outbox').set({ sent_at: new Date() }).where('id', '=', record.id).execute();

@@ -97,10 +97,7 @@ export async function clearRateLimitsStartingWith(deps: RateLimitDeps, name: Rat
 
 /** Drops windows that have ended; the hourly job calls it so the table stays as small as the traffic. */
 export async function deleteEndedRateLimitWindows(deps: RateLimitDeps): Promise<number> {
-  const result = await deps.db
-    .deleteFrom('rate_limit_counters')
-    .where('window_ends_at', '<=', deps.clock.now())
-    .executeTakeFirst();
+  const result = await deps.db.deleteFrom('rate_limit_counters').where('window_ends_at', '<=', deps.clock.now()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

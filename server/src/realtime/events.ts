@@ -44,13 +44,7 @@ export const ZRealtimeEvent: z.ZodType<RealtimeEvent> = z.discriminatedUnion('ty
  * The event types that only say "re-read this user's numbers". After a delivery gap a bus
  * re-announces them to every local subscriber, since some may have been missed meanwhile.
  */
-export const REFRESH_EVENT_TYPES = [
-  'unread-changed',
-  'balances-changed',
-  'messages-changed',
-  'notifications-changed',
-  'admin-queue-changed',
-] as const;
+export const REFRESH_EVENT_TYPES = ['unread-changed', 'balances-changed', 'messages-changed', 'notifications-changed', 'admin-queue-changed'] as const;
 
 export interface EventBus {
   /**

@@ -2,15 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../db/schema.ts';
-import {
-  EVENTS_CHANNEL,
-  decodeEvent,
-  encodeEvent,
-  notifyThroughDatabase,
-  type EventBus,
-  type RealtimeEvent,
-  type RealtimeListener,
-} from './events.ts';
+import { EVENTS_CHANNEL, decodeEvent, encodeEvent, notifyThroughDatabase, type EventBus, type RealtimeEvent, type RealtimeListener } from './events.ts';
 
 /**
  * Fan-out inside one process. It is also the whole story for embedded PGlite, whose

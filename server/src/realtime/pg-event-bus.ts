@@ -1,15 +1,7 @@
 import pg from 'pg';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import {
-  EVENTS_CHANNEL,
-  REFRESH_EVENT_TYPES,
-  decodeEvent,
-  notifyThroughDatabase,
-  type EventBus,
-  type RealtimeEvent,
-  type RealtimeListener,
-} from './events.ts';
+import { EVENTS_CHANNEL, REFRESH_EVENT_TYPES, decodeEvent, notifyThroughDatabase, type EventBus, type RealtimeEvent, type RealtimeListener } from './events.ts';
 import { LocalEventBus } from './local-event-bus.ts';
 
 export interface PgEventBusOptions {

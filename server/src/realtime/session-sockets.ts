@@ -29,9 +29,7 @@ export class SessionSockets {
     private readonly events: EventBus,
   ) {
     this.stopGapWatch = events.onDeliveryGap(() => {
-      this.closeEndedSessions().catch((error: unknown) =>
-        console.error('[ws] re-checking sessions after an event gap failed:', error),
-      );
+      this.closeEndedSessions().catch((error: unknown) => console.error('[ws] re-checking sessions after an event gap failed:', error));
     });
   }
 
@@ -99,12 +97,7 @@ export class SessionSockets {
   }
 
   private async liveSessionIds(sessionIds: string[]): Promise<Set<string>> {
-    const rows = await this.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('id', 'in', sessionIds)
-      .where('expires_at', '>', this.clock.now())
-      .execute();
+    const rows = await this.db.selectFrom('sessions').select('id').where('id', 'in', sessionIds).where('expires_at', '>', this.clock.now()).execute();
     return new Set(rows.map((row) => row.id));
   }
 }

@@ -61,11 +61,7 @@ export async function resolveAuth(
   return { user: session.user, sessionId: session.sessionId, via: 'cookie' };
 }
 
-export async function createHttpContext(
-  services: AppServices,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<Context> {
+export async function createHttpContext(services: AppServices, req: IncomingMessage, res: ServerResponse): Promise<Context> {
   const cookies = sessionCookieWriter(res, services.config.cookieSecure);
   const auth = await resolveAuth(services, req.headers, cookies);
   return createInnerContext({

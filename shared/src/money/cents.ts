@@ -2,11 +2,7 @@
  * USDN amounts are integer cents everywhere (DESIGN decision 3). These helpers are the
  * only place that turns cents into text or text into cents; no float maths on money.
  */
-import {
-  CURRENCY_DECIMALS,
-  CURRENCY_SYMBOLS,
-  type DisplayCurrency,
-} from './currency.ts';
+import { CURRENCY_DECIMALS, CURRENCY_SYMBOLS, type DisplayCurrency } from './currency.ts';
 
 export type Cents = number;
 
@@ -63,9 +59,7 @@ function decimalRatio(value: number): { numerator: bigint; denominator: bigint }
   const [whole = '0', fraction = ''] = mantissa.split('.');
   const exponent = Number(exponentText) - fraction.length;
   const digits = BigInt(whole + fraction);
-  return exponent >= 0
-    ? { numerator: digits * 10n ** BigInt(exponent), denominator: 1n }
-    : { numerator: digits, denominator: 10n ** BigInt(-exponent) };
+  return exponent >= 0 ? { numerator: digits * 10n ** BigInt(exponent), denominator: 1n } : { numerator: digits, denominator: 10n ** BigInt(-exponent) };
 }
 
 /**

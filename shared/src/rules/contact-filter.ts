@@ -29,16 +29,31 @@ interface MappedText {
 }
 
 const CHINESE_DIGITS: Record<string, string> = {
-  零: '0', 〇: '0',
-  一: '1', 壹: '1', 幺: '1', 么: '1',
-  二: '2', 贰: '2', 貳: '2',
-  三: '3', 叁: '3', 參: '3',
-  四: '4', 肆: '4',
-  五: '5', 伍: '5',
-  六: '6', 陆: '6', 陸: '6',
-  七: '7', 柒: '7',
-  八: '8', 捌: '8',
-  九: '9', 玖: '9',
+  零: '0',
+  〇: '0',
+  一: '1',
+  壹: '1',
+  幺: '1',
+  么: '1',
+  二: '2',
+  贰: '2',
+  貳: '2',
+  三: '3',
+  叁: '3',
+  參: '3',
+  四: '4',
+  肆: '4',
+  五: '5',
+  伍: '5',
+  六: '6',
+  陆: '6',
+  陸: '6',
+  七: '7',
+  柒: '7',
+  八: '8',
+  捌: '8',
+  九: '9',
+  玖: '9',
 };
 
 /** Zero-width characters and emoji variation selectors hide nothing from a reader, so they must hide nothing from us. */
@@ -50,9 +65,57 @@ const DIGIT_GAP = new RegExp(`^${DIGIT_SEPARATOR}{1,3}$`, 'u');
 
 /** Top-level domains a bare "name.tld" must end in to count as a web address; explicit http(s):// or www. accept any. */
 const TLDS = [
-  'com', 'cn', 'net', 'org', 'io', 'me', 'cc', 'co', 'info', 'top', 'xyz', 'vip', 'tv', 'hk', 'tw', 'mo', 'jp', 'kr',
-  'uk', 'us', 'de', 'fr', 'ru', 'app', 'dev', 'shop', 'site', 'online', 'store', 'link', 'club', 'fun', 'ltd', 'biz',
-  'wang', 'ink', 'tech', 'ai', 'gg', 'ly', 'es', 'mx', 'ar', 'xin', 'cloud', 'space', 'work', 'live', 'email', 'mobi', 'asia',
+  'com',
+  'cn',
+  'net',
+  'org',
+  'io',
+  'me',
+  'cc',
+  'co',
+  'info',
+  'top',
+  'xyz',
+  'vip',
+  'tv',
+  'hk',
+  'tw',
+  'mo',
+  'jp',
+  'kr',
+  'uk',
+  'us',
+  'de',
+  'fr',
+  'ru',
+  'app',
+  'dev',
+  'shop',
+  'site',
+  'online',
+  'store',
+  'link',
+  'club',
+  'fun',
+  'ltd',
+  'biz',
+  'wang',
+  'ink',
+  'tech',
+  'ai',
+  'gg',
+  'ly',
+  'es',
+  'mx',
+  'ar',
+  'xin',
+  'cloud',
+  'space',
+  'work',
+  'live',
+  'email',
+  'mobi',
+  'asia',
 ];
 const TLD_GROUP = `(?:${[...TLDS].sort((a, b) => b.length - a.length).join('|')})`;
 
@@ -203,17 +266,14 @@ const WECHAT_CORE =
 /** "加vx", "+微信" keep the "add me" verb inside the hit; bare "微"/"v" only count after such a verb. */
 const WECHAT_WORD = `(?:(?:加|\\+)\\s?)?${WECHAT_CORE}|(?:加|\\+)\\s?(?:微|v(?![a-z]))`;
 /** English words that follow 微信/支付宝 in honest mixed-language text ("支持微信 payment"), never taken for an id. */
-const NOT_AN_ID = '(?!(?:pay|payment|payments|transfer|transfers|accepted|accept|only|group|groups|friend|friends|account|support|supported|please|contact|message|messages|official|wallet|moments|video|program|scan|qrcode)(?![a-z0-9_.-]))';
+const NOT_AN_ID =
+  '(?!(?:pay|payment|payments|transfer|transfers|accepted|accept|only|group|groups|friend|friends|account|support|supported|please|contact|message|messages|official|wallet|moments|video|program|scan|qrcode)(?![a-z0-9_.-]))';
 const WECHAT_ID = `(?:${NOT_AN_ID}[a-z][a-z0-9_-]{5,19}|\\d{5,12})(?![a-z0-9_])`;
 const WECHAT = new RegExp(`(?:${WECHAT_WORD})${FILLER}{0,8}?${WECHAT_ID}`, 'g');
 
-const QQ = new RegExp(
-  `(?<![a-z])(?:q\\s*q|扣\\s?扣|抠\\s?抠|摳\\s?摳|企鹅|企鵝|口口|球球)(?![a-z])${FILLER}{0,8}?[1-9]\\d{4,10}(?!\\d)`,
-  'g',
-);
+const QQ = new RegExp(`(?<![a-z])(?:q\\s*q|扣\\s?扣|抠\\s?抠|摳\\s?摳|企鹅|企鵝|口口|球球)(?![a-z])${FILLER}{0,8}?[1-9]\\d{4,10}(?!\\d)`, 'g');
 
-const EMAIL_BODY =
-  '[a-z0-9](?:[a-z0-9._%+-]{0,63})@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\\.[a-z]{2,24}(?![a-z0-9])';
+const EMAIL_BODY = '[a-z0-9](?:[a-z0-9._%+-]{0,63})@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\\.[a-z]{2,24}(?![a-z0-9])';
 const EMAIL = new RegExp(EMAIL_BODY, 'g');
 
 const ALIPAY = new RegExp(

@@ -12,8 +12,7 @@ import { DISPLAY_CURRENCIES } from '../money/currency.ts';
  */
 const ZPasswordText = z.string().refine((text) => !hasControlCharacters(text), { error: 'TEXT_CONTROL_CHARACTER', abort: true });
 
-export const ZPassword = ZPasswordText.min(LIMITS.passwordMin, { error: 'PASSWORD_TOO_SHORT' })
-  .max(LIMITS.passwordMax);
+export const ZPassword = ZPasswordText.min(LIMITS.passwordMin, { error: 'PASSWORD_TOO_SHORT' }).max(LIMITS.passwordMax);
 
 export const ZSignInInput = z.object({
   email: ZEmail,

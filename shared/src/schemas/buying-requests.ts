@@ -6,15 +6,7 @@ import { ZListingCategory } from './marketplace.ts';
 import { zName, zText } from './common.ts';
 
 /** Stored statuses (ADR 0009); 'completed' belongs to the orders issue and the admin view. */
-export const BUYING_REQUEST_STATUSES = [
-  'open',
-  'offer_limit_reached',
-  'in_negotiation',
-  'deal_made',
-  'closed',
-  'expired',
-  'completed',
-] as const;
+export const BUYING_REQUEST_STATUSES = ['open', 'offer_limit_reached', 'in_negotiation', 'deal_made', 'closed', 'expired', 'completed'] as const;
 export const ZBuyingRequestStatus = z.enum(BUYING_REQUEST_STATUSES);
 export type TBuyingRequestStatus = z.infer<typeof ZBuyingRequestStatus>;
 
@@ -35,14 +27,8 @@ const ZBudgetCents = z
 
 /** The fields the publish and edit forms share; the server and the client form use the same rules. */
 const buyingRequestFields = {
-  title: zName()
-    .trim()
-    .min(1, { error: 'TITLE_REQUIRED' })
-    .max(LIMITS.buyingRequestTitleMax, { error: 'VALIDATION_FAILED' }),
-  description: zText()
-    .trim()
-    .min(1, { error: 'DESCRIPTION_REQUIRED' })
-    .max(LIMITS.buyingRequestDescriptionMax, { error: 'VALIDATION_FAILED' }),
+  title: zName().trim().min(1, { error: 'TITLE_REQUIRED' }).max(LIMITS.buyingRequestTitleMax, { error: 'VALIDATION_FAILED' }),
+  description: zText().trim().min(1, { error: 'DESCRIPTION_REQUIRED' }).max(LIMITS.buyingRequestDescriptionMax, { error: 'VALIDATION_FAILED' }),
   category: ZListingCategory.nullable().default(null),
   images: z.array(ZUploadKey).max(LIMITS.maxImages, { error: 'TOO_MANY_IMAGES' }).default([]),
   tags: ZTags.default([]),
@@ -60,26 +46,14 @@ function budgetOrder(value: { budgetMinCents: number | null; budgetMaxCents: num
 export const ZCreateBuyingRequestInput = z
   .object({
     ...buyingRequestFields,
-    maxOffersAllowed: z
-      .number()
-      .int()
-      .min(BUYING_REQUEST_MAX_OFFERS_RANGE.min)
-      .max(BUYING_REQUEST_MAX_OFFERS_RANGE.max)
-      .default(LIMITS.defaultMaxOffers),
-    expiresInDays: z
-      .number()
-      .int()
-      .min(BUYING_REQUEST_EXPIRY_DAYS.min)
-      .max(BUYING_REQUEST_EXPIRY_DAYS.max)
-      .default(BUYING_REQUEST_EXPIRY_DAYS.default),
+    maxOffersAllowed: z.number().int().min(BUYING_REQUEST_MAX_OFFERS_RANGE.min).max(BUYING_REQUEST_MAX_OFFERS_RANGE.max).default(LIMITS.defaultMaxOffers),
+    expiresInDays: z.number().int().min(BUYING_REQUEST_EXPIRY_DAYS.min).max(BUYING_REQUEST_EXPIRY_DAYS.max).default(BUYING_REQUEST_EXPIRY_DAYS.default),
   })
   .superRefine(budgetOrder);
 export type TCreateBuyingRequestInput = z.input<typeof ZCreateBuyingRequestInput>;
 
 /** The edit form of spec 1 §2: title, description, images, tags, category, budget; the whole set is replaced. */
-export const ZUpdateBuyingRequestInput = z
-  .object({ id: z.uuid(), ...buyingRequestFields })
-  .superRefine(budgetOrder);
+export const ZUpdateBuyingRequestInput = z.object({ id: z.uuid(), ...buyingRequestFields }).superRefine(budgetOrder);
 export type TUpdateBuyingRequestInput = z.input<typeof ZUpdateBuyingRequestInput>;
 
 export const ZBuyingRequestIdInput = z.object({ id: z.uuid() });

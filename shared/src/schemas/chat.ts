@@ -38,10 +38,7 @@ export type TChatMessage = z.infer<typeof ZChatMessage>;
 
 export const ZSendMessageInput = z.object({
   peerId: z.uuid(),
-  content: zText({ error: 'MESSAGE_EMPTY' })
-    .trim()
-    .min(1, { error: 'MESSAGE_EMPTY' })
-    .max(CHAT_LIMITS.messageMax, { error: 'CONTENT_TOO_LONG' }),
+  content: zText({ error: 'MESSAGE_EMPTY' }).trim().min(1, { error: 'MESSAGE_EMPTY' }).max(CHAT_LIMITS.messageMax, { error: 'CONTENT_TOO_LONG' }),
   orderId: z.uuid().nullish(),
   listingId: z.uuid().nullish(),
   /** Made by the sender once per message: a retried send is stored once. */

@@ -12,7 +12,12 @@ export const ZUuid = z.uuid();
 /** Client-generated key that makes a money mutation safe to retry (DESIGN decision 4). */
 export const ZIdempotencyKey = zText().trim().min(8).max(LIMITS.idempotencyKeyMax);
 
-export const ZEmail = z.string().trim().toLowerCase().max(LIMITS.emailMax).pipe(z.email({ error: 'EMAIL_INVALID' }));
+export const ZEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(LIMITS.emailMax)
+  .pipe(z.email({ error: 'EMAIL_INVALID' }));
 
 /**
  * Any text a person types: Unicode NFC (so "é" typed two ways is one string), and control
@@ -20,7 +25,10 @@ export const ZEmail = z.string().trim().toLowerCase().max(LIMITS.emailMax).pipe(
  * `.trim().min().max()`, which then see the normalised text.
  */
 export function zText(params?: Parameters<typeof z.string>[0]) {
-  return z.string(params).normalize('NFC').refine((text) => !hasControlCharacters(text), { error: 'TEXT_CONTROL_CHARACTER', abort: true });
+  return z
+    .string(params)
+    .normalize('NFC')
+    .refine((text) => !hasControlCharacters(text), { error: 'TEXT_CONTROL_CHARACTER', abort: true });
 }
 
 /** A name or a title: the same as zText, and the invisible characters that let one name pass for another are removed. */

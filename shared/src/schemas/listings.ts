@@ -12,7 +12,10 @@ export type TListingUnit = z.infer<typeof ZListingUnit>;
 
 /** Spec 1 §3: none (0), 7, 15 or 30 days. */
 export const WARRANTY_DAYS = [0, 7, 15, 30] as const;
-export const ZWarrantyDays = z.union(WARRANTY_DAYS.map((days) => z.literal(days)), { error: 'VALIDATION_FAILED' });
+export const ZWarrantyDays = z.union(
+  WARRANTY_DAYS.map((days) => z.literal(days)),
+  { error: 'VALIDATION_FAILED' },
+);
 export type TWarrantyDays = (typeof WARRANTY_DAYS)[number];
 
 export const LISTING_TITLE_MAX = 100;
@@ -37,14 +40,8 @@ export const ZListingImages = z
 
 /** The publish form (spec 1 §5 "Publish supply"); the edit form writes the same fields. */
 export const ZListingFields = z.object({
-  title: zName()
-    .trim()
-    .min(1, { error: 'TITLE_REQUIRED' })
-    .max(LISTING_TITLE_MAX, { error: 'TITLE_TOO_LONG' }),
-  description: zText()
-    .trim()
-    .min(1, { error: 'DESCRIPTION_REQUIRED' })
-    .max(LISTING_DESCRIPTION_MAX, { error: 'DESCRIPTION_TOO_LONG' }),
+  title: zName().trim().min(1, { error: 'TITLE_REQUIRED' }).max(LISTING_TITLE_MAX, { error: 'TITLE_TOO_LONG' }),
+  description: zText().trim().min(1, { error: 'DESCRIPTION_REQUIRED' }).max(LISTING_DESCRIPTION_MAX, { error: 'DESCRIPTION_TOO_LONG' }),
   category: z.enum(['goods', 'service'], { error: 'CATEGORY_REQUIRED' }),
   unit: ZListingUnit,
   quantity: z

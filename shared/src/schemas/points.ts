@@ -113,7 +113,11 @@ export type TRedemptionMethod = z.infer<typeof ZRedemptionMethod>;
 
 export const ZPointsRedemptionInput = z.object({
   // the minimum is checked by the server with its number in the message (POINTS_REDEMPTION_MINIMUM {min})
-  points: z.number({ error: 'AMOUNT_NOT_WHOLE' }).int({ error: 'AMOUNT_NOT_WHOLE' }).positive({ error: 'AMOUNT_NOT_WHOLE' }).max(Number.MAX_SAFE_INTEGER, { error: 'AMOUNT_NOT_WHOLE' }),
+  points: z
+    .number({ error: 'AMOUNT_NOT_WHOLE' })
+    .int({ error: 'AMOUNT_NOT_WHOLE' })
+    .positive({ error: 'AMOUNT_NOT_WHOLE' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'AMOUNT_NOT_WHOLE' }),
   method: ZRedemptionMethod,
   account: zText({ error: 'ACCOUNT_REQUIRED' }).trim().min(1, { error: 'ACCOUNT_REQUIRED' }).max(1000),
   idempotencyKey: ZIdempotencyKey,

@@ -13,7 +13,9 @@ export const ZUpdatePreferencesInput = z.object({
 export const ZUpdateProfileInput = z.object({
   nickname: zName().trim().min(1, { error: 'NICKNAME_REQUIRED' }).max(LIMITS.nicknameMax),
   /** A key the uploads route returned for purpose avatar; null removes the avatar. */
-  avatarKey: ZUploadKey.refine((key) => key.startsWith('avatar/'), { error: 'VALIDATION_FAILED' }).nullable().optional(),
+  avatarKey: ZUploadKey.refine((key) => key.startsWith('avatar/'), { error: 'VALIDATION_FAILED' })
+    .nullable()
+    .optional(),
   preferredLanguage: z.enum(LANGUAGES).nullable().optional(),
   preferredCurrency: z.enum(DISPLAY_CURRENCIES).nullable().optional(),
 });

@@ -17,8 +17,7 @@ export const UPLOAD_MAX_BYTES: Record<UploadPurpose, number> = {
  * Keys are named by the server, never by the uploader: `<purpose>/<yyyy>/<mm>/<uuid>.webp`.
  * Procedures that take image keys validate them with this, so a key cannot point anywhere else.
  */
-export const UPLOAD_KEY_PATTERN =
-  /^(avatar|listing|proof)\/\d{4}\/(0[1-9]|1[0-2])\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
+export const UPLOAD_KEY_PATTERN = /^(avatar|listing|proof)\/\d{4}\/(0[1-9]|1[0-2])\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
 
 export const ZUploadKey = z.string().regex(UPLOAD_KEY_PATTERN, { error: 'VALIDATION_FAILED' });
 

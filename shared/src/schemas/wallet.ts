@@ -56,7 +56,11 @@ export const TRANSACTION_HASH_PATTERN = /^[A-Za-z0-9]{16,128}$/;
 
 export const ZCreateUsdtRechargeInput = z.object({
   /** USDT in cents: the form steps by 0.01 and parses with parseUsdnToCents. */
-  amountCents: z.number({ error: 'INVALID_AMOUNT' }).int({ error: 'INVALID_AMOUNT' }).positive({ error: 'INVALID_AMOUNT' }).max(1e13, { error: 'INVALID_AMOUNT' }),
+  amountCents: z
+    .number({ error: 'INVALID_AMOUNT' })
+    .int({ error: 'INVALID_AMOUNT' })
+    .positive({ error: 'INVALID_AMOUNT' })
+    .max(1e13, { error: 'INVALID_AMOUNT' }),
   transactionHash: zText()
     .trim()
     .max(200)
@@ -189,9 +193,7 @@ export function decimalFraction(value: number): { numerator: bigint; denominator
   const [whole = '0', fraction = ''] = mantissa.split('.');
   const exponent = Number(exponentText) - fraction.length;
   const digits = BigInt(whole + fraction);
-  return exponent >= 0
-    ? { numerator: digits * 10n ** BigInt(exponent), denominator: 1n }
-    : { numerator: digits, denominator: 10n ** BigInt(-exponent) };
+  return exponent >= 0 ? { numerator: digits * 10n ** BigInt(exponent), denominator: 1n } : { numerator: digits, denominator: 10n ** BigInt(-exponent) };
 }
 
 /** A setting amount in whole units or cents (10 -> 1000, 10.5 -> 1050), rounded up to a cent. */

@@ -31,7 +31,14 @@ describe('admin.audit', () => {
     await asBob.admin.users.unban({ userId: member.id, reason: 'Appeal' });
     const violation = await db.db
       .insertInto('message_violations')
-      .values({ sender_id: member.id, receiver_id: bob, violation_type: 'qq', detected_types: ['qq'], original_content: 'qq 12345678', detected_patterns: ['12345678'] })
+      .values({
+        sender_id: member.id,
+        receiver_id: bob,
+        violation_type: 'qq',
+        detected_types: ['qq'],
+        original_content: 'qq 12345678',
+        detected_patterns: ['12345678'],
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await asBob.admin.violations.act({ violationId: violation.id, action: 'reviewed', notes: 'ok' });

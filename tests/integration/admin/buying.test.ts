@@ -88,7 +88,9 @@ describe('admin.buying.close', () => {
     expect(await feedRequestIds()).not.toContain(requestId);
     const other = await member(services);
     await expectAppError(other.api.marketplace.offers.create({ requestId, priceCents: 20_000 }), 'REQUEST_NOT_OPEN');
-    expect((await admin.admin.buying.list({ search: 'Seiko', status: 'closed' })).items.find((item) => item.id === requestId)).toMatchObject({ canClose: false });
+    expect((await admin.admin.buying.list({ search: 'Seiko', status: 'closed' })).items.find((item) => item.id === requestId)).toMatchObject({
+      canClose: false,
+    });
 
     const [entry, ...more] = await auditOf(requestId);
     expect(more).toHaveLength(0);
@@ -115,7 +117,11 @@ describe('admin.buying.close', () => {
       expect(await auditOf(id)).toHaveLength(0);
     }
     const { id: lapsed } = await poster.api.marketplace.buyingRequests.create(requestInput());
-    await db.db.updateTable('buying_requests').set({ expires_at: new Date(services.clock.now().getTime() - 1000) }).where('id', '=', lapsed).execute();
+    await db.db
+      .updateTable('buying_requests')
+      .set({ expires_at: new Date(services.clock.now().getTime() - 1000) })
+      .where('id', '=', lapsed)
+      .execute();
     await expectAppError(admin.admin.buying.close({ requestId: lapsed }), 'REQUEST_NOT_OPEN');
     expect((await requestState(lapsed)).status).toBe('open');
     expect(await auditOf(lapsed)).toHaveLength(0);

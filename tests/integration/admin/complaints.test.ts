@@ -77,7 +77,12 @@ describe('admin.complaints.list', () => {
     await admin.admin.complaints.resolve({ complaintId: report.id, response: 'Listing removed' });
     expect((await admin.admin.complaints.list({ status: 'pending' })).items.map((item) => item.id)).toEqual([complaintId]);
     expect((await admin.admin.complaints.list({ status: 'resolved' })).items).toEqual([
-      expect.objectContaining({ id: report.id, status: 'resolved', adminResponse: 'Listing removed', resolvedBy: expect.objectContaining({ id: adminId }) as unknown }),
+      expect.objectContaining({
+        id: report.id,
+        status: 'resolved',
+        adminResponse: 'Listing removed',
+        resolvedBy: expect.objectContaining({ id: adminId }) as unknown,
+      }),
     ]);
   });
 });
@@ -86,7 +91,10 @@ describe('admin.complaints.resolve', () => {
   test('resolves once with the response; the reporter reads it on the order; audited', async () => {
     const { complaintId, buyer, orderId } = await orderComplaint();
     const notificationsBefore = (await notificationsOf(db.db, buyer.id)).length;
-    expect(await admin.admin.complaints.resolve({ complaintId, response: '  The seller will send a replacement  ' })).toEqual({ complaintId, status: 'resolved' });
+    expect(await admin.admin.complaints.resolve({ complaintId, response: '  The seller will send a replacement  ' })).toEqual({
+      complaintId,
+      status: 'resolved',
+    });
     expect(await complaintRow(complaintId)).toMatchObject({
       status: 'resolved',
       admin_response: 'The seller will send a replacement',

@@ -43,7 +43,13 @@ describe('admin.listings.list', () => {
 
     const all = await admin.admin.listings.list({ page: 1, pageSize: 100 });
     const scarf = all.items.find((item) => item.id === anonymous);
-    expect(scarf).toMatchObject({ isAnonymous: true, seller: { id: seller.id, nickname: 'Hidden hand' }, status: 'available', reviewStatus: 'pending', orderCount: 0 });
+    expect(scarf).toMatchObject({
+      isAnonymous: true,
+      seller: { id: seller.id, nickname: 'Hidden hand' },
+      status: 'available',
+      reviewStatus: 'pending',
+      orderCount: 0,
+    });
     expect(all.items.map((item) => item.id)).toEqual(expect.arrayContaining([anonymous, down, approved]));
     // newest first
     expect(all.items.slice(0, 3).map((item) => item.id)).toEqual([approved, down, anonymous]);

@@ -22,7 +22,11 @@ describe('admin.orders', () => {
   test('every order with title, short id, total, status and both parties; status filter; search by title or id prefix', async () => {
     const paid = await paidOrder(services, { priceCents: 1_250, quantity: 2 });
     const shipped = await shippedOrder(services);
-    await db.db.updateTable('orders').set({ title: 'Tin robot 100% original', created_at: new Date('2026-11-21T09:00:00Z') }).where('id', '=', shipped.orderId).execute();
+    await db.db
+      .updateTable('orders')
+      .set({ title: 'Tin robot 100% original', created_at: new Date('2026-11-21T09:00:00Z') })
+      .where('id', '=', shipped.orderId)
+      .execute();
 
     const all = await admin.admin.orders.list({});
     expect(all.total).toBe(2);

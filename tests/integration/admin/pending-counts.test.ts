@@ -89,7 +89,14 @@ describe('admin.onPendingCounts', () => {
     const before = recorder.values[0]!;
     await testDb.db
       .insertInto('message_violations')
-      .values({ sender_id: admin.id, receiver_id: admin.id, original_content: 'sentinel', violation_type: 'phone', detected_types: ['phone'], detected_patterns: ['sentinel'] })
+      .values({
+        sender_id: admin.id,
+        receiver_id: admin.id,
+        original_content: 'sentinel',
+        violation_type: 'phone',
+        detected_types: ['phone'],
+        detected_patterns: ['sentinel'],
+      })
       .execute();
     const [, second] = await recorder.waitForValues(2);
     expect(second).toEqual({ ...before, violations: before.violations + 1 });

@@ -46,7 +46,13 @@ async function pointsOf(userId: string) {
 const requestRow = (id: string) => db.db.selectFrom('points_withdrawal_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const auditOf = (id: string) => auditEntries(db.db, 'points_withdrawal', id);
 const transfersOf = (id: string) =>
-  db.db.selectFrom('ledger_transfers').select(['kind', 'amount']).where('reference_type', '=', 'points_withdrawal').where('reference_id', '=', id).orderBy('id').execute();
+  db.db
+    .selectFrom('ledger_transfers')
+    .select(['kind', 'amount'])
+    .where('reference_type', '=', 'points_withdrawal')
+    .where('reference_id', '=', id)
+    .orderBy('id')
+    .execute();
 
 describe('admin.pointsWithdrawals.list', () => {
   test('newest first with member, points, fee, cash, method and account; status filter; search by nickname or account; paging', async () => {

@@ -31,7 +31,10 @@ function codesOf(batchName: string) {
   return db.db.selectFrom('recharge_codes').selectAll().where('batch_name', '=', batchName).orderBy('code').execute();
 }
 async function codeCount() {
-  const row = await db.db.selectFrom('recharge_codes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db.db
+    .selectFrom('recharge_codes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 function auditOf(action: string, targetId?: string) {
@@ -40,7 +43,10 @@ function auditOf(action: string, targetId?: string) {
   return query.orderBy('id').execute();
 }
 async function auditCount() {
-  const row = await db.db.selectFrom('admin_audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db.db
+    .selectFrom('admin_audit_log')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 /** A fresh batch with a unique name, so tests never see each other's codes. */
@@ -169,7 +175,12 @@ describe('admin.rechargeCodes.setStatus', () => {
     await admin.admin.rechargeCodes.setStatus({ codeId: code.id, status: 'disabled' });
     await expectAppError(buyer.api.wallet.redeemCode({ code: code.code, idempotencyKey: randomUUID() }), 'CODE_DISABLED');
     const [disabled] = await auditOf('recharge_code.disable', code.id);
-    expect(disabled).toMatchObject({ admin_id: adminId, target_type: 'recharge_code', before: { status: 'active', code: code.code }, after: { status: 'disabled' } });
+    expect(disabled).toMatchObject({
+      admin_id: adminId,
+      target_type: 'recharge_code',
+      before: { status: 'active', code: code.code },
+      after: { status: 'disabled' },
+    });
 
     // a second click on disable changes nothing and writes nothing
     await expectAppError(admin.admin.rechargeCodes.setStatus({ codeId: code.id, status: 'disabled' }), 'REQUEST_ALREADY_PROCESSED');
@@ -240,9 +251,7 @@ describe('admin.rechargeCodes.exportCsv', () => {
     const lines = csv.slice(1).split('\r\n').filter(Boolean);
     expect(lines[0]).toBe('code,value,batch name,expires at (UTC)');
     const expiry = timed.codes[0]!.expires_at!.toISOString().slice(0, 16).replace('T', ' ');
-    expect(lines.slice(1).sort()).toEqual(
-      timed.codes.map((c) => `${c.code.replace(/(.{4})(?!$)/g, '$1-')},25.00,${timed.batchName},${expiry}`).sort(),
-    );
+    expect(lines.slice(1).sort()).toEqual(timed.codes.map((c) => `${c.code.replace(/(.{4})(?!$)/g, '$1-')},25.00,${timed.batchName},${expiry}`).sort());
 
     const forever = await batch({ quantity: 1, expiryDays: 0 });
     const labels = { code: '兑换码', value: '面值', batchName: '批次', expiresAt: '过期时间', permanent: '永久' };

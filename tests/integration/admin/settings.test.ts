@@ -105,7 +105,10 @@ describe('admin.settings.updateSolanaAddress (spec 3 §5: at least 32 characters
     expect(await admin.admin.settings.updateSolanaAddress({ address: SOLANA_ADDRESS })).toEqual({ changed: [] });
     expect(await settingAudit()).toHaveLength(before + 1);
     await admin.admin.settings.updateSolanaAddress({ address: OTHER_SOLANA_ADDRESS });
-    expect((await settingAudit()).at(-1)).toMatchObject({ before: { usdt_solana_address: SOLANA_ADDRESS }, after: { usdt_solana_address: OTHER_SOLANA_ADDRESS } });
+    expect((await settingAudit()).at(-1)).toMatchObject({
+      before: { usdt_solana_address: SOLANA_ADDRESS },
+      after: { usdt_solana_address: OTHER_SOLANA_ADDRESS },
+    });
   });
 });
 
@@ -173,7 +176,8 @@ describe('admin.settings.updateCustomerService', () => {
     await db.db.insertInto('user_bans').values({ user_id: bannedAdmin.id, reason: 'test ban' }).execute();
     await expectRefused(() => admin.admin.settings.updateCustomerService({ enabled: true, adminId: member.id }), 'CUSTOMER_SERVICE_ADMIN_INVALID');
     await expectRefused(() => admin.admin.settings.updateCustomerService({ enabled: true, adminId: bannedAdmin.id }), 'CUSTOMER_SERVICE_ADMIN_INVALID');
-    await expectRefused(() => admin.admin.settings.updateCustomerService({ enabled: true, adminId: '00000000-0000-4000-8000-00000000abcd' }),
+    await expectRefused(
+      () => admin.admin.settings.updateCustomerService({ enabled: true, adminId: '00000000-0000-4000-8000-00000000abcd' }),
       'CUSTOMER_SERVICE_ADMIN_INVALID',
     );
     await expectRefused(() => admin.admin.settings.updateCustomerService({ enabled: true, adminId: 'not-a-uuid' }), 'CUSTOMER_SERVICE_ADMIN_INVALID');

@@ -3,11 +3,5 @@ import type { Database } from '../../../server/src/db/schema.ts';
 
 /** The audit entries written about one target, oldest first (ADR 0018). */
 export function auditEntries(db: Kysely<Database>, targetType: string, targetId: string) {
-  return db
-    .selectFrom('admin_audit_log')
-    .selectAll()
-    .where('target_type', '=', targetType)
-    .where('target_id', '=', targetId)
-    .orderBy('id')
-    .execute();
+  return db.selectFrom('admin_audit_log').selectAll().where('target_type', '=', targetType).where('target_id', '=', targetId).orderBy('id').execute();
 }

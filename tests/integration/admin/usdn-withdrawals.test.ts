@@ -56,7 +56,12 @@ describe('admin.usdnWithdrawals.approve', () => {
     expect(await balances(userId)).toEqual({ available: 0, held: 0 });
     expect(await accountBalance(db.db, 'usdn', 'withdrawals', null)).toBe(withdrawn + 9_700);
     expect(await accountBalance(db.db, 'usdn', 'fees', null)).toBe(fees + 300);
-    expect(await requestRow(requestId)).toMatchObject({ status: 'completed', transaction_hash: CHAIN_HASH, processed_by: adminId, processed_at: services.clock.now() });
+    expect(await requestRow(requestId)).toMatchObject({
+      status: 'completed',
+      transaction_hash: CHAIN_HASH,
+      processed_by: adminId,
+      processed_at: services.clock.now(),
+    });
     const view = await db.db.selectFrom('user_usdn').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
     expect(Number(view.total_withdrawn_cents)).toBe(10_000);
     expect((await notificationsOf(db.db, userId)).map((n) => n.type)).toEqual(['withdrawal_approved']);

@@ -60,7 +60,13 @@ describe('admin.usdtRecharges.approve', () => {
       await putSetting(db.db, 'usdt_recharge_rate', 1, null, services.clock.now());
     }
     expect(await usdn(db.db, userId)).toBe(1_900);
-    expect(await requestRow(requestId)).toMatchObject({ status: 'approved', credited_cents: 1_900, reviewed_by: adminId, reviewed_at: services.clock.now(), admin_notes: 'Seen on chain' });
+    expect(await requestRow(requestId)).toMatchObject({
+      status: 'approved',
+      credited_cents: 1_900,
+      reviewed_by: adminId,
+      reviewed_at: services.clock.now(),
+      admin_notes: 'Seen on chain',
+    });
     expect((await notificationsOf(db.db, userId)).map((n) => n.type)).toEqual(['recharge_approved']);
     const [entry, ...more] = await auditOf(requestId);
     expect(more).toHaveLength(0);
@@ -110,7 +116,12 @@ describe('admin.usdtRecharges.reject', () => {
       status: 'rejected',
       creditedCents: null,
     });
-    expect(await requestRow(requestId)).toMatchObject({ status: 'rejected', rejection_reason: 'No such transaction', admin_notes: 'checked tronscan', reviewed_by: adminId });
+    expect(await requestRow(requestId)).toMatchObject({
+      status: 'rejected',
+      rejection_reason: 'No such transaction',
+      admin_notes: 'checked tronscan',
+      reviewed_by: adminId,
+    });
     expect(await usdn(db.db, userId)).toBe(0);
     expect(await countTransfers(db.db)).toBe(transfers);
     expect((await notificationsOf(db.db, userId)).map((n) => n.type)).toEqual(['recharge_rejected']);
@@ -148,7 +159,11 @@ describe('admin.usdtRecharges list and stats', () => {
     expect(pending.items.every((i) => i.status === 'pending' || i.status === 'reviewing')).toBe(true);
     expect(pending.items.map((i) => i.id)).toContain(waiting.requestId);
     const approved = await admin.admin.usdtRecharges.list({ status: 'approved', pageSize: 100 });
-    expect(approved.items.find((i) => i.id === done.requestId)).toMatchObject({ status: 'approved', creditedCents: 4_000, reviewer: { id: adminId, nickname: 'cashier' } });
+    expect(approved.items.find((i) => i.id === done.requestId)).toMatchObject({
+      status: 'approved',
+      creditedCents: 4_000,
+      reviewer: { id: adminId, nickname: 'cashier' },
+    });
     expect(approved.items.map((i) => i.id)).not.toContain(waiting.requestId);
 
     const all = await admin.admin.usdtRecharges.list({ pageSize: 100 });
@@ -180,7 +195,10 @@ describe.skipIf(!onRealPostgres())('admin.usdtRecharges races (real PostgreSQL)'
 
   test('an approval and a rejection at once: exactly one wins', async () => {
     const { id: userId, requestId } = await requested(5_000);
-    const outcomes = await Promise.allSettled([admin.admin.usdtRecharges.approve({ requestId }), admin.admin.usdtRecharges.reject({ requestId, reason: 'duplicate' })]);
+    const outcomes = await Promise.allSettled([
+      admin.admin.usdtRecharges.approve({ requestId }),
+      admin.admin.usdtRecharges.reject({ requestId, reason: 'duplicate' }),
+    ]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const row = await requestRow(requestId);
     expect(await usdn(db.db, userId)).toBe(row.status === 'approved' ? 5_000 : 0);

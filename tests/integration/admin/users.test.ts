@@ -42,7 +42,11 @@ describe('admin.users.list', () => {
     const tag = randomUUID().slice(0, 6);
     const older = await insertTestUser(db.db, { nickname: `Older ${tag}`, email: `older-${tag}@example.test` });
     const newer = await insertTestUser(db.db, { nickname: `Newer ${tag}`, email: `newer-${tag}@example.test` });
-    await db.db.updateTable('users').set({ created_at: new Date('2026-01-01T00:00:00Z') }).where('id', '=', older.id).execute();
+    await db.db
+      .updateTable('users')
+      .set({ created_at: new Date('2026-01-01T00:00:00Z') })
+      .where('id', '=', older.id)
+      .execute();
     await fund(db.db, newer.id, 'usdn', 12_300);
     const api = await adminApi();
     await api.admin.users.ban({ userId: older.id, reason: 'Spam' });
@@ -147,8 +151,12 @@ describe('admin.users.adjustUsdn', () => {
   test('adds and deducts whole USDN through the ledger (admin_adjustment), audited, visible as earn / spend', async () => {
     const user = await insertTestUser(db.db);
     const api = await adminApi();
-    expect(await api.admin.users.adjustUsdn({ userId: user.id, amount: 50, reason: 'Goodwill credit', idempotencyKey: key() })).toEqual({ balanceCents: 5_000 });
-    expect(await api.admin.users.adjustUsdn({ userId: user.id, amount: -20, reason: 'Duplicate credit', idempotencyKey: key() })).toEqual({ balanceCents: 3_000 });
+    expect(await api.admin.users.adjustUsdn({ userId: user.id, amount: 50, reason: 'Goodwill credit', idempotencyKey: key() })).toEqual({
+      balanceCents: 5_000,
+    });
+    expect(await api.admin.users.adjustUsdn({ userId: user.id, amount: -20, reason: 'Duplicate credit', idempotencyKey: key() })).toEqual({
+      balanceCents: 3_000,
+    });
     expect(await usdn(db.db, user.id)).toBe(3_000);
 
     const entries = await db.db

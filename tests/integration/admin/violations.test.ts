@@ -101,7 +101,12 @@ describe('admin.violations.list and stats', () => {
       notes: null,
       senderBanned: false,
     });
-    expect(all.items[1]).toMatchObject({ status: 'reviewed', reviewedAt: services.clock.now(), reviewer: { id: adminId, nickname: 'Moderator' }, notes: 'False positive' });
+    expect(all.items[1]).toMatchObject({
+      status: 'reviewed',
+      reviewedAt: services.clock.now(),
+      reviewer: { id: adminId, nickname: 'Moderator' },
+      notes: 'False positive',
+    });
 
     expect((await api.admin.violations.list({ search: tag, filter: 'unreviewed' })).items.map((v) => v.id)).toEqual([newer.id]);
     expect((await api.admin.violations.list({ search: tag, filter: 'phone' })).items.map((v) => v.id)).toEqual([newer.id]);
@@ -119,11 +124,20 @@ describe('admin.violations.act', () => {
   test('reviewed: stamped with reviewer, time and notes, audited; nobody notified', async () => {
     const { id, sender } = await violation();
     const api = await adminApi();
-    expect(await api.admin.violations.act({ violationId: id, action: 'reviewed', notes: '  Harmless  ' })).toEqual({ status: 'reviewed', reviewedAt: services.clock.now() });
+    expect(await api.admin.violations.act({ violationId: id, action: 'reviewed', notes: '  Harmless  ' })).toEqual({
+      status: 'reviewed',
+      reviewedAt: services.clock.now(),
+    });
     expect(await violationRow(id)).toMatchObject({ reviewed_by: adminId, reviewed_at: services.clock.now(), action_taken: 'reviewed', notes: 'Harmless' });
     expect(await notificationsOf(db.db, sender.id)).toHaveLength(0);
     expect(await auditOf(id)).toEqual([
-      expect.objectContaining({ admin_id: adminId, action: 'violation.review', before: { status: 'unreviewed' }, after: { status: 'reviewed', senderId: sender.id }, reason: 'Harmless' }),
+      expect.objectContaining({
+        admin_id: adminId,
+        action: 'violation.review',
+        before: { status: 'unreviewed' },
+        after: { status: 'reviewed', senderId: sender.id },
+        reason: 'Harmless',
+      }),
     ]);
   });
 

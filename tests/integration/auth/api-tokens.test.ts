@@ -60,7 +60,7 @@ describe('auth.apiTokens', () => {
     await expectAppError(member.auth.apiTokens.revoke({ id: revoked.summary.id }), 'API_TOKEN_NOT_FOUND');
   });
 
-  test('another member\'s token cannot be seen or revoked (API_TOKEN_NOT_FOUND), and keeps working', async () => {
+  test("another member's token cannot be seen or revoked (API_TOKEN_NOT_FOUND), and keeps working", async () => {
     const owner = await insertTestUser(db.db);
     const stranger = await insertTestUser(db.db);
     const { token, summary } = await (await callerFor(services, owner.id)).auth.apiTokens.create({ name: 'mine' });
@@ -99,7 +99,7 @@ describe('auth.apiTokens', () => {
     await expectAppError(visitor.auth.apiTokens.create({ name: 'x' }), 'LOGIN_REQUIRED');
   });
 
-  test('a banned member\'s tokens stop authenticating', async () => {
+  test("a banned member's tokens stop authenticating", async () => {
     const admin = await insertTestUser(db.db, { admin: true });
     const user = await insertTestUser(db.db);
     const { token } = await (await callerFor(services, user.id)).auth.apiTokens.create({ name: 'script' });

@@ -32,7 +32,7 @@ async function postJson(path: string, body: unknown, headers: Record<string, str
 }
 
 describe('personal API tokens over HTTP', () => {
-  test('the example script\'s client calls auth.me and a mutation with a Bearer token', async () => {
+  test("the example script's client calls auth.me and a mutation with a Bearer token", async () => {
     const { token } = await (await callerFor(running.services, user.id)).auth.apiTokens.create({ name: 'example script' });
     const client = createCurioClient({ url: running.url, token });
 

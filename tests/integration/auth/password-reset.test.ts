@@ -70,10 +70,7 @@ describe('auth.requestPasswordReset', () => {
     const browser = freshBrowser();
     await (await browser.caller()).auth.requestPasswordReset({ email: user.email });
     services.clock.advance(15_000);
-    const { error, data } = await expectAppError(
-      (await browser.caller()).auth.requestPasswordReset({ email: user.email }),
-      'RESET_COOLDOWN',
-    );
+    const { error, data } = await expectAppError((await browser.caller()).auth.requestPasswordReset({ email: user.email }), 'RESET_COOLDOWN');
     expect(error.code).toBe('TOO_MANY_REQUESTS');
     expect(data.params).toEqual({ seconds: 45 });
     services.clock.advance(44_500);
@@ -87,10 +84,7 @@ describe('auth.requestPasswordReset', () => {
   test('the cooldown applies to unknown addresses too, so it reveals nothing', async () => {
     const unknown = uniqueEmail('ghost');
     await (await freshBrowser().caller()).auth.requestPasswordReset({ email: unknown });
-    const { data } = await expectAppError(
-      (await freshBrowser().caller()).auth.requestPasswordReset({ email: unknown }),
-      'RESET_COOLDOWN',
-    );
+    const { data } = await expectAppError((await freshBrowser().caller()).auth.requestPasswordReset({ email: unknown }), 'RESET_COOLDOWN');
     expect(data.params).toEqual({ seconds: 60 });
   });
 
@@ -143,14 +137,11 @@ describe('auth.requestPasswordReset', () => {
   });
 
   test('a malformed address is a typed validation error', async () => {
-    const { error } = await expectAppError(
-      (await freshBrowser().caller()).auth.requestPasswordReset({ email: 'not an email' }),
-      'EMAIL_INVALID',
-    );
+    const { error } = await expectAppError((await freshBrowser().caller()).auth.requestPasswordReset({ email: 'not an email' }), 'EMAIL_INVALID');
     expect(error.code).toBe('BAD_REQUEST');
   });
 
-  test('the mail is written in the member\'s preferred language', async () => {
+  test("the mail is written in the member's preferred language", async () => {
     const user = await insertTestUser(db.db);
     await db.db.updateTable('profiles').set({ preferred_language: 'es' }).where('user_id', '=', user.id).execute();
     await (await freshBrowser().caller()).auth.requestPasswordReset({ email: user.email });
@@ -169,9 +160,7 @@ describe('auth.resetPassword', () => {
     const before = services.events.published.length;
 
     const resetBrowser = freshBrowser();
-    expect(
-      await (await resetBrowser.caller()).auth.resetPassword({ token, password: 'new-secret', confirmPassword: 'new-secret' }),
-    ).toEqual({ ok: true });
+    expect(await (await resetBrowser.caller()).auth.resetPassword({ token, password: 'new-secret', confirmPassword: 'new-secret' })).toEqual({ ok: true });
     expect(resetBrowser.sessionToken).toBeNull();
 
     expect(await (await laptop.caller()).auth.me()).toBeNull();
@@ -182,10 +171,7 @@ describe('auth.resetPassword', () => {
     expect(revoked[0]).toMatchObject({ type: 'session-revoked', userId: user.id });
     expect([...(revoked[0] as { sessionIds: string[] }).sessionIds].sort()).toEqual([...sessionIds].sort());
 
-    await expectAppError(
-      (await freshBrowser().caller()).auth.signIn({ email: user.email, password: TEST_PASSWORD }),
-      'INVALID_CREDENTIALS',
-    );
+    await expectAppError((await freshBrowser().caller()).auth.signIn({ email: user.email, password: TEST_PASSWORD }), 'INVALID_CREDENTIALS');
     const again = freshBrowser();
     await (await again.caller()).auth.signIn({ email: user.email, password: 'new-secret' });
     expect(again.sessionToken).toBeTruthy();

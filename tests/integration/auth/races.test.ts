@@ -25,9 +25,7 @@ afterAll(async () => {
 /** Runs the calls together and sorts the outcomes into successes and app error codes. */
 async function race(calls: Array<() => Promise<unknown>>): Promise<{ ok: number; codes: string[] }> {
   const results = await Promise.allSettled(calls.map((call) => call()));
-  const codes = results
-    .filter((r): r is PromiseRejectedResult => r.status === 'rejected')
-    .map((r) => appCodeOf(r.reason) ?? String(r.reason));
+  const codes = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => appCodeOf(r.reason) ?? String(r.reason));
   return { ok: results.filter((r) => r.status === 'fulfilled').length, codes };
 }
 
@@ -36,12 +34,14 @@ describe('auth races', () => {
     const inviter = await insertTestUser(db.db);
     await db.db.insertInto('invitations').values({ inviter_id: inviter.id, invitation_code: 'RACECODE' }).execute();
     const outcome = await race(
-      Array.from({ length: 6 }, () => async () =>
-        (await new TestBrowser(services).caller()).auth.signUp({
-          email: uniqueEmail('racer'),
-          password: 'secret1',
-          invitationCode: 'RACECODE',
-        }),
+      Array.from(
+        { length: 6 },
+        () => async () =>
+          (await new TestBrowser(services).caller()).auth.signUp({
+            email: uniqueEmail('racer'),
+            password: 'secret1',
+            invitationCode: 'RACECODE',
+          }),
       ),
     );
     expect(outcome).toEqual({ ok: 1, codes: Array(5).fill('INVITATION_CODE_INVALID') });
@@ -61,7 +61,12 @@ describe('auth races', () => {
     await (await new TestBrowser(services).caller()).auth.signUp({ email, password: 'secret1', referrerId: referrer.id });
     const verifyToken = await verificationTokenFor(db.db, email);
     await (await new TestBrowser(services).caller()).auth.requestPasswordReset({ email });
-    const mail = await db.db.selectFrom('mail_outbox').select('text_body').where('to_address', '=', email).where('text_body', 'like', '%access_token=%').executeTakeFirstOrThrow();
+    const mail = await db.db
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('to_address', '=', email)
+      .where('text_body', 'like', '%access_token=%')
+      .executeTakeFirstOrThrow();
     const resetToken = decodeURIComponent(/access_token=([^&\s]+)/.exec(mail.text_body)![1]!);
     const outcome = await race([
       async () => (await new TestBrowser(services).caller()).auth.verifyEmail({ token: verifyToken }),
@@ -74,9 +79,7 @@ describe('auth races', () => {
   test.skipIf(!onRealPostgres())('one e-mail, simultaneous sign-ups: one account, and every caller gets the same answer', async () => {
     const email = uniqueEmail('same');
     const outcome = await race(
-      Array.from({ length: 5 }, () => async () =>
-        (await new TestBrowser(services).caller()).auth.signUp({ email, password: 'secret1' }),
-      ),
+      Array.from({ length: 5 }, () => async () => (await new TestBrowser(services).caller()).auth.signUp({ email, password: 'secret1' })),
     );
     expect(outcome).toEqual({ ok: 5, codes: [] });
     expect(await db.db.selectFrom('users').select('id').where('email', '=', email).execute()).toHaveLength(1);
@@ -88,8 +91,8 @@ describe('auth races', () => {
     const mail = await db.db.selectFrom('mail_outbox').select('text_body').where('to_address', '=', user.email).executeTakeFirstOrThrow();
     const token = /access_token=([^&\s]+)/.exec(mail.text_body)![1]!;
     const outcome = await race(
-      ['first-pass', 'second-pass'].map((password) => async () =>
-        (await new TestBrowser(services).caller()).auth.resetPassword({ token, password, confirmPassword: password }),
+      ['first-pass', 'second-pass'].map(
+        (password) => async () => (await new TestBrowser(services).caller()).auth.resetPassword({ token, password, confirmPassword: password }),
       ),
     );
     expect(outcome).toEqual({ ok: 1, codes: ['RESET_LINK_INVALID'] });
@@ -98,8 +101,9 @@ describe('auth races', () => {
   test.skipIf(!onRealPostgres())('simultaneous reset requests for one address: one mail, the rest RESET_COOLDOWN', async () => {
     const user = await insertTestUser(db.db);
     const outcome = await race(
-      Array.from({ length: 5 }, (_, i) => async () =>
-        (await new TestBrowser(services, `198.18.1.${i}`).caller()).auth.requestPasswordReset({ email: user.email }),
+      Array.from(
+        { length: 5 },
+        (_, i) => async () => (await new TestBrowser(services, `198.18.1.${i}`).caller()).auth.requestPasswordReset({ email: user.email }),
       ),
     );
     expect(outcome).toEqual({ ok: 1, codes: Array(4).fill('RESET_COOLDOWN') });

@@ -54,10 +54,7 @@ describe('auth.signIn', () => {
   test('a wrong password and an unknown e-mail get the same generic INVALID_CREDENTIALS', async () => {
     const user = await insertTestUser(db.db);
     const browser = new TestBrowser(services, '10.0.0.1');
-    const wrong = await expectAppError(
-      (await browser.caller()).auth.signIn({ email: user.email, password: 'not-the-password' }),
-      'INVALID_CREDENTIALS',
-    );
+    const wrong = await expectAppError((await browser.caller()).auth.signIn({ email: user.email, password: 'not-the-password' }), 'INVALID_CREDENTIALS');
     const unknown = await expectAppError(
       (await browser.caller()).auth.signIn({ email: uniqueEmail('nobody'), password: 'not-the-password' }),
       'INVALID_CREDENTIALS',
@@ -81,10 +78,7 @@ describe('auth.signIn', () => {
     await banUser(db.db, services.events, { userId: user.id, bannedBy: admin.id, reason: 'fraud' });
     const browser = new TestBrowser(services, '10.0.0.2');
     await expectAppError((await browser.caller()).auth.signIn({ email: user.email, password: TEST_PASSWORD }), 'USER_BANNED');
-    await expectAppError(
-      (await browser.caller()).auth.signIn({ email: user.email, password: 'wrong-password' }),
-      'INVALID_CREDENTIALS',
-    );
+    await expectAppError((await browser.caller()).auth.signIn({ email: user.email, password: 'wrong-password' }), 'INVALID_CREDENTIALS');
     expect(browser.sessionToken).toBeNull();
   });
 
@@ -96,10 +90,7 @@ describe('auth.signIn', () => {
     for (let i = 0; i < 2 * limit; i++) {
       await (await guesser.caller()).auth.signIn({ email: user.email, password: `wrong-${i}` }).catch(() => undefined);
     }
-    const { error, data } = await expectAppError(
-      (await guesser.caller()).auth.signIn({ email: user.email, password: TEST_PASSWORD }),
-      'RATE_LIMITED',
-    );
+    const { error, data } = await expectAppError((await guesser.caller()).auth.signIn({ email: user.email, password: TEST_PASSWORD }), 'RATE_LIMITED');
     expect(error.code).toBe('TOO_MANY_REQUESTS');
     const seconds = data.params?.seconds;
     expect(typeof seconds).toBe('number');
@@ -145,17 +136,14 @@ describe('auth.signIn', () => {
       await expectAppError((await browser.caller()).auth.signIn({ email: uniqueEmail('spray'), password: 'spray-pass' }), 'INVALID_CREDENTIALS');
     }
     const fromSprayer = new TestBrowser(services, ip);
-    const { data } = await expectAppError(
-      (await fromSprayer.caller()).auth.signIn({ email: victim.email, password: TEST_PASSWORD }),
-      'RATE_LIMITED',
-    );
+    const { data } = await expectAppError((await fromSprayer.caller()).auth.signIn({ email: victim.email, password: TEST_PASSWORD }), 'RATE_LIMITED');
     expect(data.params?.seconds).toBeGreaterThan(0);
     const fromElsewhere = new TestBrowser(services, '192.0.2.78');
     await (await fromElsewhere.caller()).auth.signIn({ email: victim.email, password: TEST_PASSWORD });
     expect(fromElsewhere.sessionToken).toBeTruthy();
   });
 
-  test('a hash weaker than today\'s policy is upgraded on the next sign-in', async () => {
+  test("a hash weaker than today's policy is upgraded on the next sign-in", async () => {
     const email = uniqueEmail('legacy');
     const weak = await hash('legacy-pass', { memoryCost: 4096, timeCost: 1 });
     const user = await db.db.insertInto('users').values({ email, password_hash: weak }).returning('id').executeTakeFirstOrThrow();
@@ -178,9 +166,7 @@ describe('auth.signOut', () => {
     expect(await (await browser.caller()).auth.signOut()).toEqual({ ok: true });
     expect(browser.sessionToken).toBeNull();
     expect(await sessionExists(token)).toBe(false);
-    expect(services.events.published.slice(before)).toEqual([
-      { type: 'session-revoked', userId: user.id, sessionIds: [hashToken(token)] },
-    ]);
+    expect(services.events.published.slice(before)).toEqual([{ type: 'session-revoked', userId: user.id, sessionIds: [hashToken(token)] }]);
 
     // a copy of the old cookie (another tab, a thief) is worth nothing now
     const replay = new TestBrowser(services);

@@ -117,7 +117,11 @@ describe('auth.signUp', () => {
   test('without a language from the form, no preference is stored and the mail is in the default language', async () => {
     const email = uniqueEmail('no-language');
     await (await new TestBrowser(services).caller()).auth.signUp({ email, password: 'secret1' });
-    const profile = await db.db.selectFrom('profiles').select('preferred_language').where('user_id', '=', (await userByEmail(email))!.id).executeTakeFirstOrThrow();
+    const profile = await db.db
+      .selectFrom('profiles')
+      .select('preferred_language')
+      .where('user_id', '=', (await userByEmail(email))!.id)
+      .executeTakeFirstOrThrow();
     expect(profile.preferred_language).toBeNull();
     expect((await mailsTo(email))[0]!.subject).toContain('验证');
   });
@@ -156,26 +160,17 @@ describe('auth.signUp', () => {
 
   test('refuses a password under 6 characters with the PASSWORD_TOO_SHORT field error', async () => {
     const email = uniqueEmail();
-    const { error, data } = await expectAppError(
-      (await new TestBrowser(services).caller()).auth.signUp({ email, password: '12345' }),
-      'PASSWORD_TOO_SHORT',
-    );
+    const { error, data } = await expectAppError((await new TestBrowser(services).caller()).auth.signUp({ email, password: '12345' }), 'PASSWORD_TOO_SHORT');
     expect(error.code).toBe('BAD_REQUEST');
     expect(data.fields).toEqual({ password: 'PASSWORD_TOO_SHORT' });
     expect(await userByEmail(email)).toBeUndefined();
   });
 
-  test.each(['', 'not-an-email', 'a@', '@example.test', 'two@@example.test'])(
-    'refuses the malformed e-mail %j as a typed validation error',
-    async (email) => {
-      const { error, data } = await expectAppError(
-        (await new TestBrowser(services).caller()).auth.signUp({ email, password: 'secret1' }),
-        'EMAIL_INVALID',
-      );
-      expect(error.code).toBe('BAD_REQUEST');
-      expect(data.fields).toEqual({ email: 'EMAIL_INVALID' });
-    },
-  );
+  test.each(['', 'not-an-email', 'a@', '@example.test', 'two@@example.test'])('refuses the malformed e-mail %j as a typed validation error', async (email) => {
+    const { error, data } = await expectAppError((await new TestBrowser(services).caller()).auth.signUp({ email, password: 'secret1' }), 'EMAIL_INVALID');
+    expect(error.code).toBe('BAD_REQUEST');
+    expect(data.fields).toEqual({ email: 'EMAIL_INVALID' });
+  });
 
   test('an invitation code is taken at sign-up, and both sides are rewarded (30 and 50 points) at verification, once', async () => {
     const inviter = await insertTestUser(db.db);
@@ -256,7 +251,10 @@ describe('auth.signUp', () => {
     const email = uniqueEmail('badcode');
     const registered = await insertTestUser(db.db);
     const transfersBefore = await db.db.selectFrom('ledger_transfers').select('id').execute();
-    await expectAppError((await new TestBrowser(services).caller()).auth.signUp({ email, password: 'secret1', invitationCode: code }), 'INVITATION_CODE_INVALID');
+    await expectAppError(
+      (await new TestBrowser(services).caller()).auth.signUp({ email, password: 'secret1', invitationCode: code }),
+      'INVITATION_CODE_INVALID',
+    );
     await expectAppError(
       (await new TestBrowser(services).caller()).auth.signUp({ email: registered.email, password: 'secret1', invitationCode: code }),
       'INVITATION_CODE_INVALID',
@@ -338,18 +336,16 @@ describe('auth.signUp', () => {
     const farm = new TestBrowser(services, '203.0.113.7');
     const outcomes: string[] = [];
     for (let i = 0; i < 40; i++) {
-      const answer = await (await farm.caller()).auth
-        .signUp({ email: uniqueEmail('farm'), password: 'secret1', referrerId: referrer.id })
-        .then(() => 'ok', (error: unknown) => appCodeOf(error) ?? 'error');
+      const answer = await (await farm.caller()).auth.signUp({ email: uniqueEmail('farm'), password: 'secret1', referrerId: referrer.id }).then(
+        () => 'ok',
+        (error: unknown) => appCodeOf(error) ?? 'error',
+      );
       outcomes.push(answer);
     }
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(RATE_LIMITS.signUpsPerIp.points);
     expect(outcomes.slice(RATE_LIMITS.signUpsPerIp.points).every((o) => o === 'RATE_LIMITED')).toBe(true);
     expect((await getBalances(db.db, referrer.id)).points).toBe(0);
-    const { data } = await expectAppError(
-      (await farm.caller()).auth.signUp({ email: uniqueEmail('farm'), password: 'secret1' }),
-      'RATE_LIMITED',
-    );
+    const { data } = await expectAppError((await farm.caller()).auth.signUp({ email: uniqueEmail('farm'), password: 'secret1' }), 'RATE_LIMITED');
     expect(Number(data.params?.seconds)).toBeGreaterThan(0);
     expect(Number(data.params?.seconds)).toBeLessThanOrEqual(RATE_LIMITS.signUpsPerIp.windowSeconds);
   });
@@ -369,13 +365,16 @@ describe('auth.signUp', () => {
     await api.marketplace.feed.page({});
     const before = await db.db.selectFrom('ledger_transfers').select('id').execute();
     const key = () => `unverified-${crypto.randomUUID()}`;
-    await expectAppError(api.wallet.createWithdrawal({ amount: 100, address: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', idempotencyKey: key() }), 'EMAIL_NOT_VERIFIED');
-    await expectAppError(api.wallet.transfer({ email: peer.email, amount: 10, idempotencyKey: key() }), 'EMAIL_NOT_VERIFIED');
-    await expectAppError(api.points.redemption.create({ points: 5_000, method: 'alipay', account: 'me@example.test', idempotencyKey: key() }), 'EMAIL_NOT_VERIFIED');
     await expectAppError(
-      api.orders.tips.send({ orderId: crypto.randomUUID(), currency: 'usdn', amount: 5, idempotencyKey: key() }),
+      api.wallet.createWithdrawal({ amount: 100, address: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', idempotencyKey: key() }),
       'EMAIL_NOT_VERIFIED',
     );
+    await expectAppError(api.wallet.transfer({ email: peer.email, amount: 10, idempotencyKey: key() }), 'EMAIL_NOT_VERIFIED');
+    await expectAppError(
+      api.points.redemption.create({ points: 5_000, method: 'alipay', account: 'me@example.test', idempotencyKey: key() }),
+      'EMAIL_NOT_VERIFIED',
+    );
+    await expectAppError(api.orders.tips.send({ orderId: crypto.randomUUID(), currency: 'usdn', amount: 5, idempotencyKey: key() }), 'EMAIL_NOT_VERIFIED');
     expect(await db.db.selectFrom('ledger_transfers').select('id').execute()).toHaveLength(before.length);
     expect((await getBalances(db.db, me.id)).usdnAvailableCents).toBe(100_000);
   });

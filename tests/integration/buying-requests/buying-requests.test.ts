@@ -28,9 +28,7 @@ describe('marketplace.buyingRequests.create', () => {
   test('publishes for free with defaults, an expiry and a publish activity', async () => {
     const { user, api } = await member(services);
     const image = await storedUpload(services, user.id);
-    const { id } = await api.marketplace.buyingRequests.create(
-      requestInput({ images: [image], tags: ['vintage', '#watch'], expiresInDays: 7 }),
-    );
+    const { id } = await api.marketplace.buyingRequests.create(requestInput({ images: [image], tags: ['vintage', '#watch'], expiresInDays: 7 }));
     const row = await requestRow(id);
     expect(row).toMatchObject({
       user_id: user.id,
@@ -43,11 +41,7 @@ describe('marketplace.buyingRequests.create', () => {
       budget_max_cents: 50_000,
     });
     expect(row!.expires_at!.getTime() - services.clock.now().getTime()).toBe(7 * 24 * 3600 * 1000);
-    const activity = await db.db
-      .selectFrom('user_activities')
-      .selectAll()
-      .where('related_id', '=', id)
-      .executeTakeFirstOrThrow();
+    const activity = await db.db.selectFrom('user_activities').selectAll().where('related_id', '=', id).executeTakeFirstOrThrow();
     expect(activity).toMatchObject({ user_id: user.id, activity_type: 'publish_buying_request', is_visible: true });
     expect(activity.activity_data).toMatchObject({ title: 'Looking for a 1970s Seiko diver', budget_min: 10_000, budget_max: 50_000, category: 'goods' });
     const balances = await db.db.selectFrom('ledger_transfers').select('id').where('reference_id', '=', id).execute();
@@ -99,10 +93,7 @@ describe('marketplace.buyingRequests.create', () => {
 
   test('contact details in the title or description are refused', async () => {
     const { user, api } = await member(services);
-    await expectAppError(
-      api.marketplace.buyingRequests.create(requestInput({ description: 'call me on 13812345678' })),
-      'CONTACT_INFO_DETECTED',
-    );
+    await expectAppError(api.marketplace.buyingRequests.create(requestInput({ description: 'call me on 13812345678' })), 'CONTACT_INFO_DETECTED');
     await expectAppError(api.marketplace.buyingRequests.create(requestInput({ title: 'mail me: a@b.com' })), 'CONTACT_INFO_DETECTED');
     expect(await db.db.selectFrom('buying_requests').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
   });
@@ -128,7 +119,7 @@ describe('marketplace.buyingRequests.get', () => {
     expect((await api.marketplace.buyingRequests.get({ id })).viewer.isOwner).toBe(true);
   });
 
-  test('the viewer state shows likes, favourites, follows and the viewer\'s active offer', async () => {
+  test("the viewer state shows likes, favourites, follows and the viewer's active offer", async () => {
     const { user, api } = await member(services);
     const { id } = await api.marketplace.buyingRequests.create(requestInput());
     const other = await member(services);
@@ -209,10 +200,7 @@ describe('marketplace.buyingRequests.update', () => {
     const base = { id, title: 'T', description: 'D' };
     await expectAppError(api.marketplace.buyingRequests.update({ ...base, title: ' ' }), 'TITLE_REQUIRED');
     await expectAppError(api.marketplace.buyingRequests.update({ ...base, description: ' ' }), 'DESCRIPTION_REQUIRED');
-    await expectAppError(
-      api.marketplace.buyingRequests.update({ ...base, budgetMinCents: 500, budgetMaxCents: 500 }),
-      'BUDGET_INVALID',
-    );
+    await expectAppError(api.marketplace.buyingRequests.update({ ...base, budgetMinCents: 500, budgetMaxCents: 500 }), 'BUDGET_INVALID');
     await expectAppError(api.marketplace.buyingRequests.update({ ...base, budgetMinCents: -1 }), 'BUDGET_INVALID');
     await expectAppError(api.marketplace.buyingRequests.update({ ...base, description: 'wx: 13912345678' }), 'CONTACT_INFO_DETECTED');
     expect((await requestRow(id))!.title).toBe('Looking for a 1970s Seiko diver');
@@ -280,20 +268,19 @@ describe('marketplace.buyingRequests.recordView', () => {
 });
 
 describe('marketplace.buyingRequests.report', () => {
-  test('stores a complaint without an order; details optional; never one\'s own', async () => {
+  test("stores a complaint without an order; details optional; never one's own", async () => {
     const { user, api } = await member(services);
     const { id } = await api.marketplace.buyingRequests.create(requestInput());
     const reporter = await member(services);
     const first = await reporter.api.marketplace.buyingRequests.report({ id, reason: 'spam' });
     const second = await reporter.api.marketplace.buyingRequests.report({ id, reason: 'other', details: ' sells fakes ' });
     const rows = await db.db.selectFrom('complaints').selectAll().where('buying_request_id', '=', id).orderBy('created_at').execute();
-    expect(rows.map((r) => ({ id: r.id, type: r.type, reason: r.reason, order: r.order_id, target: r.target_user_id, by: r.reporter_id })))
-      .toEqual(
-        expect.arrayContaining([
-          { id: first.id, type: 'buying_request:spam', reason: 'spam', order: null, target: user.id, by: reporter.user.id },
-          { id: second.id, type: 'buying_request:other', reason: 'sells fakes', order: null, target: user.id, by: reporter.user.id },
-        ]),
-      );
+    expect(rows.map((r) => ({ id: r.id, type: r.type, reason: r.reason, order: r.order_id, target: r.target_user_id, by: r.reporter_id }))).toEqual(
+      expect.arrayContaining([
+        { id: first.id, type: 'buying_request:spam', reason: 'spam', order: null, target: user.id, by: reporter.user.id },
+        { id: second.id, type: 'buying_request:other', reason: 'sells fakes', order: null, target: user.id, by: reporter.user.id },
+      ]),
+    );
     await expectAppError(api.marketplace.buyingRequests.report({ id, reason: 'fraud' }), 'CANNOT_REPORT_OWN');
     await expectAppError(reporter.api.marketplace.buyingRequests.report({ id, reason: 'nonsense' as 'spam' }), 'VALIDATION_FAILED');
     const visitor = await callerFor(services);
@@ -302,7 +289,7 @@ describe('marketplace.buyingRequests.report', () => {
 });
 
 describe('marketplace.buyingRequests.mine', () => {
-  test('lists only the caller\'s requests, newest first, with their offers', async () => {
+  test("lists only the caller's requests, newest first, with their offers", async () => {
     const { api } = await member(services);
     const older = await api.marketplace.buyingRequests.create(requestInput({ title: 'Older' }));
     services.clock.advance(1000);

@@ -50,10 +50,7 @@ describe('chat.send', () => {
   test('a member cannot message themselves or a user who does not exist', async () => {
     const alice = await member(services);
     await expectAppError(alice.api.chat.send({ peerId: alice.user.id, content: 'hi', clientId: clientId() }), 'CANNOT_MESSAGE_SELF');
-    await expectAppError(
-      alice.api.chat.send({ peerId: '00000000-0000-4000-8000-000000000000', content: 'hi', clientId: clientId() }),
-      'USER_NOT_FOUND',
-    );
+    await expectAppError(alice.api.chat.send({ peerId: '00000000-0000-4000-8000-000000000000', content: 'hi', clientId: clientId() }), 'USER_NOT_FOUND');
   });
 
   test('a retried send with the same client id is stored once', async () => {
@@ -82,11 +79,7 @@ describe('chat.send', () => {
     const stored = await db.db.selectFrom('messages').select('content').where('id', '=', message.id).executeTakeFirstOrThrow();
     expect(stored.content).toBe(message.content);
 
-    const violation = await db.db
-      .selectFrom('message_violations')
-      .selectAll()
-      .where('message_id', '=', message.id)
-      .executeTakeFirstOrThrow();
+    const violation = await db.db.selectFrom('message_violations').selectAll().where('message_id', '=', message.id).executeTakeFirstOrThrow();
     expect(violation).toMatchObject({
       sender_id: alice.user.id,
       receiver_id: bob.user.id,
@@ -98,7 +91,7 @@ describe('chat.send', () => {
     expect(violation.detected_patterns).toEqual(['13812345678', 'seller@example.com']);
   });
 
-  test('a message about an order must be between that order\'s parties', async () => {
+  test("a message about an order must be between that order's parties", async () => {
     const alice = await member(services);
     const bob = await member(services);
     const carol = await member(services);
@@ -123,10 +116,7 @@ describe('chat.send', () => {
     await bob.api.chat.send({ peerId: alice.user.id, content: 'shipping tomorrow', clientId: clientId() });
     expect((await alice.api.chat.conversations()).items[0]?.orderId).toBe(order.id);
 
-    await expectAppError(
-      carol.api.chat.send({ peerId: bob.user.id, content: 'not mine', orderId: order.id, clientId: clientId() }),
-      'ORDER_ACCESS_DENIED',
-    );
+    await expectAppError(carol.api.chat.send({ peerId: bob.user.id, content: 'not mine', orderId: order.id, clientId: clientId() }), 'ORDER_ACCESS_DENIED');
   });
 });
 
@@ -258,12 +248,7 @@ describe.skipIf(!onRealPostgres())('concurrent sends (real PostgreSQL)', () => {
         return sender.api.chat.send({ peerId: inbox.user.id, content: `p${i}`, clientId: `parallel-${i}-${inbox.user.id}` });
       }),
     );
-    const rows = await db.db
-      .selectFrom('messages')
-      .select(['seq', 'created_at'])
-      .where('receiver_id', '=', inbox.user.id)
-      .orderBy('seq')
-      .execute();
+    const rows = await db.db.selectFrom('messages').select(['seq', 'created_at']).where('receiver_id', '=', inbox.user.id).orderBy('seq').execute();
     expect(rows).toHaveLength(40);
     expect(await inbox.api.chat.unreadCount()).toEqual({ count: 40 });
   });

@@ -49,11 +49,14 @@ describe.skipIf(!onRealPostgres())('chat.onMessages across two processes', () =>
       const recorder = new SubscriptionRecorder<TChatMessage>();
       const ready = new SubscriptionRecorder<true>();
       // resuming after seq 0 (the inbox is empty) fixes the starting point, whenever the server reads it
-      const subscription = client.trpc.chat.onMessages.subscribe({ lastEventId: '0' }, {
-        onStarted: () => ready.push(true),
-        onData: (tracked) => recorder.push(tracked.data),
-        onError: (error) => recorder.fail(error),
-      });
+      const subscription = client.trpc.chat.onMessages.subscribe(
+        { lastEventId: '0' },
+        {
+          onStarted: () => ready.push(true),
+          onData: (tracked) => recorder.push(tracked.data),
+          onError: (error) => recorder.fail(error),
+        },
+      );
       await ready.waitForValues(1);
 
       await Promise.all(

@@ -113,10 +113,7 @@ describe('marketplace.comments.create', () => {
     const reply = await bob.api.marketplace.comments.create({ listingId, content: 'Answer', parentId: top.id });
     expect(reply.parentId).toBe(top.id);
     await expectAppError(alice.api.marketplace.comments.create({ listingId, content: 'Deeper', parentId: reply.id }), 'COMMENT_REPLY_DEPTH');
-    await expectAppError(
-      alice.api.marketplace.comments.create({ listingId: other.listingId, content: 'Elsewhere', parentId: top.id }),
-      'COMMENT_REPLY_DEPTH',
-    );
+    await expectAppError(alice.api.marketplace.comments.create({ listingId: other.listingId, content: 'Elsewhere', parentId: top.id }), 'COMMENT_REPLY_DEPTH');
     await expectAppError(alice.api.marketplace.comments.create({ listingId, content: 'Ghost', parentId: randomUUID() }), 'COMMENT_NOT_FOUND');
     expect(await commentRows(listingId)).toHaveLength(2);
   });

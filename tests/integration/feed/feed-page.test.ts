@@ -36,12 +36,7 @@ function sortKey(item: Shown, sort: TFeedSort): number {
 /** (sort key, created_at, id) descending: the order ADR 0010 promises. */
 function expectedOrder(items: Shown[], sort: TFeedSort): string[] {
   return [...items]
-    .sort(
-      (a, b) =>
-        sortKey(b, sort) - sortKey(a, sort) ||
-        b.createdAt.getTime() - a.createdAt.getTime() ||
-        (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
-    )
+    .sort((a, b) => sortKey(b, sort) - sortKey(a, sort) || b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
     .map((item) => item.id);
 }
 
@@ -79,10 +74,7 @@ beforeAll(async () => {
   services = createTestServices(db);
   sellerId = (await insertTestUser(db.db, { nickname: '小林' })).id;
 
-  const listing = async (
-    name: string,
-    fixture: Omit<Parameters<typeof insertListing>[1], 'sellerId'>,
-  ): Promise<void> => {
+  const listing = async (name: string, fixture: Omit<Parameters<typeof insertListing>[1], 'sellerId'>): Promise<void> => {
     const id = await insertListing(db.db, { sellerId, ...fixture });
     ids[name] = id;
     if ((fixture.status ?? 'available') === 'available') {
@@ -97,11 +89,7 @@ beforeAll(async () => {
       });
     } else hidden.push(id);
   };
-  const request = async (
-    name: string,
-    fixture: Omit<Parameters<typeof insertRequest>[1], 'userId'>,
-    visible = true,
-  ): Promise<void> => {
+  const request = async (name: string, fixture: Omit<Parameters<typeof insertRequest>[1], 'userId'>, visible = true): Promise<void> => {
     const id = await insertRequest(db.db, { userId: sellerId, ...fixture });
     ids[name] = id;
     if (visible) {
@@ -332,9 +320,7 @@ describe('keyset pagination while items are published', () => {
           }),
         );
       }
-      inserted.requests.push(
-        await insertRequest(db.db, { userId: sellerId, title: 'Just asked', createdAt: now, offers: 0, likes: 0 }),
-      );
+      inserted.requests.push(await insertRequest(db.db, { userId: sellerId, title: 'Just asked', createdAt: now, offers: 0, likes: 0 }));
 
       const rest: string[] = [];
       let cursor = first.nextCursor;

@@ -1,10 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  DEFAULT_FEED_FILTERS,
-  hasActiveFilters,
-  parseFeedFilters,
-  writeFeedFilters,
-} from '../../../client/src/features/feed/feed-filters.ts';
+import { DEFAULT_FEED_FILTERS, hasActiveFilters, parseFeedFilters, writeFeedFilters } from '../../../client/src/features/feed/feed-filters.ts';
 
 /** The home feed keeps its filters in the URL (?q=&type=&category=&sort=), so links and reloads keep them. */
 describe('feed filters in the URL', () => {

@@ -36,9 +36,7 @@ async function planOf(query: Partial<FeedQuery>): Promise<PlanNode[]> {
 // profiles may be scanned whole when small: the page joins at most limit + 1 rows to it
 const FEED_TABLES = new Set(['listings', 'buying_requests']);
 const seqScans = (nodes: PlanNode[]) =>
-  nodes
-    .filter((node) => node['Node Type'] === 'Seq Scan' && FEED_TABLES.has(node['Relation Name'] ?? ''))
-    .map((node) => node['Relation Name']);
+  nodes.filter((node) => node['Node Type'] === 'Seq Scan' && FEED_TABLES.has(node['Relation Name'] ?? '')).map((node) => node['Relation Name']);
 const indexesUsed = (nodes: PlanNode[]) => nodes.map((node) => node['Index Name']).filter(Boolean);
 
 describe('feed search query plans', () => {
@@ -81,12 +79,7 @@ describe('feed search query plans', () => {
   });
 
   test.skipIf(!onRealPostgres())('the index-served search returns exactly the matching rows, newest first', async () => {
-    const { rows } = await feedPageSql(
-      { type: 'listing', category: 'all', sort: 'latest', limit: 10, q: '铜镜' },
-      null,
-      11,
-      new Date(),
-    ).execute(db.db);
+    const { rows } = await feedPageSql({ type: 'listing', category: 'all', sort: 'latest', limit: 10, q: '铜镜' }, null, 11, new Date()).execute(db.db);
     expect(rows.map((row) => row.title)).toEqual(['鎏金铜镜 2', '鎏金铜镜 1', '鎏金铜镜 0']);
   });
 

@@ -63,8 +63,7 @@ async function listingScansRun(q: string): Promise<number> {
   const result = await db.db.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
     CompiledQuery.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
   );
-  return flatten(result.rows[0]!['QUERY PLAN'][0].Plan)
-    .filter((node) => node['Relation Name'] === 'listings' && (node['Actual Loops'] ?? 0) > 0).length;
+  return flatten(result.rows[0]!['QUERY PLAN'][0].Plan).filter((node) => node['Relation Name'] === 'listings' && (node['Actual Loops'] ?? 0) > 0).length;
 }
 
 describe('feed search: the newest rows first, the gram index when they fall short', () => {
@@ -96,12 +95,9 @@ describe('feed search: the newest rows first, the gram index when they fall shor
     }
   });
 
-  test.skipIf(!onRealPostgres())(
-    'a common term is answered by the prefix scan alone; a rare one also runs the full search (real PostgreSQL)',
-    async () => {
-      expect(await listingScansRun('fountain pen')).toBe(1);
-      expect(await listingScansRun('zoetrope')).toBe(2);
-    },
-  );
+  test.skipIf(!onRealPostgres())('a common term is answered by the prefix scan alone; a rare one also runs the full search (real PostgreSQL)', async () => {
+    expect(await listingScansRun('fountain pen')).toBe(1);
+    expect(await listingScansRun('zoetrope')).toBe(2);
+  });
   if (!onRealPostgres()) console.warn(`[feed/search-prefix] plan check skipped: ${NEEDS_POSTGRES}`);
 });

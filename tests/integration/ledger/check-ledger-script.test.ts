@@ -26,12 +26,7 @@ function runCheck(env: Record<string, string>): Promise<{ code: number; stdout: 
 }
 
 async function breakOneBalance(db: Kysely<Database>, userId: string): Promise<void> {
-  await db
-    .updateTable('ledger_accounts')
-    .set({ balance: 999 })
-    .where('user_id', '=', userId)
-    .where('currency', '=', 'usdn')
-    .execute();
+  await db.updateTable('ledger_accounts').set({ balance: 999 }).where('user_id', '=', userId).where('currency', '=', 'usdn').execute();
 }
 
 describe('scripts/check-ledger.ts on an embedded database (DATA_DIR)', () => {

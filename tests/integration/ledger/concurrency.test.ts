@@ -50,7 +50,7 @@ interface PlannedTransfer {
  * opposite roles: the case that deadlocks without a fixed lock order.
  */
 function planTransfers(random: () => number): PlannedTransfer[] {
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const plan: PlannedTransfer[] = [];
   for (let i = 0; i < TRANSFERS; i++) {
     const currency: Currency = random() < 0.75 ? 'usdn' : 'points';

@@ -63,9 +63,7 @@ describe('withIdempotency', () => {
     await sendTip('tip-key-0002', 300);
     const before = await countTransfers(db.db);
     await expect(sendTip('tip-key-0002', 301)).rejects.toSatisfy((error) => appCodeOf(error) === 'IDEMPOTENCY_CONFLICT');
-    await expect(sendTip('tip-key-0002', 300, { operation: 'wallet.transfer' })).rejects.toSatisfy(
-      (error) => appCodeOf(error) === 'IDEMPOTENCY_CONFLICT',
-    );
+    await expect(sendTip('tip-key-0002', 300, { operation: 'wallet.transfer' })).rejects.toSatisfy((error) => appCodeOf(error) === 'IDEMPOTENCY_CONFLICT');
     expect(await countTransfers(db.db)).toBe(before);
   });
 
@@ -80,9 +78,7 @@ describe('withIdempotency', () => {
 
   test('a failed request is not remembered, so the same key can be retried once it can succeed', async () => {
     const broke = await insertTestUser(db.db);
-    await expect(sendTip('retry-key-01', 500, { userId: broke.id })).rejects.toSatisfy(
-      (error) => appCodeOf(error) === 'INSUFFICIENT_BALANCE',
-    );
+    await expect(sendTip('retry-key-01', 500, { userId: broke.id })).rejects.toSatisfy((error) => appCodeOf(error) === 'INSUFFICIENT_BALANCE');
     const stored = await db.db.selectFrom('idempotency_keys').select('key').where('user_id', '=', broke.id).execute();
     expect(stored).toEqual([]);
 
@@ -93,19 +89,14 @@ describe('withIdempotency', () => {
   });
 
   test('parameters hash the same whatever their key order', () => {
-    expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: null } })).toBe(
-      canonicalJson({ a: { c: null, d: [2, { e: 0, f: 1 }] }, b: 1 }),
-    );
+    expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: null } })).toBe(canonicalJson({ a: { c: null, d: [2, { e: 0, f: 1 }] }, b: 1 }));
     expect(canonicalJson({ a: 1, skipped: undefined })).toBe('{"a":1}');
   });
 
   test.skipIf(!onRealPostgres())('two concurrent calls with one key: one effect, one answer (real PostgreSQL)', async () => {
     const before = await countTransfers(db.db);
     const balanceBefore = (await getBalances(db.db, sender.id)).usdnAvailableCents;
-    const [a, b] = await Promise.all([
-      sendTip('race-key-0001', 1_234, { pauseMs: 200 }),
-      sendTip('race-key-0001', 1_234, { pauseMs: 200 }),
-    ]);
+    const [a, b] = await Promise.all([sendTip('race-key-0001', 1_234, { pauseMs: 200 }), sendTip('race-key-0001', 1_234, { pauseMs: 200 })]);
     expect(a).toEqual(b);
     expect(await countTransfers(db.db)).toBe(before + 1);
     expect((await getBalances(db.db, sender.id)).usdnAvailableCents).toBe(balanceBefore - 1_234);
@@ -113,10 +104,7 @@ describe('withIdempotency', () => {
 
   test.skipIf(!onRealPostgres())('concurrent calls with one key and different amounts: one succeeds, one conflicts (real PostgreSQL)', async () => {
     const before = await countTransfers(db.db);
-    const outcomes = await Promise.allSettled([
-      sendTip('race-key-0002', 100, { pauseMs: 200 }),
-      sendTip('race-key-0002', 200, { pauseMs: 200 }),
-    ]);
+    const outcomes = await Promise.allSettled([sendTip('race-key-0002', 100, { pauseMs: 200 }), sendTip('race-key-0002', 200, { pauseMs: 200 })]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const rejected = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
     expect(rejected.map((o) => appCodeOf(o.reason))).toEqual(['IDEMPOTENCY_CONFLICT']);

@@ -1,13 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../server/src/db/schema.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
-import {
-  systemAccountBalance,
-  transfer,
-  type Currency,
-  type SystemAccount,
-  type TransferResult,
-} from '../../../server/src/domain/ledger/index.ts';
+import { systemAccountBalance, transfer, type Currency, type SystemAccount, type TransferResult } from '../../../server/src/domain/ledger/index.ts';
 
 export { appCodeOf, appParamsOf } from '../../helpers/app-errors.ts';
 
@@ -37,12 +31,7 @@ export async function countTransfers(db: Kysely<Database>): Promise<number> {
  * Balance of one account, or null when it was never created. A system account's is the sum of
  * its transfers (it caches none, ADR 0022); a user account's is its cached balance.
  */
-export async function accountBalance(
-  db: Kysely<Database>,
-  currency: Currency,
-  kind: string,
-  userId: string | null,
-): Promise<number | null> {
+export async function accountBalance(db: Kysely<Database>, currency: Currency, kind: string, userId: string | null): Promise<number | null> {
   const row = await db
     .selectFrom('ledger_accounts')
     .select('balance')

@@ -132,11 +132,7 @@ describe('ledger read models', () => {
   });
 
   test('user_points: spendable and held points, lifetime earned and spent (own moves excluded)', async () => {
-    const rows = await db.db
-      .selectFrom('user_points')
-      .selectAll()
-      .where('user_id', 'in', [buyer.id, seller.id, bystander.id])
-      .execute();
+    const rows = await db.db.selectFrom('user_points').selectAll().where('user_id', 'in', [buyer.id, seller.id, bystander.id]).execute();
     const byUser = new Map(rows.map((row) => [row.user_id, row]));
     expect(byUser.get(buyer.id)).toEqual({ user_id: buyer.id, points_balance: 145, points_held: 0, lifetime_earned: 155, lifetime_spent: 10 });
     expect(byUser.get(seller.id)).toEqual({ user_id: seller.id, points_balance: 359, points_held: 0, lifetime_earned: 360, lifetime_spent: 1 });
@@ -145,12 +141,7 @@ describe('ledger read models', () => {
 
   test('points_rewards: spec reward types, purchase and sale told apart by who paid the order', async () => {
     const rewardsOf = (userId: string) =>
-      db.db
-        .selectFrom('points_rewards')
-        .select(['reward_type', 'points_amount', 'source'])
-        .where('user_id', '=', userId)
-        .orderBy('transfer_id')
-        .execute();
+      db.db.selectFrom('points_rewards').select(['reward_type', 'points_amount', 'source']).where('user_id', '=', userId).orderBy('transfer_id').execute();
     expect(await rewardsOf(buyer.id)).toEqual([
       { reward_type: 'purchase', points_amount: 150, source: 'order_points' },
       { reward_type: 'spend', points_amount: -10, source: 'tip' },

@@ -3,13 +3,7 @@ import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, type TestUser } from '../../helpers/users.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
-import {
-  formatLedgerReport,
-  getBalances,
-  systemAccountBalance,
-  transfer,
-  verifyLedger,
-} from '../../../server/src/domain/ledger/index.ts';
+import { formatLedgerReport, getBalances, systemAccountBalance, transfer, verifyLedger } from '../../../server/src/domain/ledger/index.ts';
 import { accountBalance, appCodeOf, appParamsOf, countTransfers, fund } from './ledger-fixtures.ts';
 
 let db: TestDatabase;
@@ -56,11 +50,7 @@ describe('transfer', () => {
     expect(await getBalances(db.db, carol.id)).toEqual({ usdnAvailableCents: 7_450, usdnHeldCents: 0, points: 0 });
     expect(await getBalances(db.db, dave.id)).toEqual({ usdnAvailableCents: 2_550, usdnHeldCents: 0, points: 0 });
 
-    const row = await db.db
-      .selectFrom('ledger_transfers')
-      .selectAll()
-      .where('id', '=', result.transferId)
-      .executeTakeFirstOrThrow();
+    const row = await db.db.selectFrom('ledger_transfers').selectAll().where('id', '=', result.transferId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       currency: 'usdn',
       amount: 2_550,
@@ -144,11 +134,7 @@ describe('transfer', () => {
     const before = await systemAccountBalance(db.db, 'usdn', 'issuance');
     await fund(db.db, bob.id, 'usdn', 700);
     expect(await systemAccountBalance(db.db, 'usdn', 'issuance')).toBe(before - 700);
-    const cached = await db.db
-      .selectFrom('ledger_accounts')
-      .select('balance')
-      .where('user_id', 'is', null)
-      .execute();
+    const cached = await db.db.selectFrom('ledger_accounts').select('balance').where('user_id', 'is', null).execute();
     expect(cached.length).toBeGreaterThan(0);
     expect(cached.every((row) => row.balance === 0)).toBe(true);
 
@@ -211,9 +197,7 @@ describe('transfer', () => {
 
   test('transfers cannot be edited or deleted, only corrected by a new transfer', async () => {
     const { transferId } = await fund(db.db, bob.id, 'usdn', 100);
-    await expect(
-      db.db.updateTable('ledger_transfers').set({ amount: 1 }).where('id', '=', transferId).execute(),
-    ).rejects.toThrow(/immutable/);
+    await expect(db.db.updateTable('ledger_transfers').set({ amount: 1 }).where('id', '=', transferId).execute()).rejects.toThrow(/immutable/);
     await expect(db.db.deleteFrom('ledger_transfers').where('id', '=', transferId).execute()).rejects.toThrow(/immutable/);
     await expect(sql`TRUNCATE ledger_transfers CASCADE`.execute(db.db)).rejects.toThrow(/immutable/);
     const row = await db.db.selectFrom('ledger_transfers').select('amount').where('id', '=', transferId).executeTakeFirst();
@@ -225,12 +209,7 @@ describe('transfer', () => {
     expect(report.ok, formatLedgerReport(report)).toBe(true);
     expect(report.sums).toEqual({ usdn: 0, points: 0 });
     expect(report.transfers).toBe(await countTransfers(db.db));
-    const mixed = await db.db
-      .selectFrom('ledger_accounts')
-      .select('currency')
-      .where('kind', '=', 'issuance')
-      .orderBy('currency')
-      .execute();
+    const mixed = await db.db.selectFrom('ledger_accounts').select('currency').where('kind', '=', 'issuance').orderBy('currency').execute();
     expect(mixed.map((row) => row.currency)).toEqual(['usdn']);
   });
 });
@@ -240,28 +219,16 @@ describe('verifyLedger', () => {
     const victim = await insertTestUser(db.db);
     await fund(db.db, victim.id, 'points', 50);
     // simulate a bug that changed a balance without a transfer
-    await db.db
-      .updateTable('ledger_accounts')
-      .set({ balance: 70 })
-      .where('user_id', '=', victim.id)
-      .where('currency', '=', 'points')
-      .execute();
+    await db.db.updateTable('ledger_accounts').set({ balance: 70 }).where('user_id', '=', victim.id).where('currency', '=', 'points').execute();
 
     const report = await verifyLedger(db.db);
     expect(report.ok).toBe(false);
     expect(report.violations).toContainEqual({ check: 'currency_sum', currency: 'points', sum: 20 });
-    expect(report.violations).toContainEqual(
-      expect.objectContaining({ check: 'account_balance', userId: victim.id, balance: 70, fromTransfers: 50 }),
-    );
+    expect(report.violations).toContainEqual(expect.objectContaining({ check: 'account_balance', userId: victim.id, balance: 70, fromTransfers: 50 }));
     expect(formatLedgerReport(report)).toMatch(/points sums to 20, not 0/);
 
     // repair for the tests after this one
-    await db.db
-      .updateTable('ledger_accounts')
-      .set({ balance: 50 })
-      .where('user_id', '=', victim.id)
-      .where('currency', '=', 'points')
-      .execute();
+    await db.db.updateTable('ledger_accounts').set({ balance: 50 }).where('user_id', '=', victim.id).where('currency', '=', 'points').execute();
     await expectLedgerHealthy();
   });
 });

@@ -6,11 +6,7 @@ import { callerFor, createTestServices, type TestServices } from '../../helpers/
 import { insertTestUser } from '../../helpers/users.ts';
 import { SubscriptionRecorder, createTestSession, openWsClient, type TestWsClient } from '../../helpers/ws-client.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
-import {
-  publishBalanceChanges,
-  publishBalanceChangesInTransaction,
-  transfer,
-} from '../../../server/src/domain/ledger/index.ts';
+import { publishBalanceChanges, publishBalanceChangesInTransaction, transfer } from '../../../server/src/domain/ledger/index.ts';
 import { createCallerFactory } from '../../../server/src/trpc/init.ts';
 import { appRouter, type AppRouter } from '../../../server/src/trpc/app-router.ts';
 import { createInnerContext } from '../../../server/src/trpc/context.ts';
@@ -34,10 +30,7 @@ afterAll(async () => {
 
 /** Resolves with the iterator's next step, or rejects if none comes in time (instead of hanging). */
 function nextWithin<T>(iterator: AsyncIterator<T>, ms = 2_000): Promise<IteratorResult<T>> {
-  return Promise.race([
-    iterator.next(),
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no value within ${ms} ms`)), ms)),
-  ]);
+  return Promise.race([iterator.next(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no value within ${ms} ms`)), ms))]);
 }
 
 async function balancesIterator(userId: string, signal?: AbortSignal): Promise<AsyncIterator<TBalances>> {

@@ -142,7 +142,9 @@ describe('marketplace.listings.report', () => {
     const { user, caller } = await seller();
     const { id } = await caller.marketplace.listings.create(listingInput());
     const reporter = await insertTestUser(db.db);
-    const { id: complaintId } = await (await callerFor(services, reporter.id)).marketplace.listings.report({
+    const { id: complaintId } = await (
+      await callerFor(services, reporter.id)
+    ).marketplace.listings.report({
       id,
       reason: 'fraud',
       detail: '  Photos are from another shop  ',

@@ -76,10 +76,7 @@ describe('marketplace.listings.recommendations', () => {
   });
 
   test('an unknown listing is LISTING_NOT_FOUND', async () => {
-    await expectAppError(
-      (await callerFor(services)).marketplace.listings.recommendations({ id: '00000000-0000-4000-8000-000000000000' }),
-      'LISTING_NOT_FOUND',
-    );
+    await expectAppError((await callerFor(services)).marketplace.listings.recommendations({ id: '00000000-0000-4000-8000-000000000000' }), 'LISTING_NOT_FOUND');
   });
 });
 

@@ -92,10 +92,7 @@ describe('marketplace.listings.update', () => {
     const { id } = await caller.marketplace.listings.create(listingInput());
     await expectAppError(caller.marketplace.listings.update({ id, ...listingInput({ title: '' }) }), 'TITLE_REQUIRED');
     await expectAppError(caller.marketplace.listings.update({ id, ...listingInput({ quantity: 0 }) }), 'QUANTITY_INVALID');
-    await expectAppError(
-      caller.marketplace.listings.update({ id, ...listingInput({ description: 'QQ 12345678 联系' }) }),
-      'CONTACT_INFO_DETECTED',
-    );
+    await expectAppError(caller.marketplace.listings.update({ id, ...listingInput({ description: 'QQ 12345678 联系' }) }), 'CONTACT_INFO_DETECTED');
     const row = await db.db.selectFrom('listings').select(['title', 'quantity']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toEqual({ title: 'Hand-bound notebook', quantity: 3 });
   });

@@ -73,9 +73,7 @@ describe('marketplace.listings.create', () => {
       is_anonymous: false,
     });
     expect((await getBalances(db.db, user.id)).points).toBe(2);
-    expect(await publishFees(user.id)).toEqual([
-      { amount: 1, currency: 'points', reference_type: 'listing', reference_id: id, credited_kind: 'fees' },
-    ]);
+    expect(await publishFees(user.id)).toEqual([{ amount: 1, currency: 'points', reference_type: 'listing', reference_id: id, credited_kind: 'fees' }]);
     const activity = await db.db
       .selectFrom('user_activities')
       .select(['activity_type', 'related_id', 'activity_data'])

@@ -30,7 +30,7 @@ async function seller(nickname: string) {
 }
 
 describe('image files shared by key', () => {
-  test('another member\'s image key cannot be attached, so it cannot be deleted through a borrowed listing either (ADR 0021)', async () => {
+  test("another member's image key cannot be attached, so it cannot be deleted through a borrowed listing either (ADR 0021)", async () => {
     const owner = await seller('Owner');
     const borrower = await seller('Borrower');
     const image = await storedUpload(services, owner.user.id);
@@ -60,7 +60,17 @@ describe('image files shared by key', () => {
     const { id } = await owner.api.marketplace.listings.create(listingInput({ images: [image] }));
     await db.db
       .insertInto('orders')
-      .values({ listing_id: id, buyer_id: buyer.user.id, seller_id: owner.user.id, title: 'Notebook', image_key: image, unit_price_cents: 2500, quantity: 1, total_cents: 2500, status: 'completed' })
+      .values({
+        listing_id: id,
+        buyer_id: buyer.user.id,
+        seller_id: owner.user.id,
+        title: 'Notebook',
+        image_key: image,
+        unit_price_cents: 2500,
+        quantity: 1,
+        total_cents: 2500,
+        status: 'completed',
+      })
       .execute();
     await owner.api.marketplace.listings.delete({ id });
     expect(await imageExists(services, image)).toBe(true);

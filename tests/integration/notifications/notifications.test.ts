@@ -61,7 +61,7 @@ describe('notifications', () => {
     expect(await m.api.notifications.unreadCount()).toEqual({ count: 0 });
   });
 
-  test('one member cannot mark another member\'s notifications read', async () => {
+  test("one member cannot mark another member's notifications read", async () => {
     const owner = await member(services);
     const intruder = await member(services);
     await send({ userId: owner.user.id, type: 'warning' });

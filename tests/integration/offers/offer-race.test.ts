@@ -27,9 +27,7 @@ test.skipIf(!onRealPostgres())('20 sellers offering at once on a request with ma
   const requester = await member(services);
   const { id: requestId } = await requester.api.marketplace.buyingRequests.create(requestInput({ maxOffersAllowed: 3 }));
   const sellers = await Promise.all(Array.from({ length: 20 }, () => member(services)));
-  const results = await Promise.allSettled(
-    sellers.map((seller) => seller.api.marketplace.offers.create({ requestId, priceCents: 20_000 })),
-  );
+  const results = await Promise.allSettled(sellers.map((seller) => seller.api.marketplace.offers.create({ requestId, priceCents: 20_000 })));
   const codes = results.map(outcomeCode);
   expect(codes.filter((c) => c === 'OK')).toHaveLength(3);
   expect(codes.filter((c) => c === 'OFFERS_FULL')).toHaveLength(17);
@@ -47,9 +45,7 @@ test.skipIf(!onRealPostgres())('one seller double-submitting at once gets one of
   const requester = await member(services);
   const { id: requestId } = await requester.api.marketplace.buyingRequests.create(requestInput({ maxOffersAllowed: 10 }));
   const seller = await member(services);
-  const results = await Promise.allSettled(
-    Array.from({ length: 5 }, () => seller.api.marketplace.offers.create({ requestId, priceCents: 20_000 })),
-  );
+  const results = await Promise.allSettled(Array.from({ length: 5 }, () => seller.api.marketplace.offers.create({ requestId, priceCents: 20_000 })));
   const codes = results.map(outcomeCode).sort();
   expect(codes).toEqual(['OFFER_ALREADY_ACTIVE', 'OFFER_ALREADY_ACTIVE', 'OFFER_ALREADY_ACTIVE', 'OFFER_ALREADY_ACTIVE', 'OK']);
 });

@@ -33,7 +33,7 @@ async function openRequest(overrides: Parameters<typeof requestInput>[0] = {}) {
 }
 
 describe('marketplace.offers.create', () => {
-  test('a pending offer at the seller\'s price; counts go up', async () => {
+  test("a pending offer at the seller's price; counts go up", async () => {
     const { requestId } = await openRequest();
     const seller = await member(services, 'Seller');
     const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 20_000, message: '  Boxed  ' });
@@ -240,7 +240,7 @@ describe('marketplace.offers.accept', () => {
     expect(await requester.api.marketplace.buyingRequests.get({ id: requestId })).toMatchObject({ status: 'deal_made', selectedOfferId: offerB.id });
   });
 
-  test('after the requester countered, the seller accepts the requester\'s price; the requester may not accept their own', async () => {
+  test("after the requester countered, the seller accepts the requester's price; the requester may not accept their own", async () => {
     const { requester, requestId } = await openRequest();
     const seller = await member(services);
     const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 30_000 });
@@ -266,7 +266,7 @@ describe('marketplace.offers.accept', () => {
 });
 
 describe('marketplace.offers.forRequest and mine', () => {
-  test('the requester sees every offer, a seller only their own; mine lists the seller\'s offers with the request', async () => {
+  test("the requester sees every offer, a seller only their own; mine lists the seller's offers with the request", async () => {
     const { requester, requestId } = await openRequest({ title: 'Rare vinyl' });
     const [a, b] = await Promise.all([member(services), member(services)]);
     const offerA = await a.api.marketplace.offers.create({ requestId, priceCents: 30_000 });

@@ -90,7 +90,11 @@ describe('orders.confirmReceipt', () => {
       .select(['activity_type', 'related_id', 'activity_data'])
       .where('user_id', '=', buyer.id)
       .executeTakeFirstOrThrow();
-    expect(activity).toMatchObject({ activity_type: 'order_complete', related_id: orderId, activity_data: { role: 'buyer', amount: 24_690, listing_id: listingId } });
+    expect(activity).toMatchObject({
+      activity_type: 'order_complete',
+      related_id: orderId,
+      activity_data: { role: 'buyer', amount: 24_690, listing_id: listingId },
+    });
     expect((await notificationsOf(db.db, seller.id)).map((n) => n.type)).toEqual(['order_paid', 'order_completed']);
     await expectLedgerHealthy(db.db);
   });
@@ -122,7 +126,11 @@ describe('orders.requestRefund', () => {
   test.each(['paid', 'shipped'] as const)('from %s: refunding, a pending refund of the total, the seller notified', async (from) => {
     const made = from === 'paid' ? await paidOrder(services) : await shippedOrder(services);
     const detail = await made.buyer.api.orders.requestRefund({ orderId: made.orderId, reason: ' Arrived broken ' });
-    expect(detail).toMatchObject({ status: 'refunding', escrowStatus: 'in_progress', refund: { status: 'pending', reason: 'Arrived broken', amountCents: 2_500 } });
+    expect(detail).toMatchObject({
+      status: 'refunding',
+      escrowStatus: 'in_progress',
+      refund: { status: 'pending', reason: 'Arrived broken', amountCents: 2_500 },
+    });
     expect((await orderRow(db.db, made.orderId)).status_before_refund).toBe(from);
     expect((await notificationsOf(db.db, made.seller.id)).at(-1)?.type).toBe('refund_requested');
     // the money stays in escrow until an admin decides
@@ -180,7 +188,10 @@ describe('orders.complain', () => {
       'LISTING_IMAGE_MISSING',
     );
     const image = await storedUpload(services, buyer.id);
-    await expectAppError(buyer.api.orders.complain({ orderId, type: 'fraud', reason: 'x', evidenceImages: Array(6).fill(image) as string[] }), 'TOO_MANY_IMAGES');
+    await expectAppError(
+      buyer.api.orders.complain({ orderId, type: 'fraud', reason: 'x', evidenceImages: Array(6).fill(image) as string[] }),
+      'TOO_MANY_IMAGES',
+    );
     expect(await db.db.selectFrom('complaints').select('id').where('order_id', '=', orderId).execute()).toEqual([]);
   });
 

@@ -65,7 +65,7 @@ describe('an accepted offer becomes a paid order', () => {
     await expectLedgerHealthy(db.db);
   });
 
-  test('the seller accepts the requester\'s counter: the requester pays the countered price and is notified', async () => {
+  test("the seller accepts the requester's counter: the requester pays the countered price and is notified", async () => {
     const { requester, seller, offer } = await negotiation({ requesterCents: 26_000 });
     await requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 26_000 });
     const accepted = await seller.api.marketplace.offers.accept({ offerId: offer.id });

@@ -3,18 +3,7 @@ import { ORDER_LIMITS } from '@curio/shared';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { countTransfers, fund } from '../ledger/ledger-fixtures.ts';
-import {
-  escrowBalance,
-  expectLedgerHealthy,
-  insertListing,
-  key,
-  listingRow,
-  member,
-  notificationsOf,
-  orderRow,
-  transfersFor,
-  usdn,
-} from './support.ts';
+import { escrowBalance, expectLedgerHealthy, insertListing, key, listingRow, member, notificationsOf, orderRow, transfersFor, usdn } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase;

@@ -36,10 +36,7 @@ async function shop() {
   const reviewed = await buy('reviewed one', 7_000);
   await seller.api.orders.ship({ orderId: reviewed, deliveryInfo: 'x' });
   await buyer.api.orders.confirmReceipt({ orderId: reviewed, idempotencyKey: key() });
-  await db.db
-    .insertInto('reviews')
-    .values({ order_id: reviewed, reviewer_id: buyer.id, reviewee_id: seller.id, rating: 5, content: 'Lovely' })
-    .execute();
+  await db.db.insertInto('reviews').values({ order_id: reviewed, reviewer_id: buyer.id, reviewee_id: seller.id, rating: 5, content: 'Lovely' }).execute();
   const refunding = await buy('refunding one');
   await buyer.api.orders.requestRefund({ orderId: refunding, reason: 'x' });
   const cancelled = await buy('cancelled one');
@@ -54,14 +51,7 @@ async function titles(who: Member, input: Parameters<Member['api']['orders']['li
 describe('orders.list', () => {
   test('buy and sell tabs, each filter, newest first', async () => {
     const { seller, buyer } = await shop();
-    expect(await titles(buyer, { side: 'buy' })).toEqual([
-      'cancelled one',
-      'refunding one',
-      'reviewed one',
-      'completed one',
-      'shipped one',
-      'paid one',
-    ]);
+    expect(await titles(buyer, { side: 'buy' })).toEqual(['cancelled one', 'refunding one', 'reviewed one', 'completed one', 'shipped one', 'paid one']);
     expect(await titles(buyer, { side: 'buy', filter: 'pending' })).toEqual([]);
     expect(await titles(buyer, { side: 'buy', filter: 'to_ship' })).toEqual(['paid one']);
     expect(await titles(buyer, { side: 'buy', filter: 'to_receive' })).toEqual(['shipped one']);
@@ -141,7 +131,7 @@ describe('orders.get', () => {
 });
 
 describe('orders.sellSummary', () => {
-  test('to ship, urgent, this month\'s revenue in the member\'s time zone, total orders', async () => {
+  test("to ship, urgent, this month's revenue in the member's time zone, total orders", async () => {
     const { seller } = await shop();
     expect(await seller.api.orders.sellSummary({})).toEqual({ toShip: 1, urgent: 0, monthRevenueCents: 12_000, totalOrders: 6 });
     services.clock.advance(ORDER_LIMITS.urgentAfterMs + 60_000);

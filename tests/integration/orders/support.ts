@@ -85,10 +85,7 @@ export async function expectLedgerHealthy(db: Kysely<Database>): Promise<void> {
 }
 
 /** A buyer, a seller, a listing, and a paid order of `quantity` of it. */
-export async function paidOrder(
-  services: TestServices,
-  options: { priceCents?: number; quantity?: number; stock?: number } = {},
-) {
+export async function paidOrder(services: TestServices, options: { priceCents?: number; quantity?: number; stock?: number } = {}) {
   const price = options.priceCents ?? 2_500;
   const quantity = options.quantity ?? 1;
   const seller = await member(services, { nickname: 'Seller' });

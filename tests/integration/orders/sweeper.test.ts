@@ -155,7 +155,12 @@ describe('expiry of buying requests and invitations', () => {
     await insert(`NUL${inviter.id.slice(0, 8)}`, 'pending', null);
     await insert(`ACC${inviter.id.slice(0, 8)}`, 'accepted', new Date(now.getTime() - MINUTE));
     await runSweepOnce(services);
-    const rows = await db.db.selectFrom('invitations').select(['invitation_code', 'status']).where('inviter_id', '=', inviter.id).orderBy('invitation_code').execute();
+    const rows = await db.db
+      .selectFrom('invitations')
+      .select(['invitation_code', 'status'])
+      .where('inviter_id', '=', inviter.id)
+      .orderBy('invitation_code')
+      .execute();
     expect(rows.map((r) => `${r.invitation_code.slice(0, 3)}:${r.status}`)).toEqual(['ACC:accepted', 'EXP:expired', 'FUT:pending', 'NUL:pending']);
   });
 });

@@ -16,7 +16,7 @@ afterAll(async () => {
   await db?.close();
 });
 
-test('verifyLedger checks every order\'s escrow against its status', async () => {
+test("verifyLedger checks every order's escrow against its status", async () => {
   const open = await paidOrder(services, { priceCents: 4_000 });
   const done = await shippedOrder(services, { priceCents: 6_000 });
   await done.buyer.api.orders.confirmReceipt({ orderId: done.orderId, idempotencyKey: key() });

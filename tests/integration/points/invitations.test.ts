@@ -140,9 +140,7 @@ describe('invitation codes', () => {
     const { user: inviter, caller } = await member();
     const { invitation } = await caller.points.invitations.create();
     const emails = Array.from({ length: 6 }, () => email());
-    const outcomes = await Promise.allSettled(
-      emails.map((address) => signUp({ email: address, password: 'secret1', invitationCode: invitation.code })),
-    );
+    const outcomes = await Promise.allSettled(emails.map((address) => signUp({ email: address, password: 'secret1', invitationCode: invitation.code })));
     const ok = outcomes.filter((outcome) => outcome.status === 'fulfilled');
     expect(ok).toHaveLength(1);
     for (const outcome of outcomes) {

@@ -69,9 +69,13 @@ describe('points redemption requests', () => {
 
   test('below 1000 points: POINTS_REDEMPTION_MINIMUM with the minimum, nothing held', async () => {
     const { user, caller } = await member(5000);
-    await expectAppError(caller.points.redemption.create({ points: 999, method: 'wechat', account: 'wx-1', idempotencyKey: key() }), 'POINTS_REDEMPTION_MINIMUM', {
-      min: 1000,
-    });
+    await expectAppError(
+      caller.points.redemption.create({ points: 999, method: 'wechat', account: 'wx-1', idempotencyKey: key() }),
+      'POINTS_REDEMPTION_MINIMUM',
+      {
+        min: 1000,
+      },
+    );
     expect(await requestsOf(user.id)).toEqual([]);
     expect((await getBalances(db.db, user.id)).points).toBe(5000);
   });
@@ -90,9 +94,13 @@ describe('points redemption requests', () => {
       caller.points.redemption.create({ points: 1000, method: 'paypal' as 'wechat', account: 'x', idempotencyKey: key() }),
       'VALIDATION_FAILED',
     );
-    await expectAppError(caller.points.redemption.create({ points: 1000, method: 'wechat', account: 'x'.repeat(101), idempotencyKey: key() }), 'CONTENT_TOO_LONG', {
-      max: 100,
-    });
+    await expectAppError(
+      caller.points.redemption.create({ points: 1000, method: 'wechat', account: 'x'.repeat(101), idempotencyKey: key() }),
+      'CONTENT_TOO_LONG',
+      {
+        max: 100,
+      },
+    );
     expect(await requestsOf(user.id)).toEqual([]);
   });
 
@@ -106,7 +114,15 @@ describe('points redemption requests', () => {
   test('a request holds its points at once and shows in the history with fee and cash', async () => {
     const { user, caller } = await member(2500);
     const created = await caller.points.redemption.create({ points: 2000, method: 'alipay', account: '  alice@pay.example ', idempotencyKey: key() });
-    expect(created).toMatchObject({ points: 2000, method: 'alipay', account: 'alice@pay.example', feePoints: 100, cashCents: 1900, status: 'pending', adminNotes: null });
+    expect(created).toMatchObject({
+      points: 2000,
+      method: 'alipay',
+      account: 'alice@pay.example',
+      feePoints: 100,
+      cashCents: 1900,
+      status: 'pending',
+      adminNotes: null,
+    });
     expect((await getBalances(db.db, user.id)).points).toBe(500);
     expect(await held(user.id)).toBe(2000);
     const hold = await db.db
@@ -145,19 +161,16 @@ describe('points redemption requests', () => {
     expect(affectedUserIds).toContain(user.id);
     expect((await getBalances(db.db, user.id)).points).toBe(0);
     expect(await held(user.id)).toBe(0);
-    const moves = await db.db
-      .selectFrom('ledger_transfers')
-      .select(['kind', 'amount'])
-      .where('reference_id', '=', created.id)
-      .orderBy('id')
-      .execute();
+    const moves = await db.db.selectFrom('ledger_transfers').select(['kind', 'amount']).where('reference_id', '=', created.id).orderBy('id').execute();
     expect(moves).toEqual([
       { kind: 'withdrawal_hold', amount: 1001 },
       { kind: 'withdrawal_burn', amount: 950 },
       { kind: 'withdrawal_fee', amount: 51 },
     ]);
     const notes = await db.db.selectFrom('notifications').select(['type', 'params', 'link']).where('user_id', '=', user.id).execute();
-    expect(notes).toEqual([{ type: 'points_redemption_approved', params: { points: 1001, cash: '9.50', notes: 'paid on 21 Nov' }, link: '/points-redemption?tab=history' }]);
+    expect(notes).toEqual([
+      { type: 'points_redemption_approved', params: { points: 1001, cash: '9.50', notes: 'paid on 21 Nov' }, link: '/points-redemption?tab=history' },
+    ]);
     // exactly once: a second decision changes nothing
     await expectAppError(resolve(created.id, 'reject', admin.id), 'REQUEST_ALREADY_PROCESSED');
     await expectAppError(resolve(created.id, 'approve', admin.id), 'REQUEST_ALREADY_PROCESSED');

@@ -106,10 +106,7 @@ describe('profile.updatePreferences', () => {
 
   test('an unknown currency or language is a typed validation error', async () => {
     const member = await callerFor(services, (await insertTestUser(db.db)).id);
-    const currency = await expectAppError(
-      member.profile.updatePreferences({ preferredCurrency: 'EUR' as 'USD' }),
-      'VALIDATION_FAILED',
-    );
+    const currency = await expectAppError(member.profile.updatePreferences({ preferredCurrency: 'EUR' as 'USD' }), 'VALIDATION_FAILED');
     expect(currency.data.fields).toHaveProperty('preferredCurrency');
     await expectAppError(member.profile.updatePreferences({ preferredLanguage: 'fr' as 'en' }), 'VALIDATION_FAILED');
   });

@@ -160,10 +160,7 @@ describe('marketplace.profiles.privacy / updatePrivacy', () => {
   test('a flag that is not a boolean is VALIDATION_FAILED and changes nothing; unknown flags are ignored', async () => {
     const member = await insertTestUser(db.db);
     const caller = await callerFor(services, member.id);
-    await expectAppError(
-      caller.marketplace.profiles.updatePrivacy({ flags: { like_listing: 'yes' as unknown as boolean } }),
-      'VALIDATION_FAILED',
-    );
+    await expectAppError(caller.marketplace.profiles.updatePrivacy({ flags: { like_listing: 'yes' as unknown as boolean } }), 'VALIDATION_FAILED');
     await caller.marketplace.profiles.updatePrivacy({ flags: { surprise: true } as never });
     const stored = await db.db.selectFrom('profiles').select('activity_privacy').where('user_id', '=', member.id).executeTakeFirstOrThrow();
     expect(stored.activity_privacy).toEqual(DEFAULT_ACTIVITY_PRIVACY);
@@ -250,7 +247,11 @@ describe('recordActivity and marketplace.profiles.activities', () => {
       const { id } = await recordActivity(db.db, { userId: member.id, type: 'publish_listing', relatedId: null, data: { title: `#${i}` } });
       // pairs share a timestamp, so the id must break ties for the cursor to be exact
       const at = base + Math.floor(i / 2) * 1000;
-      await db.db.updateTable('user_activities').set({ created_at: new Date(at) }).where('id', '=', id).execute();
+      await db.db
+        .updateTable('user_activities')
+        .set({ created_at: new Date(at) })
+        .where('id', '=', id)
+        .execute();
       expected.push({ id, at });
     }
     expected.sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1));

@@ -7,7 +7,6 @@ import { PgEventBus } from '../../../server/src/realtime/pg-event-bus.ts';
 import type { EventBus, RealtimeEvent } from '../../../server/src/realtime/events.ts';
 import { eventually } from '../../helpers/eventually.ts';
 
-
 function recorder(bus: EventBus, userId: string) {
   const seen: RealtimeEvent[] = [];
   const unsubscribe = bus.subscribe(userId, (event) => seen.push(event));
@@ -63,9 +62,7 @@ describe('LocalEventBus on its own', () => {
     const bus = new LocalEventBus();
     const seen = recorder(bus, 'not-a-uuid');
     await expect(bus.publish({ type: 'unread-changed', userId: 'not-a-uuid' })).rejects.toThrow();
-    await expect(
-      bus.publish({ type: 'session-revoked', userId: randomUUID(), sessionIds: ['plain-token-not-a-hash'] }),
-    ).rejects.toThrow();
+    await expect(bus.publish({ type: 'session-revoked', userId: randomUUID(), sessionIds: ['plain-token-not-a-hash'] })).rejects.toThrow();
     expect(seen.seen).toHaveLength(0);
     await bus.close();
   });

@@ -81,10 +81,7 @@ describe.skipIf(!realPostgres)('two server processes on one database', () => {
       });
       expect(await recorder.waitForValues(1)).toEqual([0]);
 
-      await serverB.services.db
-        .insertInto('messages')
-        .values({ sender_id: writer.id, receiver_id: reader.id, content: 'from the other process' })
-        .execute();
+      await serverB.services.db.insertInto('messages').values({ sender_id: writer.id, receiver_id: reader.id, content: 'from the other process' }).execute();
       await serverB.services.events.publish({ type: 'unread-changed', userId: reader.id });
 
       expect(await recorder.waitForValues(2)).toEqual([0, 1]);
@@ -133,10 +130,7 @@ describe.skipIf(!realPostgres)('two server processes on one database', () => {
       await eventually(() => !(serverA.services.events as PgEventBus).listening);
 
       // changes made while A is deaf: their events are lost for A
-      await serverB.services.db
-        .insertInto('messages')
-        .values({ sender_id: writer.id, receiver_id: reader.id, content: 'sent during the outage' })
-        .execute();
+      await serverB.services.db.insertInto('messages').values({ sender_id: writer.id, receiver_id: reader.id, content: 'sent during the outage' }).execute();
       await serverB.services.events.publish({ type: 'unread-changed', userId: reader.id });
       await invalidateSession(serverB.services.db, doomedSession.sessionId);
       await serverB.services.events.publish({
@@ -156,10 +150,7 @@ describe.skipIf(!realPostgres)('two server processes on one database', () => {
       expect(await doomedClient.nextClose()).toBe(SESSION_REVOKED_CLOSE_CODE);
 
       // and live delivery works again
-      await serverB.services.db
-        .insertInto('messages')
-        .values({ sender_id: writer.id, receiver_id: reader.id, content: 'after the outage' })
-        .execute();
+      await serverB.services.db.insertInto('messages').values({ sender_id: writer.id, receiver_id: reader.id, content: 'after the outage' }).execute();
       await serverB.services.events.publish({ type: 'unread-changed', userId: reader.id });
       expect(await recorder.waitForValues(3)).toEqual([0, 1, 2]);
     } finally {
@@ -202,7 +193,10 @@ describe.skipIf(!realPostgres)('PgEventBus between two processes', () => {
       // a sentinel published after it: each bus's second event must be the sentinel, not a copy
       await busA.publish({ type: 'unread-changed', userId });
       await eventually(() => onA.length === 2 && onB.length === 2);
-      const once = [{ type: 'balances-changed', userId }, { type: 'unread-changed', userId }];
+      const once = [
+        { type: 'balances-changed', userId },
+        { type: 'unread-changed', userId },
+      ];
       expect(onB).toEqual(once);
       expect(onA).toEqual(once);
     } finally {
@@ -271,8 +265,7 @@ describe.skipIf(!realPostgres)('PgEventBus between two processes', () => {
     const admin = new pg.Client({ connectionString: source.adminUrl });
     await admin.connect();
     const database = `"${new URL(testDb.url!).pathname.slice(1)}"`;
-    const allowConnections = (allow: boolean) =>
-      admin.query(`ALTER DATABASE ${database} WITH ALLOW_CONNECTIONS ${allow ? 'true' : 'false'}`);
+    const allowConnections = (allow: boolean) => admin.query(`ALTER DATABASE ${database} WITH ALLOW_CONNECTIONS ${allow ? 'true' : 'false'}`);
     try {
       const userId = randomUUID();
       const seen: RealtimeEvent[] = [];

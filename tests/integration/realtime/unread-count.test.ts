@@ -3,12 +3,7 @@ import WebSocket from 'ws';
 import { TRPCClientError } from '@trpc/client';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, type TestUser } from '../../helpers/users.ts';
-import {
-  SubscriptionRecorder,
-  createTestSession,
-  openWsClient,
-  type TestWsClient,
-} from '../../helpers/ws-client.ts';
+import { SubscriptionRecorder, createTestSession, openWsClient, type TestWsClient } from '../../helpers/ws-client.ts';
 import { startServer, type RunningServer } from '../../../server/src/server.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 import { invalidateSession } from '../../../server/src/domain/accounts/sessions.ts';

@@ -63,9 +63,7 @@ describe('marketplace.reviews.create', () => {
   test('sanitised before saving: markup goes, "<3" stays; control characters are refused', async () => {
     const { buyer, orderId } = await completedDeal(services);
     await expectAppError(buyer.api.marketplace.reviews.create(reviewInput(orderId, { content: 'Lovely\u0007 item' })), 'TEXT_CONTROL_CHARACTER');
-    const review = await buyer.api.marketplace.reviews.create(
-      reviewInput(orderId, { content: '  <script>alert(1)</script><b>Lovely</b> item <3  ' }),
-    );
+    const review = await buyer.api.marketplace.reviews.create(reviewInput(orderId, { content: '  <script>alert(1)</script><b>Lovely</b> item <3  ' }));
     expect(review.content).toBe('alert(1)Lovely item <3');
   });
 
@@ -121,10 +119,7 @@ describe('marketplace.reviews.create', () => {
       buyer.api.marketplace.reviews.create(reviewInput(orderId, { content: 'Great, add me on wechat: curio_fan88' })),
       'CONTACT_INFO_DETECTED',
     );
-    await expectAppError(
-      buyer.api.marketplace.reviews.create(reviewInput(orderId, { content: 'call 138<b></b>00138000 anytime' })),
-      'CONTACT_INFO_DETECTED',
-    );
+    await expectAppError(buyer.api.marketplace.reviews.create(reviewInput(orderId, { content: 'call 138<b></b>00138000 anytime' })), 'CONTACT_INFO_DETECTED');
     expect(await reviewCount(orderId)).toBe(0);
   });
 
@@ -141,14 +136,11 @@ describe('marketplace.reviews.create', () => {
     expect(await reviewCount(orderId)).toBe(0);
   });
 
-  test.each(['pending', 'paid', 'shipped', 'refunding', 'refunded', 'cancelled'] as const)(
-    'REVIEW_NOT_ALLOWED while the order is %s',
-    async (status) => {
-      const { buyer, orderId } = await completedDeal(services, status);
-      await expectAppError(buyer.api.marketplace.reviews.create(reviewInput(orderId)), 'REVIEW_NOT_ALLOWED');
-      expect(await reviewCount(orderId)).toBe(0);
-    },
-  );
+  test.each(['pending', 'paid', 'shipped', 'refunding', 'refunded', 'cancelled'] as const)('REVIEW_NOT_ALLOWED while the order is %s', async (status) => {
+    const { buyer, orderId } = await completedDeal(services, status);
+    await expectAppError(buyer.api.marketplace.reviews.create(reviewInput(orderId)), 'REVIEW_NOT_ALLOWED');
+    expect(await reviewCount(orderId)).toBe(0);
+  });
 
   test('REVIEW_EXISTS for a second review of the same order', async () => {
     const { buyer, orderId } = await completedDeal(services);
@@ -264,9 +256,7 @@ describe('marketplace.reviews.byListing', () => {
 describe('reviews under concurrency (real PostgreSQL)', () => {
   test.skipIf(!onRealPostgres())('six racing submits of one review: one review, the rest REVIEW_EXISTS', async () => {
     const { buyer, seller, orderId } = await completedDeal(services);
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: 6 }, () => buyer.api.marketplace.reviews.create(reviewInput(orderId, { rating: 1 }))),
-    );
+    const outcomes = await Promise.allSettled(Array.from({ length: 6 }, () => buyer.api.marketplace.reviews.create(reviewInput(orderId, { rating: 1 }))));
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     for (const outcome of outcomes) {
       if (outcome.status === 'rejected') expect(String((outcome.reason as Error).message)).toBe('REVIEW_EXISTS');

@@ -112,7 +112,11 @@ describe('seedDemoMarketplace on a fresh database', () => {
       .selectFrom('buying_requests')
       .select((eb) => [
         'likes_count',
-        eb.selectFrom('buying_request_likes').whereRef('buying_request_likes.request_id', '=', 'buying_requests.id').select(eb.fn.countAll<number>().as('n')).as('likes'),
+        eb
+          .selectFrom('buying_request_likes')
+          .whereRef('buying_request_likes.request_id', '=', 'buying_requests.id')
+          .select(eb.fn.countAll<number>().as('n'))
+          .as('likes'),
       ])
       .execute();
     for (const row of requests) expect(row.likes_count).toBe(Number(row.likes));
@@ -151,7 +155,10 @@ describe('seedDemoMarketplace on a fresh database', () => {
     const { items } = await caller.marketplace.feed.page({ limit: 50 });
     const listings = items.flatMap((item) => (item.kind === 'listing' ? [item.listing] : []));
     const buyingRequests = items.filter((item) => item.kind === 'buyingRequest');
-    const listingCount = await db.db.selectFrom('listings').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const listingCount = await db.db
+      .selectFrom('listings')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(listings).toHaveLength(Number(listingCount.n));
     expect(buyingRequests.length).toBeGreaterThanOrEqual(5);
     expect(listings.every((l) => l.coverUrl?.startsWith('/uploads/listing/'))).toBe(true);
@@ -179,9 +186,7 @@ describe('seeding again', () => {
     try {
       await insertTestUser(other.db);
       const base = createTestServices(other);
-      await expect(seedDemoMarketplace({ ...base, config: { ...base.config, dataDir } })).rejects.toBeInstanceOf(
-        DatabaseNotEmptyError,
-      );
+      await expect(seedDemoMarketplace({ ...base, config: { ...base.config, dataDir } })).rejects.toBeInstanceOf(DatabaseNotEmptyError);
       const listings = await other.db.selectFrom('listings').select('id').execute();
       expect(listings).toEqual([]);
     } finally {
@@ -193,7 +198,10 @@ describe('seeding again', () => {
 async function counts(): Promise<Record<string, number>> {
   const result: Record<string, number> = {};
   for (const table of ['users', 'listings', 'buying_requests', 'ledger_transfers'] as const) {
-    const row = await db.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const row = await db.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     result[table] = Number(row.n);
   }
   return result;

@@ -34,9 +34,7 @@ function togglesOf(index: number): number {
 
 async function raceToggles(call: (memberIndex: number) => Promise<{ active: boolean; count: number }>): Promise<number> {
   const callers = memberIds.map((_, index) => index);
-  const results = await Promise.all(
-    callers.flatMap((index) => Array.from({ length: togglesOf(index) }, () => call(index))),
-  );
+  const results = await Promise.all(callers.flatMap((index) => Array.from({ length: togglesOf(index) }, () => call(index))));
   for (const result of results) expect(result.count).toBeGreaterThanOrEqual(0);
   return callers.filter((index) => togglesOf(index) % 2 === 1).length;
 }
@@ -78,17 +76,9 @@ describe('concurrent toggles', () => {
     expect(favoriteRows).toHaveLength(onListing);
     expect(listing.favorites_count).toBe(favoriteRows.length);
 
-    const requestFavorites = await db.db
-      .selectFrom('buying_request_favorites')
-      .select('user_id')
-      .where('request_id', '=', requestId)
-      .execute();
+    const requestFavorites = await db.db.selectFrom('buying_request_favorites').select('user_id').where('request_id', '=', requestId).execute();
     const requestLikes = await db.db.selectFrom('buying_request_likes').select('user_id').where('request_id', '=', requestId).execute();
-    const request = await db.db
-      .selectFrom('buying_requests')
-      .select(['favorites_count', 'likes_count'])
-      .where('id', '=', requestId)
-      .executeTakeFirstOrThrow();
+    const request = await db.db.selectFrom('buying_requests').select(['favorites_count', 'likes_count']).where('id', '=', requestId).executeTakeFirstOrThrow();
     expect(requestFavorites).toHaveLength(onRequest);
     expect(request.favorites_count).toBe(requestFavorites.length);
     expect(request.likes_count).toBe(requestLikes.length);

@@ -27,11 +27,7 @@ export async function insertTestListing(
 }
 
 /** An open buying request written straight into the table. */
-export async function insertTestBuyingRequest(
-  db: Kysely<Database>,
-  userId: string,
-  values: { title?: string } = {},
-): Promise<string> {
+export async function insertTestBuyingRequest(db: Kysely<Database>, userId: string, values: { title?: string } = {}): Promise<string> {
   const row = await db
     .insertInto('buying_requests')
     .values({

@@ -19,11 +19,7 @@ afterAll(async () => {
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
 async function activitiesOf(userId: string) {
-  return db.db
-    .selectFrom('user_activities')
-    .select(['activity_type', 'related_id', 'is_visible', 'activity_data'])
-    .where('user_id', '=', userId)
-    .execute();
+  return db.db.selectFrom('user_activities').select(['activity_type', 'related_id', 'is_visible', 'activity_data']).where('user_id', '=', userId).execute();
 }
 
 describe.each([
@@ -69,9 +65,17 @@ describe.each([
     const listingId = await insertTestListing(db.db, seller.id);
     const member = await callerFor(services, fan.id);
     await member.marketplace.social[relation]({ kind: 'listing', id: listingId });
-    await db.db.updateTable('listings').set({ [counter]: 0 }).where('id', '=', listingId).execute();
+    await db.db
+      .updateTable('listings')
+      .set({ [counter]: 0 })
+      .where('id', '=', listingId)
+      .execute();
     expect(await member.marketplace.social[relation]({ kind: 'listing', id: listingId })).toEqual({ active: false, count: 0 });
-    await db.db.updateTable('listings').set({ [counter]: 7 }).where('id', '=', listingId).execute();
+    await db.db
+      .updateTable('listings')
+      .set({ [counter]: 7 })
+      .where('id', '=', listingId)
+      .execute();
     expect(await member.marketplace.social[relation]({ kind: 'listing', id: listingId })).toEqual({ active: true, count: 1 });
   });
 
@@ -122,9 +126,7 @@ describe('like and favourite activities', () => {
         category: 'goods',
       },
     });
-    expect(recorded).toContainEqual(
-      expect.objectContaining({ activity_type: 'favorite_buying_request', related_id: requestId, is_visible: false }),
-    );
+    expect(recorded).toContainEqual(expect.objectContaining({ activity_type: 'favorite_buying_request', related_id: requestId, is_visible: false }));
 
     await member.marketplace.social.toggleLike({ kind: 'listing', id: listingId });
     expect((await activitiesOf(fan.id)).map((row) => row.activity_type)).toEqual(['favorite_buying_request']);
@@ -168,9 +170,9 @@ describe('marketplace.social.toggleFollow', () => {
 
   test('the database refuses a self-follow row too (CHECK user_follows_not_self)', async () => {
     const member = await insertTestUser(db.db);
-    await expect(
-      db.db.insertInto('user_follows').values({ follower_id: member.id, following_id: member.id }).execute(),
-    ).rejects.toThrow(/user_follows_not_self/);
+    await expect(db.db.insertInto('user_follows').values({ follower_id: member.id, following_id: member.id }).execute()).rejects.toThrow(
+      /user_follows_not_self/,
+    );
   });
 
   test('an unknown user is USER_NOT_FOUND; visitors get LOGIN_REQUIRED', async () => {

@@ -175,16 +175,21 @@ describe('POST /api/uploads', () => {
   });
 
   test('other formats sharp can read, such as TIFF, are refused', async () => {
-    const tiff = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } }).tiff().toBuffer();
+    const tiff = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } })
+      .tiff()
+      .toBuffer();
     const answer = await upload(tiff, { filename: 'scan.tiff', type: 'image/tiff' });
     expect(answer.body.error?.code).toBe('UPLOAD_NOT_AN_IMAGE');
   });
 
   test('over the per-purpose byte cap is refused: avatar 2 MB', async () => {
     const before = await storedFiles();
-    const bigPng = await sharp(Buffer.alloc(1000 * 1000 * 3).map(() => Math.floor(Math.random() * 256)), {
-      raw: { width: 1000, height: 1000, channels: 3 },
-    })
+    const bigPng = await sharp(
+      Buffer.alloc(1000 * 1000 * 3).map(() => Math.floor(Math.random() * 256)),
+      {
+        raw: { width: 1000, height: 1000, channels: 3 },
+      },
+    )
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(bigPng.length).toBeGreaterThan(2 * 1024 * 1024);

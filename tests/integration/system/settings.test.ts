@@ -63,11 +63,7 @@ describe('getSetting', () => {
 
   test('putSetting stores JSON text and refuses a value of the wrong shape without writing', async () => {
     await putSetting(db.db, 'usdn_withdrawal_min', 25, null, services.clock.now());
-    const row = await db.db
-      .selectFrom('system_settings')
-      .select('setting_value')
-      .where('setting_key', '=', 'usdn_withdrawal_min')
-      .executeTakeFirstOrThrow();
+    const row = await db.db.selectFrom('system_settings').select('setting_value').where('setting_key', '=', 'usdn_withdrawal_min').executeTakeFirstOrThrow();
     expect(row.setting_value).toBe('25');
     await expect(putSetting(db.db, 'usdn_withdrawal_fee_percentage', 1.5, null, services.clock.now())).rejects.toThrow();
     expect(await getSetting(db.db, 'usdn_withdrawal_fee_percentage')).toBe(0.03);

@@ -115,7 +115,10 @@ describe('every string input of every procedure', () => {
       if (result.success) return true;
       return !formatChecked && result.error.issues[0]?.message !== 'TEXT_CONTROL_CHARACTER';
     });
-    expect(lax.map((leaf) => leaf.path), 'use zText() or zName() from shared/src/schemas/common.ts').toEqual([]);
+    expect(
+      lax.map((leaf) => leaf.path),
+      'use zText() or zName() from shared/src/schemas/common.ts',
+    ).toEqual([]);
   });
 });
 

@@ -25,13 +25,28 @@ describe('wallet.history', () => {
     const member = await insertTestUser(db.db);
     const friend = await insertTestUser(db.db);
     const caller = await callerFor(services, member.id);
-    const [code] = await generateRechargeCodes(db.db, { count: 1, valueCents: 10_000, batchName: null, expiresAt: null, createdBy: null, now: services.clock.now() });
+    const [code] = await generateRechargeCodes(db.db, {
+      count: 1,
+      valueCents: 10_000,
+      batchName: null,
+      expiresAt: null,
+      createdBy: null,
+      now: services.clock.now(),
+    });
     await caller.wallet.redeemCode({ code: code!.code, idempotencyKey: key() });
     await caller.wallet.transfer({ email: friend.email, amount: 5, idempotencyKey: key() });
     await caller.wallet.createWithdrawal({ amount: 20, address: SOLANA_ADDRESS, idempotencyKey: key() });
     const orderId = randomUUID();
     await runInTransaction(db.db, (trx) =>
-      transfer(trx, { currency: 'usdn', from: { user: member.id }, to: { system: 'escrow' }, amount: 1234, kind: 'purchase_escrow', referenceType: 'order', referenceId: orderId }),
+      transfer(trx, {
+        currency: 'usdn',
+        from: { user: member.id },
+        to: { system: 'escrow' },
+        amount: 1234,
+        kind: 'purchase_escrow',
+        referenceType: 'order',
+        referenceId: orderId,
+      }),
     );
 
     const page = await caller.wallet.history({ currency: 'usdn' });

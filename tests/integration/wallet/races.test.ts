@@ -24,12 +24,19 @@ afterAll(async () => {
 });
 
 function codesOf(outcomes: PromiseSettledResult<unknown>[]) {
-  return outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => codeOf((outcome).reason));
+  return outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => codeOf(outcome.reason));
 }
 
 describe('wallet under concurrency (real PostgreSQL)', () => {
   test.skipIf(!onRealPostgres())('20 members redeeming one code at once: credited exactly once', async () => {
-    const [code] = await generateRechargeCodes(db.db, { count: 1, valueCents: 5000, batchName: null, expiresAt: null, createdBy: null, now: services.clock.now() });
+    const [code] = await generateRechargeCodes(db.db, {
+      count: 1,
+      valueCents: 5000,
+      batchName: null,
+      expiresAt: null,
+      createdBy: null,
+      now: services.clock.now(),
+    });
     const members = await Promise.all(Array.from({ length: 20 }, () => insertTestUser(db.db)));
     const callers = await Promise.all(members.map((member) => callerFor(services, member.id)));
     const outcomes = await Promise.allSettled(callers.map((caller) => caller.wallet.redeemCode({ code: code!.code, idempotencyKey: key() })));
@@ -105,7 +112,9 @@ describe('wallet under concurrency (real PostgreSQL)', () => {
 
     const second = await caller.wallet.createWithdrawal({ amount: 100, address: SOLANA_ADDRESS, idempotencyKey: key() });
     const mixed = await Promise.allSettled([
-      runInTransaction(db.db, (trx) => approveWithdrawal(trx, { requestId: second.id, adminId: admins[0].id, now: services.clock.now(), transactionHash: HASH })),
+      runInTransaction(db.db, (trx) =>
+        approveWithdrawal(trx, { requestId: second.id, adminId: admins[0].id, now: services.clock.now(), transactionHash: HASH }),
+      ),
       runInTransaction(db.db, (trx) => rejectWithdrawal(trx, { requestId: second.id, adminId: admins[1].id, now: services.clock.now(), reason: 'no' })),
     ]);
     expect(mixed.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);

@@ -18,8 +18,14 @@ export async function expectCleanLedger(db: Kysely<Database>) {
   expect(report.ok, formatLedgerReport(report)).toBe(true);
 }
 
-export async function countRows(db: Kysely<Database>, table: 'usdn_transfers' | 'usdn_withdrawal_requests' | 'usdt_recharge_requests' | 'recharge_code_redemptions' | 'notifications') {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+export async function countRows(
+  db: Kysely<Database>,
+  table: 'usdn_transfers' | 'usdn_withdrawal_requests' | 'usdt_recharge_requests' | 'recharge_code_redemptions' | 'notifications',
+) {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -42,9 +42,7 @@ describe('wallet.transfer', () => {
       expect.objectContaining({ direction: 'sent', counterparty: recipient.email, amountCents: 3000, notes: 'for the lamp' }),
     ]);
     // the recipient sees the sender's nickname, never their e-mail address
-    expect(await recipientCaller.wallet.transfers()).toEqual([
-      expect.objectContaining({ direction: 'received', counterparty: 'Sender', amountCents: 3000 }),
-    ]);
+    expect(await recipientCaller.wallet.transfers()).toEqual([expect.objectContaining({ direction: 'received', counterparty: 'Sender', amountCents: 3000 })]);
     await expectCleanLedger(db.db);
   });
 

@@ -74,7 +74,9 @@ describe('wallet.createUsdtRecharge', () => {
     // a proof someone else uploaded is refused
     const stranger = await member();
     const theirs = await storedUpload(services, stranger.user.id, 'proof');
-    expect((await failure(caller.wallet.createUsdtRecharge({ amountCents: 1000, proofImages: [theirs], idempotencyKey: key() }))).code).toBe('VALIDATION_FAILED');
+    expect((await failure(caller.wallet.createUsdtRecharge({ amountCents: 1000, proofImages: [theirs], idempotencyKey: key() }))).code).toBe(
+      'VALIDATION_FAILED',
+    );
     expect(await caller.wallet.usdtRecharges()).toHaveLength(2);
   });
 
@@ -182,9 +184,13 @@ describe('resolve-usdt-recharge (admin side)', () => {
   test('rejection needs a reason, moves nothing, shows the reason and notifies', async () => {
     const admin = await insertTestUser(db.db, { admin: true });
     const { user, caller, id } = await pendingRequest(2000);
-    const blank = await failure(runInTransaction(db.db, (trx) => rejectUsdtRecharge(trx, { requestId: id, adminId: admin.id, now: services.clock.now(), reason: '  ' })));
+    const blank = await failure(
+      runInTransaction(db.db, (trx) => rejectUsdtRecharge(trx, { requestId: id, adminId: admin.id, now: services.clock.now(), reason: '  ' })),
+    );
     expect(blank.code).toBe('REJECTION_REASON_REQUIRED');
-    await runInTransaction(db.db, (trx) => rejectUsdtRecharge(trx, { requestId: id, adminId: admin.id, now: services.clock.now(), reason: 'No such transaction' }));
+    await runInTransaction(db.db, (trx) =>
+      rejectUsdtRecharge(trx, { requestId: id, adminId: admin.id, now: services.clock.now(), reason: 'No such transaction' }),
+    );
     expect(await usdnOf(db.db, user.id)).toEqual({ available: 0, held: 0 });
     expect((await caller.wallet.usdtRecharges())[0]).toMatchObject({ status: 'rejected', rejectionReason: 'No such transaction' });
     const note = await db.db.selectFrom('notifications').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();

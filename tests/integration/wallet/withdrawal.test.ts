@@ -127,7 +127,7 @@ describe('wallet.createWithdrawal', () => {
     expect(await usdnOf(db.db, user.id)).toEqual({ available: 3000, held: 2000 });
   });
 
-  test('withdrawals lists newest first and only the member\'s own', async () => {
+  test("withdrawals lists newest first and only the member's own", async () => {
     const { caller } = await fundedMember(10_000);
     await caller.wallet.createWithdrawal({ amount: 10, address: SOLANA_ADDRESS, idempotencyKey: key() });
     services.clock.advance(1000);
@@ -183,9 +183,13 @@ describe('resolve-withdrawal (admin side)', () => {
   test('rejection needs a reason and releases the held amount', async () => {
     const admin = await insertTestUser(db.db, { admin: true });
     const { user, caller, id } = await pending(40);
-    const blank = await failure(runInTransaction(db.db, (trx) => rejectWithdrawal(trx, { requestId: id, adminId: admin.id, now: services.clock.now(), reason: '' })));
+    const blank = await failure(
+      runInTransaction(db.db, (trx) => rejectWithdrawal(trx, { requestId: id, adminId: admin.id, now: services.clock.now(), reason: '' })),
+    );
     expect(blank.code).toBe('REJECTION_REASON_REQUIRED');
-    await runInTransaction(db.db, (trx) => rejectWithdrawal(trx, { requestId: id, adminId: admin.id, now: services.clock.now(), reason: 'Address is an exchange' }));
+    await runInTransaction(db.db, (trx) =>
+      rejectWithdrawal(trx, { requestId: id, adminId: admin.id, now: services.clock.now(), reason: 'Address is an exchange' }),
+    );
     expect(await usdnOf(db.db, user.id)).toEqual({ available: 4000, held: 0 });
     expect((await caller.wallet.withdrawals())[0]).toMatchObject({ status: 'rejected', rejectionReason: 'Address is an exchange' });
     const note = await db.db.selectFrom('notifications').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();

@@ -92,12 +92,7 @@ export function AuthPage() {
           <Tabs.Tab value="reset">{t('modes.reset')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="signin">
-          <SignInForm
-            email={email}
-            onEmailChange={setEmail}
-            onForgotPassword={() => changeMode('reset')}
-            onSignedIn={onAuthenticated}
-          />
+          <SignInForm email={email} onEmailChange={setEmail} onForgotPassword={() => changeMode('reset')} onSignedIn={onAuthenticated} />
           <Text size="sm" ta="center" mt="lg" c="dimmed">
             {t('switch.noAccount')}{' '}
             <Anchor component="button" type="button" size="sm" onClick={() => changeMode('signup')}>
@@ -113,12 +108,7 @@ export function AuthPage() {
               onBackToSignIn={() => changeMode('signin')}
             />
           ) : (
-            <SignUpForm
-              email={email}
-              invitationCode={invitationCode}
-              onEmailChange={setEmail}
-              onVerificationSent={setVerificationSent}
-            />
+            <SignUpForm email={email} invitationCode={invitationCode} onEmailChange={setEmail} onVerificationSent={setVerificationSent} />
           )}
           <Text size="sm" ta="center" mt="lg" c="dimmed">
             {t('switch.haveAccount')}{' '}

@@ -18,13 +18,7 @@ export function VerificationSentPanel({ email, cooldownSeconds, onBackToSignIn }
   const resend = useResendVerification(cooldownSeconds);
   return (
     <Stack gap="md" data-testid="verification-sent">
-      <Alert
-        variant="light"
-        color="teal"
-        icon={<IconMailForward size={18} aria-hidden="true" />}
-        title={t('signup.sentTitle')}
-        role="status"
-      >
+      <Alert variant="light" color="teal" icon={<IconMailForward size={18} aria-hidden="true" />} title={t('signup.sentTitle')} role="status">
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {t('signup.sentNotice', { email })}
         </Text>

@@ -1,36 +1,9 @@
 import { useEffect, useState } from 'react';
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Center,
-  Container,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  Progress,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Button, Center, Container, Grid, Group, Loader, Paper, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import {
-  IconClock,
-  IconEdit,
-  IconEye,
-  IconFlag,
-  IconHandFinger,
-  IconMessageCircle,
-  IconShare,
-  IconStar,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconClock, IconEdit, IconEye, IconFlag, IconHandFinger, IconMessageCircle, IconShare, IconStar, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BRAND, type TBuyingRequestDetail } from '@curio/shared';
@@ -256,11 +229,7 @@ function RequestDetail({ request }: { request: TBuyingRequestDetail }) {
             </Group>
             <Group gap="xs">
               <LikeButton target={{ kind: 'buyingRequest', id: request.id }} liked={request.viewer.liked} count={request.likesCount} />
-              <FavoriteButton
-                target={{ kind: 'buyingRequest', id: request.id }}
-                favorited={request.viewer.favorited}
-                count={request.favoritesCount}
-              />
+              <FavoriteButton target={{ kind: 'buyingRequest', id: request.id }} favorited={request.viewer.favorited} count={request.favoritesCount} />
             </Group>
 
             <Paper withBorder radius="lg" p="md">
@@ -353,13 +322,7 @@ function RequestDetail({ request }: { request: TBuyingRequestDetail }) {
         </Group>
       </Paper>
 
-      <ShareDialog
-        opened={sharing}
-        onClose={() => setSharing(false)}
-        heading={t('share.title')}
-        url={window.location.href}
-        title={request.title}
-      />
+      <ShareDialog opened={sharing} onClose={() => setSharing(false)} heading={t('share.title')} url={window.location.href} title={request.title} />
       <ReportDialog requestId={request.id} opened={reporting} onClose={() => setReporting(false)} />
       <MakeOfferDialog request={request} opened={offering} onClose={() => setOffering(false)} />
     </Container>

@@ -74,10 +74,7 @@ function toInput(values: FormValues, props: BuyingRequestFormProps) {
     budgetMaxCents: budget(values.budgetMax, 'budgetMax'),
   };
   const input = { ...common, maxOffersAllowed: Number(values.maxOffersAllowed), expiresInDays: Number(values.expiresInDays) };
-  const result =
-    props.mode === 'create'
-      ? ZCreateBuyingRequestInput.safeParse(input)
-      : ZUpdateBuyingRequestInput.safeParse({ id: props.requestId, ...common });
+  const result = props.mode === 'create' ? ZCreateBuyingRequestInput.safeParse(input) : ZUpdateBuyingRequestInput.safeParse({ id: props.requestId, ...common });
   if (!result.success) {
     for (const issue of result.error.issues) {
       const field = FIELD_NAMES[String(issue.path[0])];
@@ -107,10 +104,7 @@ function initialValues(request: TBuyingRequestDetail | null): FormValues {
  */
 export function BuyingRequestForm(props: BuyingRequestFormProps) {
   const { t } = useTranslation('buying');
-  const detail = trpc.marketplace.buyingRequests.get.useQuery(
-    { id: props.mode === 'edit' ? props.requestId : '' },
-    { enabled: props.mode === 'edit' },
-  );
+  const detail = trpc.marketplace.buyingRequests.get.useQuery({ id: props.mode === 'edit' ? props.requestId : '' }, { enabled: props.mode === 'edit' });
   if (props.mode === 'edit') {
     if (!detail.data) {
       return (
@@ -230,7 +224,7 @@ function RequestFields({ props, request }: { props: BuyingRequestFormProps; requ
                 { value: 'service', label: t('home:category.service') },
               ]}
               value={form.values.category === '' ? null : form.values.category}
-              onChange={(value) => form.setFieldValue('category', (value ?? ''))}
+              onChange={(value) => form.setFieldValue('category', value ?? '')}
               error={form.errors.category}
             />
           </Stack>

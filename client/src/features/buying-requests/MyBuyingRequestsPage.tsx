@@ -44,9 +44,7 @@ export function MyBuyingRequestsPage() {
           </Group>
         </Group>
         {!mine.data ? (
-          <Center py={80}>
-            {mine.error ? <Text c="dimmed">{errorMessage(mine.error)}</Text> : <Loader aria-label={t('loading')} />}
-          </Center>
+          <Center py={80}>{mine.error ? <Text c="dimmed">{errorMessage(mine.error)}</Text> : <Loader aria-label={t('loading')} />}</Center>
         ) : mine.data.length === 0 ? (
           <Center py={80}>
             <Stack align="center" gap="xs">
@@ -81,9 +79,7 @@ export function MyBuyingRequestsPage() {
                   {t('my.noOffers')}
                 </Text>
               ) : (
-                opened.offers.map((offer) => (
-                  <OfferCard key={offer.id} offer={offer} viewerId={user.id} requestActive={isActive(opened.status)} />
-                ))
+                opened.offers.map((offer) => <OfferCard key={offer.id} offer={offer} viewerId={user.id} requestActive={isActive(opened.status)} />)
               )}
             </Stack>
           )}
@@ -148,7 +144,18 @@ function MyRequestCard({ request, onOpenOffers }: { request: TMyBuyingRequest; o
           <Progress value={Math.min(100, (request.activeOffersCount / request.maxOffersAllowed) * 100)} color={full ? 'red' : 'grape'} size="sm" />
         </Stack>
         <Group gap="xs" mt="auto">
-          <Button size="xs" radius="xl" onClick={onOpenOffers} rightSection={waiting > 0 ? <Badge size="xs" color="red" circle>{waiting}</Badge> : undefined}>
+          <Button
+            size="xs"
+            radius="xl"
+            onClick={onOpenOffers}
+            rightSection={
+              waiting > 0 ? (
+                <Badge size="xs" color="red" circle>
+                  {waiting}
+                </Badge>
+              ) : undefined
+            }
+          >
             {t('my.viewOffers', { count: request.offers.length })}
           </Button>
           {isActive(request.status) && (

@@ -48,7 +48,13 @@ export function ListingComments({ listing }: { listing: TListingDetail }) {
   return (
     <Stack gap="md" pt="md" data-testid="listing-comments">
       {isMember ? (
-        <CommentComposer label={t('label')} placeholder={t('placeholder')} submitLabel={t('post')} busy={create.isPending && replyTo === null} onSubmit={(content) => post(content)} />
+        <CommentComposer
+          label={t('label')}
+          placeholder={t('placeholder')}
+          submitLabel={t('post')}
+          busy={create.isPending && replyTo === null}
+          onSubmit={(content) => post(content)}
+        />
       ) : (
         <Paper withBorder radius="md" p="md" data-testid="comments-login-prompt">
           <Group justify="space-between" gap="sm">

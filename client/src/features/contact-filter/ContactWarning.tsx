@@ -38,9 +38,7 @@ export function ContactWarning({ text }: { text: string | null | undefined }) {
       <Text size="sm" fw={500}>
         {t('warning.found', { kinds: joinAsList(kinds, i18n.resolvedLanguage) })}
       </Text>
-      <Text size="xs">
-        {t('warning.hint')}
-      </Text>
+      <Text size="xs">{t('warning.hint')}</Text>
     </Alert>
   );
 }

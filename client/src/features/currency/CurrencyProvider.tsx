@@ -51,9 +51,7 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
 
   const savePreferences = trpc.profile.updatePreferences.useMutation({
     onSuccess: (_result, input) => {
-      utils.auth.me.setData(undefined, (me) =>
-        me && input.preferredCurrency ? { ...me, preferredCurrency: input.preferredCurrency } : me,
-      );
+      utils.auth.me.setData(undefined, (me) => (me && input.preferredCurrency ? { ...me, preferredCurrency: input.preferredCurrency } : me));
     },
     // spec 1 §8: failing to save a preference is only logged, never shown
     onError: (error) => console.warn('saving the preferred currency failed', error),

@@ -118,13 +118,7 @@ export function DiscoveryFeed() {
         )}
         <Center>
           {feed.hasNextPage ? (
-            <Button
-              variant="light"
-              radius="xl"
-              size="md"
-              loading={feed.isFetchingNextPage}
-              onClick={() => void feed.fetchNextPage()}
-            >
+            <Button variant="light" radius="xl" size="md" loading={feed.isFetchingNextPage} onClick={() => void feed.fetchNextPage()}>
               {t('loadMore')}
             </Button>
           ) : (

@@ -39,9 +39,7 @@ export function FeedSearchInput({ value, onSearch }: { value: string; onSearch: 
       placeholder={t('searchPlaceholder')}
       aria-label={t('searchLabel')}
       leftSection={<IconSearch size={16} aria-hidden />}
-      rightSection={
-        text ? <CloseButton size="sm" aria-label={t('clearSearch')} onClick={() => setText('')} /> : null
-      }
+      rightSection={text ? <CloseButton size="sm" aria-label={t('clearSearch')} onClick={() => setText('')} /> : null}
       radius="xl"
       size="md"
       style={{ flex: 1, minWidth: 0 }}

@@ -1,12 +1,4 @@
-import {
-  FEED_CATEGORIES,
-  FEED_SEARCH_MAX,
-  FEED_SORTS,
-  FEED_TYPES,
-  type TFeedCategory,
-  type TFeedSort,
-  type TFeedType,
-} from '@curio/shared';
+import { FEED_CATEGORIES, FEED_SEARCH_MAX, FEED_SORTS, FEED_TYPES, type TFeedCategory, type TFeedSort, type TFeedType } from '@curio/shared';
 
 /** The feed's filters as the URL carries them: /?q=…&type=…&category=…&sort=… (defaults omitted). */
 export interface FeedFilters {

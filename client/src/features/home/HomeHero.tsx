@@ -11,15 +11,7 @@ function HeroActions({ size }: { size: 'xs' | 'sm' }) {
       <Button component={Link} to="/create" size={size} radius="xl" color="yellow" c="dark" leftSection={<IconPlus size={16} />}>
         {t('hero.publish')}
       </Button>
-      <Button
-        component={Link}
-        to="/create?tab=buying"
-        size={size}
-        radius="xl"
-        variant="white"
-        color="grape"
-        leftSection={<IconSearch size={16} />}
-      >
+      <Button component={Link} to="/create?tab=buying" size={size} radius="xl" variant="white" color="grape" leftSection={<IconSearch size={16} />}>
         {t('hero.postRequest')}
       </Button>
     </>

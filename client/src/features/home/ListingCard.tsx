@@ -13,8 +13,7 @@ export function ListingCard({ listing }: { listing: TListingCard }) {
   const { format } = useDisplayCurrency();
   const sold = listing.soldOut ?? listing.status === 'sold';
   const reward = rewardHintPoints(listing.priceCents);
-  const struck =
-    listing.originalPriceCents !== null && listing.originalPriceCents > listing.priceCents ? listing.originalPriceCents : null;
+  const struck = listing.originalPriceCents !== null && listing.originalPriceCents > listing.priceCents ? listing.originalPriceCents : null;
 
   return (
     <Card component={Link} to={`/listing/${listing.id}`} withBorder padding="sm" radius="lg" className={classes.card}>

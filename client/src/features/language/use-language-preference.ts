@@ -14,9 +14,7 @@ export function useLanguagePreference(): { language: Language; changeLanguage: (
 
   const { mutate: savePreference } = trpc.profile.updatePreferences.useMutation({
     onSuccess: (_result, input) => {
-      utils.auth.me.setData(undefined, (me) =>
-        me && input.preferredLanguage ? { ...me, preferredLanguage: input.preferredLanguage } : me,
-      );
+      utils.auth.me.setData(undefined, (me) => (me && input.preferredLanguage ? { ...me, preferredLanguage: input.preferredLanguage } : me));
       // the toast is worded in the language just chosen
       notifications.show({ color: 'teal', message: i18n.t('common:language.saved') });
     },

@@ -38,7 +38,11 @@ export function AccountControl({ user }: { user: TSessionUser }) {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item component={Link} to="/profile" leftSection={<Avatar src={user.avatarUrl} alt="" size={28} radius="xl" color="grape" name={user.nickname} />}>
+          <Menu.Item
+            component={Link}
+            to="/profile"
+            leftSection={<Avatar src={user.avatarUrl} alt="" size={28} radius="xl" color="grape" name={user.nickname} />}
+          >
             <Text size="sm" fw={600} lineClamp={1}>
               {user.nickname}
             </Text>
@@ -66,12 +70,7 @@ export function AccountControl({ user }: { user: TSessionUser }) {
             </>
           )}
           <Menu.Divider />
-          <Menu.Item
-            color="red"
-            leftSection={<IconLogout size={16} stroke={1.6} />}
-            disabled={signOut.isPending}
-            onClick={() => signOut.mutate()}
-          >
+          <Menu.Item color="red" leftSection={<IconLogout size={16} stroke={1.6} />} disabled={signOut.isPending} onClick={() => signOut.mutate()}>
             {t('account.logout')}
           </Menu.Item>
         </Menu.Dropdown>

@@ -42,10 +42,7 @@ export function CustomerServiceButton() {
 
   const label = t('customerService.button');
   return (
-    <Affix
-      position={{ bottom: 'calc(var(--app-shell-footer-offset, 0rem) + var(--page-action-bar-height, 0rem) + 20px)', right: 20 }}
-      zIndex={150}
-    >
+    <Affix position={{ bottom: 'calc(var(--app-shell-footer-offset, 0rem) + var(--page-action-bar-height, 0rem) + 20px)', right: 20 }} zIndex={150}>
       <Tooltip label={label} position="left">
         <ActionIcon
           size={52}

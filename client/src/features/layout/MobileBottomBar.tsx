@@ -15,8 +15,8 @@ export function MobileBottomBar() {
   const { pathname } = useLocation();
   const { user } = useSession();
   // "Me" is the member's own area, not every /profile/... page: another member's profile is not yours
-  const ownArea = ['/profile', '/profile/edit', '/curio-center', '/privacy-settings'].includes(pathname) ||
-    (user !== null && pathname === `/profile/${user.id}`);
+  const ownArea =
+    ['/profile', '/profile/edit', '/curio-center', '/privacy-settings'].includes(pathname) || (user !== null && pathname === `/profile/${user.id}`);
 
   const items = [
     { to: '/', label: t('nav.home'), Icon: IconHome, current: pathname === '/' },

@@ -27,7 +27,11 @@ export function EditListingPage() {
   const failedCode = listing.error ? appErrorOf(listing.error).code : null;
   useEffect(() => {
     if (!forbidden && !failedCode) return;
-    const code = forbidden ? 'LISTING_EDIT_FORBIDDEN' : failedCode === 'LISTING_NOT_FOUND' || failedCode === 'VALIDATION_FAILED' ? 'LISTING_NOT_FOUND' : 'OPERATION_FAILED';
+    const code = forbidden
+      ? 'LISTING_EDIT_FORBIDDEN'
+      : failedCode === 'LISTING_NOT_FOUND' || failedCode === 'VALIDATION_FAILED'
+        ? 'LISTING_NOT_FOUND'
+        : 'OPERATION_FAILED';
     notifications.show({ id: 'listing-edit-refused', color: 'red', message: t(`errors:${code}`) });
     void navigate('/', { replace: true });
   }, [forbidden, failedCode, navigate, t]);

@@ -32,18 +32,9 @@ export function ImageGallery({ images, title }: { images: Array<{ key: string; u
   };
 
   return (
-    <Box
-      component="section"
-      aria-roledescription={t('gallery.roleDescription')}
-      aria-label={t('gallery.label', { title })}
-      onKeyDown={onKeyDown}
-    >
+    <Box component="section" aria-roledescription={t('gallery.roleDescription')} aria-label={t('gallery.label', { title })} onKeyDown={onKeyDown}>
       <Box className={classes.galleryMain}>
-        <img
-          src={current.url}
-          alt={t('gallery.imageAlt', { title, number: index + 1, count })}
-          className={classes.galleryImage}
-        />
+        <img src={current.url} alt={t('gallery.imageAlt', { title, number: index + 1, count })} className={classes.galleryImage} />
         {count > 1 && (
           <>
             <ActionIcon

@@ -152,8 +152,7 @@ function ListingDetail({ listing }: { listing: TListingDetail }) {
               void utils.marketplace.invalidate();
               void navigate('/', { replace: true });
             },
-            onError: (error) =>
-              notifications.show({ color: 'red', title: t('listing:delete.failed'), message: errorMessage(error) }),
+            onError: (error) => notifications.show({ color: 'red', title: t('listing:delete.failed'), message: errorMessage(error) }),
           },
         ),
     });
@@ -260,11 +259,7 @@ function ListingDetail({ listing }: { listing: TListingDetail }) {
 
             <Group gap="xs" wrap="wrap">
               <LikeButton target={{ kind: 'listing', id: listing.id }} liked={listing.viewer.liked} count={listing.likesCount} />
-              <FavoriteButton
-                target={{ kind: 'listing', id: listing.id }}
-                favorited={listing.viewer.favorited}
-                count={listing.favoritesCount}
-              />
+              <FavoriteButton target={{ kind: 'listing', id: listing.id }} favorited={listing.viewer.favorited} count={listing.favoritesCount} />
               <Group gap={4} ml="auto" c="dimmed" aria-label={t('listing:stats.views', { count: listing.viewCount })}>
                 <IconEye size={16} aria-hidden />
                 <Text size="sm" aria-hidden>
@@ -275,7 +270,10 @@ function ListingDetail({ listing }: { listing: TListingDetail }) {
 
             <Box component="dl" className={classes.facts}>
               <Fact label={t('listing:facts.quantity')} value={t('listing:facts.quantityValue', { count: listing.quantity, unit: unitLabel })} />
-              <Fact label={t('listing:facts.unitPrice')} value={t('listing:facts.unitPriceValue', { amount: formatCents(listing.priceCents), unit: unitLabel })} />
+              <Fact
+                label={t('listing:facts.unitPrice')}
+                value={t('listing:facts.unitPriceValue', { amount: formatCents(listing.priceCents), unit: unitLabel })}
+              />
               <Fact label={t('listing:facts.category')} value={categoryLabel} />
               <Fact label={t('listing:facts.published')} value={published} />
             </Box>
@@ -295,11 +293,7 @@ function ListingDetail({ listing }: { listing: TListingDetail }) {
               <PurchasePanel listing={listing} soldOut={soldOut} onChat={openChat} />
             )}
 
-            <SellerCard
-              seller={listing.seller}
-              followingSeller={listing.viewer.followingSeller}
-              showFollow={!isOwner && !listing.isAnonymous}
-            />
+            <SellerCard seller={listing.seller} followingSeller={listing.viewer.followingSeller} showFollow={!isOwner && !listing.isAnonymous} />
           </Stack>
         </Grid.Col>
       </Grid>
@@ -358,13 +352,7 @@ function ListingDetail({ listing }: { listing: TListingDetail }) {
         )}
       </Box>
 
-      <ShareDialog
-        opened={shareOpen}
-        onClose={() => setShareOpen(false)}
-        heading={t('share.title')}
-        url={shareUrl}
-        title={listing.title}
-      />
+      <ShareDialog opened={shareOpen} onClose={() => setShareOpen(false)} heading={t('share.title')} url={shareUrl} title={listing.title} />
       {!isOwner && <ReportDialog opened={reportOpen} onClose={() => setReportOpen(false)} listingId={listing.id} />}
     </Container>
   );

@@ -8,15 +8,7 @@ import { accountAgeLabel } from './account-age.ts';
 import { CreditRating } from '../../components/CreditRating.tsx';
 
 /** Seller card linking to the seller's profile; an anonymous listing shows a neutral card instead. */
-export function SellerCard({
-  seller,
-  followingSeller,
-  showFollow,
-}: {
-  seller: TListingSeller | null;
-  followingSeller: boolean;
-  showFollow: boolean;
-}) {
+export function SellerCard({ seller, followingSeller, showFollow }: { seller: TListingSeller | null; followingSeller: boolean; showFollow: boolean }) {
   const { t } = useTranslation('listing');
   if (!seller) {
     return (

@@ -31,7 +31,13 @@ export interface ChatThreadProps {
   prefill: string;
 }
 
-function BlockDialog({ opened, name, onClose, onConfirm, pending }: {
+function BlockDialog({
+  opened,
+  name,
+  onClose,
+  onConfirm,
+  pending,
+}: {
   opened: boolean;
   name: string;
   onClose: () => void;
@@ -99,11 +105,8 @@ export function ChatThread({ me, peerId, peer, peerError, live, onSent, viaSelle
   }, [phone, bottomBarHeight]);
 
   const conversationLive = useMemo(() => inConversation(live, peerId), [live, peerId]);
-  const messages = useMemo(
-    () => mergeMessages(older, newest.data?.items ?? [], conversationLive),
-    [older, newest.data, conversationLive],
-  );
-  const nextBeforeSeq = olderCursor === undefined ? newest.data?.nextBeforeSeq ?? null : olderCursor;
+  const messages = useMemo(() => mergeMessages(older, newest.data?.items ?? [], conversationLive), [older, newest.data, conversationLive]);
+  const nextBeforeSeq = olderCursor === undefined ? (newest.data?.nextBeforeSeq ?? null) : olderCursor;
 
   // the same cached pages the list shows: the thread learns the unread count and order card from them
   const conversations = useConversationPages().data;
@@ -131,10 +134,7 @@ export function ChatThread({ me, peerId, peer, peerError, live, onSent, viaSelle
   });
 
   // mark read while the thread is on screen and something of theirs is unread (spec 2: update is_read)
-  const newestUnreadSeq = messages.reduce(
-    (max, message) => (message.senderId === peerId && !message.isRead && message.seq > max ? message.seq : max),
-    0,
-  );
+  const newestUnreadSeq = messages.reduce((max, message) => (message.senderId === peerId && !message.isRead && message.seq > max ? message.seq : max), 0);
   const listedUnread = listed?.unreadCount ?? 0;
   useEffect(() => {
     if (visibility !== 'visible' || markRead.isPending) return;

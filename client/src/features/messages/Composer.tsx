@@ -72,11 +72,7 @@ export function Composer({ peerId, prefill, orderId, listingId, disabled, onSent
   };
 
   return (
-    <Stack
-      gap={6}
-      className={classes.composer}
-      data-support-button={settings.data?.customerServiceEnabled ? 'true' : 'false'}
-    >
+    <Stack gap={6} className={classes.composer} data-support-button={settings.data?.customerServiceEnabled ? 'true' : 'false'}>
       <ContactWarning text={text} />
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <Textarea

@@ -27,17 +27,7 @@ export function SupportBadge({ peer }: { peer: Pick<TChatPeer, 'isAdmin'> }) {
   );
 }
 
-function ConversationRow({
-  conversation,
-  me,
-  current,
-  now,
-}: {
-  conversation: TConversation;
-  me: string;
-  current: boolean;
-  now: Date;
-}) {
+function ConversationRow({ conversation, me, current, now }: { conversation: TConversation; me: string; current: boolean; now: Date }) {
   const { t, i18n } = useTranslation('messages');
   const { peer, lastMessage, unreadCount } = conversation;
   const badge = badgeLabel(unreadCount, LIMITS.unreadBadgeCapDesktop);
@@ -47,11 +37,7 @@ function ConversationRow({
       to={`/messages?userId=${peer.id}`}
       className={classes.conversation}
       aria-current={current ? 'true' : undefined}
-      aria-label={
-        unreadCount > 0
-          ? t('list.rowUnread', { name: peer.nickname, count: unreadCount })
-          : t('list.row', { name: peer.nickname })
-      }
+      aria-label={unreadCount > 0 ? t('list.rowUnread', { name: peer.nickname, count: unreadCount }) : t('list.row', { name: peer.nickname })}
     >
       <PeerAvatar peer={peer} />
       <Box style={{ flex: 1, minWidth: 0 }}>
@@ -86,15 +72,7 @@ function ConversationRow({
  * message, its time and how many of theirs are unread. A conversation opened from a link with
  * someone not written to yet shows on top as a new conversation until its first message.
  */
-export function ConversationList({
-  me,
-  currentPeerId,
-  newPeer,
-}: {
-  me: string;
-  currentPeerId: string | null;
-  newPeer: TChatPeer | null;
-}) {
+export function ConversationList({ me, currentPeerId, newPeer }: { me: string; currentPeerId: string | null; newPeer: TChatPeer | null }) {
   const { t } = useTranslation('messages');
   const now = useNow();
   const list = useConversationPages();
@@ -148,13 +126,7 @@ export function ConversationList({
           </Stack>
         ) : (
           items.map((conversation) => (
-            <ConversationRow
-              key={conversation.peer.id}
-              conversation={conversation}
-              me={me}
-              current={conversation.peer.id === currentPeerId}
-              now={now}
-            />
+            <ConversationRow key={conversation.peer.id} conversation={conversation} me={me} current={conversation.peer.id === currentPeerId} now={now} />
           ))
         )}
         {list.hasNextPage && (

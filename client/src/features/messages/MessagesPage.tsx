@@ -77,9 +77,7 @@ export function MessagesPage() {
   return (
     <Container size="xl" px={{ base: 0, sm: 'md' }} py={{ base: 0, sm: 'md' }}>
       <div className={classes.shell} data-thread-open={threadOpen ? 'true' : 'false'}>
-        <aside className={classes.listPane}>
-          {user && <ConversationList me={user.id} currentPeerId={peerId} newPeer={peer.data ?? null} />}
-        </aside>
+        <aside className={classes.listPane}>{user && <ConversationList me={user.id} currentPeerId={peerId} newPeer={peer.data ?? null} />}</aside>
         <section className={classes.threadPane} aria-label={t('thread.region')}>
           {user && threadOpen ? (
             <ChatThread

@@ -9,15 +9,7 @@ import { useBudgetText } from '../buying-requests/budget-text.ts';
 import { PriceField, priceInputToCents } from './PriceField.tsx';
 
 /** The make-offer dialog (spec 1 §5): price within the budget, optional message; the server has the last word. */
-export function MakeOfferDialog({
-  request,
-  opened,
-  onClose,
-}: {
-  request: TBuyingRequestDetail;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function MakeOfferDialog({ request, opened, onClose }: { request: TBuyingRequestDetail; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation(['offers', 'errors']);
   const utils = trpc.useUtils();
   const create = trpc.marketplace.offers.create.useMutation();

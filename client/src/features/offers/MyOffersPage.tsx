@@ -43,9 +43,7 @@ export function MyOffersPage() {
           />
         </Group>
         {!user || !mine.data ? (
-          <Center py={80}>
-            {mine.error ? <Text c="dimmed">{errorMessage(mine.error)}</Text> : <Loader aria-label={t('loading')} />}
-          </Center>
+          <Center py={80}>{mine.error ? <Text c="dimmed">{errorMessage(mine.error)}</Text> : <Loader aria-label={t('loading')} />}</Center>
         ) : offers.length === 0 ? (
           <Center py={80}>
             <Stack align="center" gap="xs">

@@ -195,9 +195,7 @@ export function OfferCard({ offer, viewerId, requestActive }: { offer: TOffer; v
                 color="teal"
                 leftSection={<IconCheck size={14} aria-hidden />}
                 loading={accept.isPending}
-                onClick={() =>
-                  confirm(t('acceptTitle'), t('acceptBody', { amount: formatCents(offer.currentPriceCents) }), acceptOffer)
-                }
+                onClick={() => confirm(t('acceptTitle'), t('acceptBody', { amount: formatCents(offer.currentPriceCents) }), acceptOffer)}
               >
                 {t('accept')}
               </Button>

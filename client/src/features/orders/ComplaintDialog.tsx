@@ -9,17 +9,7 @@ import { invalidateOrder } from './order-cache.ts';
 import { EvidencePicker } from './EvidencePicker.tsx';
 
 /** Either party complains about an order: a type, a required reason and up to five evidence images. */
-export function ComplaintDialog({
-  orderId,
-  role,
-  opened,
-  onClose,
-}: {
-  orderId: string;
-  role: 'buyer' | 'seller';
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function ComplaintDialog({ orderId, role, opened, onClose }: { orderId: string; role: 'buyer' | 'seller'; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation(['orders', 'errors']);
   const utils = trpc.useUtils();
   const complain = trpc.orders.complain.useMutation();

@@ -74,9 +74,7 @@ export function OrderCard({ order, side }: { order: TOrderSummary; side: 'buy' |
                 <Text size="xs" c="dimmed" truncate>
                   {side === 'sell' ? t('card.buyer', { name: counterparty.nickname }) : t('card.seller', { name: counterparty.nickname })}
                 </Text>
-                {side === 'sell' && (
-                  <CreditRating score={counterparty.creditScore} />
-                )}
+                {side === 'sell' && <CreditRating score={counterparty.creditScore} />}
               </Group>
             </Stack>
             <Text fw={700} size="sm" className={classes.amount}>
@@ -92,9 +90,7 @@ export function OrderCard({ order, side }: { order: TOrderSummary; side: 'buy' |
           )}
         </Stack>
       </Group>
-      {side === 'sell' && order.status === 'paid' && (
-        <ShipDialog orderId={order.id} title={order.title} opened={shipping} onClose={() => setShipping(false)} />
-      )}
+      {side === 'sell' && order.status === 'paid' && <ShipDialog orderId={order.id} title={order.title} opened={shipping} onClose={() => setShipping(false)} />}
     </Paper>
   );
 }

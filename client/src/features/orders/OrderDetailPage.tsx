@@ -1,20 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Avatar,
-  Badge,
-  Button,
-  Center,
-  Container,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Avatar, Badge, Button, Center, Container, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -204,20 +189,20 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
 
               {/* the seller's ship form already asks for it; an empty card beside it says nothing */}
               {(order.deliveryInfo || isBuyer) && (
-              <Paper withBorder radius="md" p="md" component="section" aria-labelledby="delivery-heading">
-                <Title order={2} fz="h5" id="delivery-heading" mb="xs">
-                  {t('detail.delivery')}
-                </Title>
-                {order.deliveryInfo ? (
-                  <Text size="sm" className={classes.deliveryText}>
-                    {order.deliveryInfo}
-                  </Text>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {t('detail.deliveryPendingBuyer')}
-                  </Text>
-                )}
-              </Paper>
+                <Paper withBorder radius="md" p="md" component="section" aria-labelledby="delivery-heading">
+                  <Title order={2} fz="h5" id="delivery-heading" mb="xs">
+                    {t('detail.delivery')}
+                  </Title>
+                  {order.deliveryInfo ? (
+                    <Text size="sm" className={classes.deliveryText}>
+                      {order.deliveryInfo}
+                    </Text>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      {t('detail.deliveryPendingBuyer')}
+                    </Text>
+                  )}
+                </Paper>
               )}
 
               {order.refund && <RefundStatus refund={order.refund} dateTime={dateTime} />}
@@ -270,13 +255,25 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
                     {isBuyer ? t('actions.contactSeller') : t('actions.contactBuyer')}
                   </Button>
                   {canRefund && !(order.refund?.status === 'pending') && (
-                    <Button variant="light" color="orange" leftSection={<IconReceiptRefund size={16} aria-hidden />} justify="flex-start" onClick={() => setRefundOpen(true)}>
+                    <Button
+                      variant="light"
+                      color="orange"
+                      leftSection={<IconReceiptRefund size={16} aria-hidden />}
+                      justify="flex-start"
+                      onClick={() => setRefundOpen(true)}
+                    >
                       {t('actions.refund')}
                     </Button>
                   )}
                   {canTipOrReview && (
                     <>
-                      <Button variant="light" color="yellow" leftSection={<IconCoin size={16} aria-hidden />} justify="flex-start" onClick={() => setTipOpen(true)}>
+                      <Button
+                        variant="light"
+                        color="yellow"
+                        leftSection={<IconCoin size={16} aria-hidden />}
+                        justify="flex-start"
+                        onClick={() => setTipOpen(true)}
+                      >
                         {t('actions.tip')}
                       </Button>
                       <Button variant="light" leftSection={<IconStar size={16} aria-hidden />} justify="flex-start" onClick={() => setReviewOpen(true)}>
@@ -285,7 +282,13 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
                     </>
                   )}
                   {canComplain && (
-                    <Button variant="subtle" color="red" leftSection={<IconFlag size={16} aria-hidden />} justify="flex-start" onClick={() => setComplaintOpen(true)}>
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      leftSection={<IconFlag size={16} aria-hidden />}
+                      justify="flex-start"
+                      onClick={() => setComplaintOpen(true)}
+                    >
                       {t('actions.complain')}
                     </Button>
                   )}

@@ -220,7 +220,8 @@ function SummaryCard({
 
 function OrderList({ side, filter }: { side: Side; filter: Filter }) {
   const { t } = useTranslation('orders');
-  const input = side === 'buy' ? { side, filter: filter as (typeof BUY_ORDER_FILTERS)[number] } : { side, filter: filter as (typeof SELL_ORDER_FILTERS)[number] };
+  const input =
+    side === 'buy' ? { side, filter: filter as (typeof BUY_ORDER_FILTERS)[number] } : { side, filter: filter as (typeof SELL_ORDER_FILTERS)[number] };
   const list = trpc.orders.list.useInfiniteQuery(input, { getNextPageParam: (page) => page.nextCursor ?? undefined });
 
   if (list.isLoading) {

@@ -29,7 +29,10 @@ export function InvitationsPage() {
   return (
     <Container size="md" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
-        <PageHeader title={t('invitations.title')} subtitle={t('invitations.subtitle', { inviter: LIMITS.inviterRewardPoints, invitee: LIMITS.inviteeRewardPoints })} />
+        <PageHeader
+          title={t('invitations.title')}
+          subtitle={t('invitations.subtitle', { inviter: LIMITS.inviterRewardPoints, invitee: LIMITS.inviteeRewardPoints })}
+        />
         <InviteSummary />
         <InvitationList />
       </Stack>
@@ -119,9 +122,7 @@ function InvitationList() {
     );
   }
   if (mine.isError) {
-    return (
-      <LoadFailed title={t('loadFailed')} error={mine.error} retryLabel={t('retry')} onRetry={() => void mine.refetch()} />
-    );
+    return <LoadFailed title={t('loadFailed')} error={mine.error} retryLabel={t('retry')} onRetry={() => void mine.refetch()} />;
   }
   if (mine.data.length === 0) {
     return <EmptyState py="xl" icon={<IconUserPlus size={28} />} title={t('invitations.empty')} description={t('invitations.emptyHint')} />;

@@ -24,14 +24,7 @@ import { IconBrandAlipay, IconBrandWechat, IconHistory, IconInfoCircle, IconSend
 import { useTranslation } from 'react-i18next';
 import { useTabParam } from '../../lib/use-tab-param.ts';
 import { LoadFailed } from '../layout/LoadFailed.tsx';
-import {
-  BRAND,
-  POINTS_RULES,
-  pointsRedemptionQuote,
-  type TPointsRedemption,
-  type TPointsRedemptionStatus,
-  type TRedemptionMethod,
-} from '@curio/shared';
+import { BRAND, POINTS_RULES, pointsRedemptionQuote, type TPointsRedemption, type TPointsRedemptionStatus, type TRedemptionMethod } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { appErrorOf, errorMessage } from '../../lib/app-error.ts';
 import { useRequireMember } from '../auth/use-require-member.ts';
@@ -123,7 +116,8 @@ function ApplyForm({ onSubmitted }: { onSubmitted: () => void }) {
     onError: (error) => {
       const { code } = appErrorOf(error);
       if (code === 'ACCOUNT_REQUIRED' || code === 'CONTENT_TOO_LONG') setErrors({ account: errorMessage(error) });
-      else if (code === 'POINTS_REDEMPTION_MINIMUM' || code === 'AMOUNT_NOT_WHOLE' || code === 'INSUFFICIENT_POINTS') setErrors({ points: errorMessage(error) });
+      else if (code === 'POINTS_REDEMPTION_MINIMUM' || code === 'AMOUNT_NOT_WHOLE' || code === 'INSUFFICIENT_POINTS')
+        setErrors({ points: errorMessage(error) });
       notifications.show({ color: 'red', title: t('redemption.failed'), message: errorMessage(error) });
     },
   });
@@ -234,7 +228,10 @@ function ApplyForm({ onSubmitted }: { onSubmitted: () => void }) {
           <Paper radius="md" p="sm" bg="var(--mantine-color-default-hover)" aria-live="polite">
             <SimpleGrid cols={3} spacing="xs">
               <PreviewFigure label={t('redemption.preview.points')} value={quote ? quote.points.toLocaleString(i18n.language) : '—'} />
-              <PreviewFigure label={t('redemption.preview.fee')} value={quote ? t('redemption.pointsValue', { points: quote.feePoints.toLocaleString(i18n.language) }) : '—'} />
+              <PreviewFigure
+                label={t('redemption.preview.fee')}
+                value={quote ? t('redemption.pointsValue', { points: quote.feePoints.toLocaleString(i18n.language) }) : '—'}
+              />
               <PreviewFigure label={t('redemption.preview.cash')} value={quote ? cash(quote.cashCents) : '—'} strong />
             </SimpleGrid>
           </Paper>
@@ -272,9 +269,7 @@ function History() {
     );
   }
   if (mine.isError) {
-    return (
-      <LoadFailed title={t('loadFailed')} error={mine.error} retryLabel={t('retry')} onRetry={() => void mine.refetch()} />
-    );
+    return <LoadFailed title={t('loadFailed')} error={mine.error} retryLabel={t('retry')} onRetry={() => void mine.refetch()} />;
   }
   if (mine.data.length === 0) return <EmptyState py="xl" icon={<IconHistory size={28} />} title={t('redemption.empty')} />;
   return (

@@ -1,20 +1,5 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Code,
-  CopyButton,
-  Flex,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Code, CopyButton, Flex, Group, Paper, Skeleton, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -110,11 +95,7 @@ export function ApiTokensSection() {
             <Stack gap="sm">
               <Text size="sm">{t('tokens.createdWarning')}</Text>
               <Group gap="xs" wrap="nowrap" align="center">
-                <Code
-                  block
-                  style={{ flex: 1, minWidth: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
-                  aria-label={t('tokens.tokenValue')}
-                >
+                <Code block style={{ flex: 1, minWidth: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} aria-label={t('tokens.tokenValue')}>
                   {fresh.token}
                 </Code>
                 <CopyButton value={fresh.token} timeout={LIMITS.copiedStateMs}>
@@ -188,9 +169,7 @@ export function ApiTokensSection() {
                     <Text size="xs" c="dimmed">
                       {t('tokens.created', { date: dateFormat.format(row.createdAt) })}
                       {' · '}
-                      {row.lastUsedAt
-                        ? t('tokens.lastUsed', { date: dateFormat.format(row.lastUsedAt) })
-                        : t('tokens.neverUsed')}
+                      {row.lastUsedAt ? t('tokens.lastUsed', { date: dateFormat.format(row.lastUsedAt) }) : t('tokens.neverUsed')}
                     </Text>
                   </Stack>
                   <Button

@@ -32,12 +32,7 @@ export function AvatarField({ currentUrl, nickname, change, error, disabled, onP
         <Avatar src={shownUrl} alt={t('fields.avatarAlt', { nickname })} size={84} radius={84} color="grape" name={nickname} />
         <Stack gap="xs">
           <Group gap="xs">
-            <FileButton
-              resetRef={resetPicker}
-              accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
-              onChange={onPick}
-              disabled={disabled}
-            >
+            <FileButton resetRef={resetPicker} accept="image/png,image/jpeg,image/webp,image/gif,image/avif" onChange={onPick} disabled={disabled}>
               {(props) => (
                 <Button {...props} variant="light" leftSection={<IconPhoto size={16} aria-hidden="true" />} disabled={disabled}>
                   {t('actions.chooseAvatar')}

@@ -165,14 +165,7 @@ function ProfileForm({ user }: { user: TSessionUser }) {
               setAvatar({ kind: 'remove' });
             }}
           />
-          <TextInput
-            label={t('profile:fields.email')}
-            description={t('profile:fields.emailHint')}
-            value={user.email}
-            readOnly
-            variant="filled"
-            type="email"
-          />
+          <TextInput label={t('profile:fields.email')} description={t('profile:fields.emailHint')} value={user.email} readOnly variant="filled" type="email" />
           <TextInput
             label={t('profile:fields.nickname')}
             placeholder={t('profile:fields.nicknamePlaceholder')}
@@ -200,12 +193,7 @@ function ProfileForm({ user }: { user: TSessionUser }) {
             />
           </SimpleGrid>
           <Group justify="flex-end" mt="xs">
-            <Button
-              type="submit"
-              loading={busy}
-              w={{ base: '100%', xs: 'auto' }}
-              leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />}
-            >
+            <Button type="submit" loading={busy} w={{ base: '100%', xs: 'auto' }} leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />}>
               {t('profile:actions.save')}
             </Button>
           </Group>

@@ -1,15 +1,5 @@
 import { Anchor, Badge, Button, Center, EmptyState, Group, Image, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import {
-  IconClipboardList,
-  IconEyeOff,
-  IconHeart,
-  IconMoodEmpty,
-  IconPackage,
-  IconReceipt,
-  IconStar,
-  IconStarFilled,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconClipboardList, IconEyeOff, IconHeart, IconMoodEmpty, IconPackage, IconReceipt, IconStar, IconStarFilled, type Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatCents, type TActivity, type TActivityType } from '@curio/shared';
@@ -109,9 +99,7 @@ function ActivityRow({ activity }: { activity: TActivity }) {
             </Text>
           </Group>
         </Stack>
-        {activity.data.image && (
-          <Image src={activity.data.image} alt="" w={56} h={56} radius="sm" fit="cover" style={{ flexShrink: 0 }} />
-        )}
+        {activity.data.image && <Image src={activity.data.image} alt="" w={56} h={56} radius="sm" fit="cover" style={{ flexShrink: 0 }} />}
       </Group>
     </Paper>
   );
@@ -120,10 +108,7 @@ function ActivityRow({ activity }: { activity: TActivity }) {
 /** The activities tab: newest first, 20 at a time; hidden ones only ever reach their owner. */
 export function ActivityList({ userId }: { userId: string }) {
   const { t } = useTranslation('profiles');
-  const query = trpc.marketplace.profiles.activities.useInfiniteQuery(
-    { userId, limit: 20 },
-    { getNextPageParam: (page) => page.nextCursor ?? undefined },
-  );
+  const query = trpc.marketplace.profiles.activities.useInfiniteQuery({ userId, limit: 20 }, { getNextPageParam: (page) => page.nextCursor ?? undefined });
   if (query.isPending) {
     return (
       <Center py="xl">

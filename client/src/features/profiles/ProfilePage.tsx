@@ -118,16 +118,16 @@ function ProfileView({ userId, center }: { userId: string | undefined; center: b
         <ProfileStats profile={profile} />
         {mode === 'center' && <PointsCenterCard />}
         <Tabs value={tab} onChange={selectTab} keepMounted={false} variant="pills" radius="xl">
-            <Tabs.List>
-              {tabs.map((name) => {
-                const Icon = TAB_ICONS[name];
-                return (
-                  <Tabs.Tab key={name} px={{ base: 'sm', sm: 'md' }} value={name} leftSection={<Icon size={15} aria-hidden />}>
-                    {t(`tabs.${name}`)}
-                  </Tabs.Tab>
-                );
-              })}
-            </Tabs.List>
+          <Tabs.List>
+            {tabs.map((name) => {
+              const Icon = TAB_ICONS[name];
+              return (
+                <Tabs.Tab key={name} px={{ base: 'sm', sm: 'md' }} value={name} leftSection={<Icon size={15} aria-hidden />}>
+                  {t(`tabs.${name}`)}
+                </Tabs.Tab>
+              );
+            })}
+          </Tabs.List>
           <Tabs.Panel value="listings" pt="md">
             <ListingsTab userId={profile.userId} isOwn={profile.isOwn} />
           </Tabs.Panel>

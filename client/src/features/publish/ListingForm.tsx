@@ -1,20 +1,5 @@
 import { useCallback, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Textarea,
-  Input,
-} from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Input } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconSparkles, IconSend } from '@tabler/icons-react';
@@ -197,7 +182,11 @@ export function ListingForm(props: ListingFormProps) {
               placeholder="0.00"
               required
               inputMode="decimal"
-              leftSection={<Text size="xs" fw={700}>USDN</Text>}
+              leftSection={
+                <Text size="xs" fw={700}>
+                  USDN
+                </Text>
+              }
               leftSectionWidth={52}
               {...form.getInputProps('price')}
             />
@@ -210,14 +199,16 @@ export function ListingForm(props: ListingFormProps) {
               label={t('publish:form.originalPrice')}
               placeholder={t('publish:form.optional')}
               inputMode="decimal"
-              leftSection={<Text size="xs" fw={700}>USDN</Text>}
+              leftSection={
+                <Text size="xs" fw={700}>
+                  USDN
+                </Text>
+              }
               leftSectionWidth={52}
               {...form.getInputProps('originalPrice')}
             />
             <Text size="xs" c="dimmed" mt={4}>
-              {originalCents !== null && originalCents > 0
-                ? t('publish:form.approx', { amount: format(originalCents) })
-                : t('publish:form.originalPriceHint')}
+              {originalCents !== null && originalCents > 0 ? t('publish:form.approx', { amount: format(originalCents) }) : t('publish:form.originalPriceHint')}
             </Text>
           </div>
         </SimpleGrid>
@@ -272,9 +263,7 @@ export function ListingForm(props: ListingFormProps) {
                   {t('publish:cost.title', { count: LIMITS.publishListingPointsCost })}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {points === undefined
-                    ? t('publish:cost.balanceLoading')
-                    : t('publish:cost.balance', { points: points.toLocaleString(i18n.language) })}
+                  {points === undefined ? t('publish:cost.balanceLoading') : t('publish:cost.balance', { points: points.toLocaleString(i18n.language) })}
                 </Text>
               </Stack>
             </Group>
@@ -292,12 +281,7 @@ export function ListingForm(props: ListingFormProps) {
               {t('publish:form.cancel')}
             </Button>
           )}
-          <Button
-            type="submit"
-            loading={busy}
-            disabled={uploading || lacksPoints}
-            leftSection={<IconSend size={16} aria-hidden />}
-          >
+          <Button type="submit" loading={busy} disabled={uploading || lacksPoints} leftSection={<IconSend size={16} aria-hidden />}>
             {uploading ? t('publish:form.waitUploads') : props.mode === 'create' ? t('publish:form.publish') : t('publish:form.save')}
           </Button>
         </Group>

@@ -25,14 +25,7 @@ export function ReviewDialog({ orderId, opened, onClose }: ReviewDialogProps) {
   const { t } = useTranslation('reviews');
   const existing = trpc.marketplace.reviews.forOrder.useQuery({ orderId }, { enabled: opened });
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={existing.data ? t('dialog.titleEdit') : t('dialog.titleNew')}
-      centered
-      radius="lg"
-      size="lg"
-    >
+    <Modal opened={opened} onClose={onClose} title={existing.data ? t('dialog.titleEdit') : t('dialog.titleNew')} centered radius="lg" size="lg">
       {existing.isLoading ? (
         <Center py="xl" aria-label={t('dialog.loading')}>
           <Loader size="sm" />

@@ -23,13 +23,7 @@ export function ShareDialog({ opened, onClose, heading, title, url }: ShareDialo
           {title}
         </Text>
         <Group gap="xs" wrap="nowrap" align="flex-end">
-          <TextInput
-            label={t('share.link')}
-            value={url}
-            readOnly
-            style={{ flex: 1 }}
-            onFocus={(event) => event.currentTarget.select()}
-          />
+          <TextInput label={t('share.link')} value={url} readOnly style={{ flex: 1 }} onFocus={(event) => event.currentTarget.select()} />
           <CopyButton value={url} timeout={LIMITS.copiedStateMs}>
             {({ copied, copy }) => (
               <Button

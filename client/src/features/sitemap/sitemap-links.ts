@@ -1,11 +1,4 @@
-import {
-  IconCompass,
-  IconHelpCircle,
-  IconRoute,
-  IconUserCircle,
-  IconUserPlus,
-  IconWallet,
-} from '@tabler/icons-react';
+import { IconCompass, IconHelpCircle, IconRoute, IconUserCircle, IconUserPlus, IconWallet } from '@tabler/icons-react';
 
 export interface SitemapLink {
   /** A routed path, or a pattern with {placeholders} for `dynamic` sections (shown, not linked). */

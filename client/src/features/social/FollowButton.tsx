@@ -25,20 +25,16 @@ export function FollowButton({ userId, following, followersCount = 0, size = 'sm
   const { t: tErrors } = useTranslation('errors');
   const utils = trpc.useUtils();
   const mutation = trpc.marketplace.social.toggleFollow.useMutation();
-  const { state, pending, toggle } = useOptimisticToggle(
-    { active: following, count: followersCount },
-    () => mutation.mutateAsync({ userId }),
-    {
-      onSettled: (result) => {
-        notifications.show({ color: 'teal', message: t(result.active ? 'follow.followed' : 'follow.unfollowed') });
-        void utils.marketplace.social.myFollowing.invalidate();
-        void utils.marketplace.social.isFollowing.invalidate({ userId });
-        void utils.marketplace.profiles.get.invalidate();
-        onChange?.(result);
-      },
-      messageFor: (code) => (code === 'CANNOT_FOLLOW_SELF' || code === 'USER_NOT_FOUND' ? tErrors(code) : null),
+  const { state, pending, toggle } = useOptimisticToggle({ active: following, count: followersCount }, () => mutation.mutateAsync({ userId }), {
+    onSettled: (result) => {
+      notifications.show({ color: 'teal', message: t(result.active ? 'follow.followed' : 'follow.unfollowed') });
+      void utils.marketplace.social.myFollowing.invalidate();
+      void utils.marketplace.social.isFollowing.invalidate({ userId });
+      void utils.marketplace.profiles.get.invalidate();
+      onChange?.(result);
     },
-  );
+    messageFor: (code) => (code === 'CANNOT_FOLLOW_SELF' || code === 'USER_NOT_FOUND' ? tErrors(code) : null),
+  });
   return (
     <Button
       size={size}

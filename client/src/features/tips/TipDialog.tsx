@@ -143,7 +143,11 @@ function TipForm({ orderId, sellerNickname, onDone }: { orderId: string; sellerN
           freshKey();
         }}
         error={amountError ?? (overBalance ? t('overBalance') : null)}
-        rightSection={<Text size="xs" c="dimmed">{currency === 'usdn' ? 'USDN' : t('unitPoints')}</Text>}
+        rightSection={
+          <Text size="xs" c="dimmed">
+            {currency === 'usdn' ? 'USDN' : t('unitPoints')}
+          </Text>
+        }
         rightSectionWidth={currency === 'usdn' ? 56 : 64}
         data-testid="tip-custom"
       />
@@ -171,7 +175,13 @@ function TipForm({ orderId, sellerNickname, onDone }: { orderId: string; sellerN
         <Button variant="default" radius="xl" onClick={onDone}>
           {t('cancel')}
         </Button>
-        <Button radius="xl" loading={send.isPending} disabled={amount === null || overBalance || !verified} onClick={() => void submit()} data-testid="tip-submit">
+        <Button
+          radius="xl"
+          loading={send.isPending}
+          disabled={amount === null || overBalance || !verified}
+          onClick={() => void submit()}
+          data-testid="tip-submit"
+        >
           {amount !== null && Number.isInteger(amount) && amount >= 1 ? t(`submitAmount.${currency}`, { amount }) : t('submit')}
         </Button>
       </Group>

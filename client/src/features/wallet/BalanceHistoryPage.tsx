@@ -13,9 +13,23 @@ import { HistoryList } from './HistoryList.tsx';
 type Currency = 'usdn' | 'points';
 const PAGE_SIZE = 30;
 const KNOWN_KINDS = new Set([
-  'code_redemption', 'usdt_recharge', 'admin_adjustment', 'purchase_escrow', 'escrow_release', 'refund', 'withdrawal_hold',
-  'withdrawal_release', 'withdrawal_burn', 'withdrawal_fee', 'transfer', 'tip', 'publish_fee', 'invitation_reward',
-  'order_points', 'checkin', 'demo_seed',
+  'code_redemption',
+  'usdt_recharge',
+  'admin_adjustment',
+  'purchase_escrow',
+  'escrow_release',
+  'refund',
+  'withdrawal_hold',
+  'withdrawal_release',
+  'withdrawal_burn',
+  'withdrawal_fee',
+  'transfer',
+  'tip',
+  'publish_fee',
+  'invitation_reward',
+  'order_points',
+  'checkin',
+  'demo_seed',
 ]);
 
 /** /wallet: every movement of the member's available USDN or points, newest first, paged. */

@@ -13,9 +13,19 @@ interface ListQuery<T> {
 export function HistoryList<T>({ query, empty, render }: { query: ListQuery<T>; empty: string; render: (row: T) => ReactNode }) {
   const { t } = useTranslation('wallet');
   let body: ReactNode;
-  if (query.error) body = <Text c="red" size="sm">{errorMessage(query.error)}</Text>;
+  if (query.error)
+    body = (
+      <Text c="red" size="sm">
+        {errorMessage(query.error)}
+      </Text>
+    );
   else if (!query.data) body = <Loader size="sm" aria-label={t('loading')} />;
-  else if (query.data.length === 0) body = <Text c="dimmed" size="sm">{empty}</Text>;
+  else if (query.data.length === 0)
+    body = (
+      <Text c="dimmed" size="sm">
+        {empty}
+      </Text>
+    );
   if (body) {
     return (
       <Paper withBorder radius="lg" p="lg">

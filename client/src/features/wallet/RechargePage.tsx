@@ -43,12 +43,8 @@ export function RechargePage() {
         </WalletBalanceCard>
         <Tabs value={tab} onChange={changeTab} keepMounted={false}>
           <Tabs.List grow mb="lg">
-            <Tabs.Tab value="code">
-              {t('recharge.tabs.code')}
-            </Tabs.Tab>
-            <Tabs.Tab value="usdt">
-              {t('recharge.tabs.usdt')}
-            </Tabs.Tab>
+            <Tabs.Tab value="code">{t('recharge.tabs.code')}</Tabs.Tab>
+            <Tabs.Tab value="usdt">{t('recharge.tabs.usdt')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="code">
             <CodeTab />

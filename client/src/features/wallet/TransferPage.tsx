@@ -113,7 +113,11 @@ function TransferForm() {
             onChange={(event) => setAmount(event.currentTarget.value)}
             error={amountError}
             required
-            rightSection={<Text size="xs" c="dimmed">USDN</Text>}
+            rightSection={
+              <Text size="xs" c="dimmed">
+                USDN
+              </Text>
+            }
             rightSectionWidth={52}
           />
           <Textarea
@@ -156,11 +160,7 @@ function TransferHistory() {
             <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
               <Group gap="sm" wrap="nowrap" miw={0} align="flex-start">
                 <ThemeIcon variant="light" color={sent ? 'orange' : 'teal'} radius="xl" size={32} style={{ flexShrink: 0 }}>
-                  {sent ? (
-                    <IconArrowUpRight size={18} aria-label={t('transfer.sent')} />
-                  ) : (
-                    <IconArrowDownLeft size={18} aria-label={t('transfer.received')} />
-                  )}
+                  {sent ? <IconArrowUpRight size={18} aria-label={t('transfer.sent')} /> : <IconArrowDownLeft size={18} aria-label={t('transfer.received')} />}
                 </ThemeIcon>
                 <Stack gap={0} miw={0}>
                   <Text size="sm" fw={500} truncate>

@@ -4,15 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import {
-  formatCents,
-  formatWalletAmount,
-  LIMITS,
-  parseUsdnToCents,
-  TRANSACTION_HASH_PATTERN,
-  usdtRechargeCreditCents,
-  type TDepositInfo,
-} from '@curio/shared';
+import { formatCents, formatWalletAmount, LIMITS, parseUsdnToCents, TRANSACTION_HASH_PATTERN, usdtRechargeCreditCents, type TDepositInfo } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
 import { useIdempotencyKey } from './use-idempotency-key.ts';
@@ -124,7 +116,13 @@ function RechargeForm({ info }: { info: TDepositInfo }) {
   const hashInvalid = trimmedHash !== '' && !TRANSACTION_HASH_PATTERN.test(trimmedHash);
   const hasProof = trimmedHash !== '' || proofs.length > 0;
   const amountError =
-    amount.trim() === '' ? null : cents === null || cents <= 0 ? t('errors:INVALID_AMOUNT') : belowMinimum ? t('errors:RECHARGE_BELOW_MINIMUM', { min: formatWalletAmount(info.minUsdtCents) }) : null;
+    amount.trim() === ''
+      ? null
+      : cents === null || cents <= 0
+        ? t('errors:INVALID_AMOUNT')
+        : belowMinimum
+          ? t('errors:RECHARGE_BELOW_MINIMUM', { min: formatWalletAmount(info.minUsdtCents) })
+          : null;
   const busy = create.isPending || uploading;
   const canSubmit = !busy && cents !== null && cents > 0 && !belowMinimum && hasProof && !hashInvalid && info.address !== null;
 
@@ -154,7 +152,11 @@ function RechargeForm({ info }: { info: TDepositInfo }) {
             value={amount}
             onChange={(event) => setAmount(event.currentTarget.value)}
             error={amountError}
-            rightSection={<Text size="xs" c="dimmed">USDT</Text>}
+            rightSection={
+              <Text size="xs" c="dimmed">
+                USDT
+              </Text>
+            }
             rightSectionWidth={52}
           />
           {cents !== null && !belowMinimum && cents > 0 && (

@@ -5,15 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useTabParam } from '../../lib/use-tab-param.ts';
-import {
-  BRAND,
-  formatCents,
-  formatWalletAmount,
-  isSolanaAddress,
-  settingAmountToCents,
-  withdrawalQuote,
-  type TWithdrawalInfo,
-} from '@curio/shared';
+import { BRAND, formatCents, formatWalletAmount, isSolanaAddress, settingAmountToCents, withdrawalQuote, type TWithdrawalInfo } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
 import { useRequireMember } from '../auth/use-require-member.ts';

@@ -16,11 +16,7 @@ export function newApiTokenSecret(): { token: string; hash: string; prefix: stri
   return { token, hash: hashToken(token), prefix: token.slice(0, API_TOKEN_PREFIX.length + 6) };
 }
 
-export async function authenticateApiToken(
-  db: Kysely<Database>,
-  clock: Clock,
-  token: string,
-): Promise<AuthUser | null> {
+export async function authenticateApiToken(db: Kysely<Database>, clock: Clock, token: string): Promise<AuthUser | null> {
   if (!token.startsWith(API_TOKEN_PREFIX)) return null;
   const row = await db
     .updateTable('api_tokens')

@@ -35,7 +35,11 @@ export async function banAsAdmin(services: AppServices, memberId: string, input:
 }
 
 /** Spec 3 §2.3 / §4: active → lifted with a timestamp; the member signs in again themselves. */
-export async function liftBanAsAdmin(services: AppServices, memberId: string, input: z.output<typeof ZAdminUnbanInput>): Promise<z.output<typeof ZAdminBanResult>> {
+export async function liftBanAsAdmin(
+  services: AppServices,
+  memberId: string,
+  input: z.output<typeof ZAdminUnbanInput>,
+): Promise<z.output<typeof ZAdminBanResult>> {
   const now = services.clock.now();
   await runInTransaction(services.db, async (trx) => {
     const active = await trx

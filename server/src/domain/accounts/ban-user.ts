@@ -44,15 +44,7 @@ export async function banUserInTransaction(trx: Tx, input: BanInput): Promise<Ba
     .returning('id')
     .executeTakeFirst();
   const banId =
-    inserted?.id ??
-    (
-      await trx
-        .selectFrom('user_bans')
-        .select('id')
-        .where('user_id', '=', user.id)
-        .where('status', '=', 'active')
-        .executeTakeFirstOrThrow()
-    ).id;
+    inserted?.id ?? (await trx.selectFrom('user_bans').select('id').where('user_id', '=', user.id).where('status', '=', 'active').executeTakeFirstOrThrow()).id;
   const endedSessionIds = await invalidateUserSessions(trx, user.id);
   // spec 3: a ban notifies the user; they read it when the ban is lifted or through support
   if (inserted) await notify(trx, { userId: user.id, type: 'banned', params: { reason } });
@@ -70,10 +62,7 @@ export async function banUser(db: Kysely<Database>, events: EventBus, input: Ban
 }
 
 /** Lifts the active ban, if any; returns whether there was one. The member signs in again themselves. */
-export async function liftBan(
-  db: Kysely<Database>,
-  input: { userId: string; at?: Date },
-): Promise<{ lifted: boolean }> {
+export async function liftBan(db: Kysely<Database>, input: { userId: string; at?: Date }): Promise<{ lifted: boolean }> {
   const row = await db
     .updateTable('user_bans')
     .set({ status: 'lifted', unbanned_at: input.at ?? new Date() })

@@ -37,10 +37,7 @@ export async function mayMailAddress(services: AppServices, email: string): Prom
  * Mails a fresh verification link to an unverified account; only the newest link works. A mail
  * that cannot be sent is logged and the member can ask again: sign-up answers the same either way.
  */
-export async function sendVerificationMail(
-  services: AppServices,
-  user: { id: string; email: string; language: Language },
-): Promise<void> {
+export async function sendVerificationMail(services: AppServices, user: { id: string; email: string; language: Language }): Promise<void> {
   const now = services.clock.now();
   const { token } = await runInTransaction(services.db, (trx) =>
     issueOneTimeToken(trx, 'email_verification_tokens', { userId: user.id, now, ttlMs: LIMITS.verificationTokenTtlMs }),
@@ -63,10 +60,7 @@ export async function sendVerificationMail(
  * answer is the same whether the address is unknown, unverified or verified; only an unverified
  * account is mailed. Limited per client address, per mailbox per day, and by a short cooldown.
  */
-export async function resendVerification(
-  services: AppServices,
-  input: { email: string; ip: string },
-): Promise<{ cooldownSeconds: number }> {
+export async function resendVerification(services: AppServices, input: { email: string; ip: string }): Promise<{ cooldownSeconds: number }> {
   await consumeRateLimit(services, 'accountMailsPerIp', ipRateLimitKey(input.ip));
   const wait = await rateLimitWait(services, 'verificationMailCooldown', input.email);
   if (wait !== null) throw new DomainError('VERIFICATION_COOLDOWN', { seconds: wait });
@@ -119,21 +113,12 @@ export async function markEmailVerified(trx: Tx, userId: string, now: Date): Pro
  * session of the account ends, so whoever signed up with someone else's address and kept a
  * session from before loses it when the mailbox's owner takes the account over.
  */
-export async function verifyEmail(
-  services: AppServices,
-  input: { token: string },
-  previous: { userId: string; sessionId: string } | null,
-): Promise<SignedIn> {
+export async function verifyEmail(services: AppServices, input: { token: string }, previous: { userId: string; sessionId: string } | null): Promise<SignedIn> {
   const now = services.clock.now();
   const { signedIn, rewarded, revoked } = await runInTransaction(services.db, async (trx) => {
     const userId = await claimOneTimeToken(trx, 'email_verification_tokens', input.token, now);
     if (!userId) throw new DomainError('VERIFICATION_LINK_INVALID');
-    const banned = await trx
-      .selectFrom('user_bans')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
+    const banned = await trx.selectFrom('user_bans').select('id').where('user_id', '=', userId).where('status', '=', 'active').executeTakeFirst();
     if (banned) throw new DomainError('USER_BANNED');
     const rewardedUserIds = await markEmailVerified(trx, userId, now);
     const ended = await invalidateUserSessions(trx, userId);

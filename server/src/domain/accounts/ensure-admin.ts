@@ -16,10 +16,7 @@ export interface EnsureAdminResult {
  * `npm run admin:create`: finds the account by e-mail (creating it when missing) and grants the
  * admin role. An existing account keeps its password; the password is only needed to create one.
  */
-export async function ensureAdmin(
-  db: Kysely<Database>,
-  input: { email: string; password?: string },
-): Promise<EnsureAdminResult> {
+export async function ensureAdmin(db: Kysely<Database>, input: { email: string; password?: string }): Promise<EnsureAdminResult> {
   const email = input.email.trim().toLowerCase();
   return runInTransaction(db, async (trx) => {
     const existing = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();

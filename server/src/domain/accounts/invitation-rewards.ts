@@ -8,10 +8,7 @@ import type { AcceptedInvitation } from './invitations.ts';
  * account inside the sign-up transaction, so an accepted invitation always comes with its
  * rewards and a rolled-back sign-up pays nothing. Returns the users whose balances changed.
  */
-export async function grantInvitationRewards(
-  trx: Tx,
-  invitation: AcceptedInvitation & { inviteeId: string },
-): Promise<string[]> {
+export async function grantInvitationRewards(trx: Tx, invitation: AcceptedInvitation & { inviteeId: string }): Promise<string[]> {
   const common = {
     currency: 'points',
     from: { system: 'rewards' },

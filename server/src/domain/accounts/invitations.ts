@@ -25,10 +25,7 @@ export interface AcceptedInvitation {
  * Spec 1 §4: a pending invitation code moves to accepted for the new member. The guarded
  * UPDATE makes a code usable exactly once even when two sign-ups race for it.
  */
-export async function acceptInvitationCode(
-  trx: Kysely<Database>,
-  input: { code: string; inviteeId: string; now: Date },
-): Promise<AcceptedInvitation> {
+export async function acceptInvitationCode(trx: Kysely<Database>, input: { code: string; inviteeId: string; now: Date }): Promise<AcceptedInvitation> {
   const row = await trx
     .updateTable('invitations')
     .set({ status: 'accepted', invitee_id: input.inviteeId, accepted_at: input.now })
@@ -48,10 +45,7 @@ export async function acceptInvitationCode(
  * an already-accepted invitation. A stale or unknown referrer is ignored, not an error: the
  * visitor never typed it.
  */
-export async function recordReferral(
-  trx: Kysely<Database>,
-  input: { referrerId: string; inviteeId: string; now: Date },
-): Promise<AcceptedInvitation | null> {
+export async function recordReferral(trx: Kysely<Database>, input: { referrerId: string; inviteeId: string; now: Date }): Promise<AcceptedInvitation | null> {
   if (input.referrerId === input.inviteeId) return null;
   const referrer = await trx.selectFrom('users').select('id').where('id', '=', input.referrerId).executeTakeFirst();
   if (!referrer) return null;
@@ -94,10 +88,7 @@ export async function notifyInviter(trx: Tx, invitation: AcceptedInvitation, inv
  * address that already has an account checks the code the same way a new sign-up would, so the
  * answer never tells the two apart.
  */
-export async function assertInvitationCodeUsable(
-  db: Kysely<Database>,
-  input: { code: string; now: Date },
-): Promise<void> {
+export async function assertInvitationCodeUsable(db: Kysely<Database>, input: { code: string; now: Date }): Promise<void> {
   const row = await db
     .selectFrom('invitations')
     .select('id')

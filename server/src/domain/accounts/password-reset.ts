@@ -36,11 +36,7 @@ async function claimCooldown(services: AppServices, email: string, now: Date): P
     .returning('email')
     .executeTakeFirst();
   if (claimed) return null;
-  const current = await services.db
-    .selectFrom('password_reset_requests')
-    .select('last_requested_at')
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
+  const current = await services.db.selectFrom('password_reset_requests').select('last_requested_at').where('email', '=', email).executeTakeFirstOrThrow();
   const remainingMs = current.last_requested_at.getTime() + COOLDOWN_MS - now.getTime();
   return Math.max(1, Math.ceil(remainingMs / 1000));
 }
@@ -49,10 +45,7 @@ async function claimCooldown(services: AppServices, email: string, now: Date): P
  * Spec 1 /auth reset mode. The answer is the same whether or not the address has an account
  * (DESIGN decision 10); the cooldown is kept for unknown addresses too, for the same reason.
  */
-export async function requestPasswordReset(
-  services: AppServices,
-  input: { email: string; ip: string },
-): Promise<{ cooldownSeconds: number }> {
+export async function requestPasswordReset(services: AppServices, input: { email: string; ip: string }): Promise<{ cooldownSeconds: number }> {
   await consumeRateLimit(services, 'accountMailsPerIp', ipRateLimitKey(input.ip));
   const now = services.clock.now();
   const waitSeconds = await claimCooldown(services, input.email, now);
@@ -80,11 +73,7 @@ export async function requestPasswordReset(
       console.error(`[auth] reset mail to ${user.email} failed:`, error instanceof Error ? error.message : error);
       // nothing was delivered: drop the useless token and let the member try again at once
       await services.db.deleteFrom('password_reset_tokens').where('id', '=', tokenId).execute();
-      await services.db
-        .deleteFrom('password_reset_requests')
-        .where('email', '=', input.email)
-        .where('last_requested_at', '=', now)
-        .execute();
+      await services.db.deleteFrom('password_reset_requests').where('email', '=', input.email).where('last_requested_at', '=', now).execute();
       throw new DomainError('RESET_SEND_FAILED');
     }
   }
@@ -95,10 +84,7 @@ export async function requestPasswordReset(
  * Sets a new password from a reset link: the token works once, within its hour; every session
  * of the account ends, and the member signs in again with the new password.
  */
-export async function resetPassword(
-  services: AppServices,
-  input: TResetPasswordInput,
-): Promise<{ userId: string }> {
+export async function resetPassword(services: AppServices, input: TResetPasswordInput): Promise<{ userId: string }> {
   const now = services.clock.now();
   const passwordHash = await hashPassword(input.password);
   const { userId, email, sessionIds, rewarded } = await runInTransaction(services.db, async (trx) => {
@@ -110,12 +96,7 @@ export async function resetPassword(
       .where('id', '=', claimedUserId)
       .returning(['id', 'email'])
       .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('password_reset_tokens')
-      .set({ used_at: now })
-      .where('user_id', '=', user.id)
-      .where('used_at', 'is', null)
-      .execute();
+    await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
     // the link proved control of the mailbox, which is all that verification asks
     const rewardedUserIds = await markEmailVerified(trx, user.id, now);
     return {
@@ -131,4 +112,3 @@ export async function resetPassword(
   await publishCommitted(services.events, sessionRevokedEvent(userId, sessionIds));
   return { userId };
 }
-

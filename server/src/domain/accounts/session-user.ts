@@ -16,12 +16,8 @@ export async function loadSessionUser(db: Kysely<Database>, userId: string): Pro
   const row = await db
     .selectFrom('users')
     .leftJoin('profiles', 'profiles.user_id', 'users.id')
-    .leftJoin('user_bans', (join) =>
-      join.onRef('user_bans.user_id', '=', 'users.id').on('user_bans.status', '=', 'active'),
-    )
-    .leftJoin('user_roles', (join) =>
-      join.onRef('user_roles.user_id', '=', 'users.id').on('user_roles.role', '=', 'admin'),
-    )
+    .leftJoin('user_bans', (join) => join.onRef('user_bans.user_id', '=', 'users.id').on('user_bans.status', '=', 'active'))
+    .leftJoin('user_roles', (join) => join.onRef('user_roles.user_id', '=', 'users.id').on('user_roles.role', '=', 'admin'))
     .select([
       'users.id',
       'users.email',

@@ -28,14 +28,13 @@ export interface ValidatedSession {
   user: AuthUser;
 }
 
-export async function createSession(
-  db: Kysely<Database>,
-  clock: Clock,
-  userId: string,
-): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(db: Kysely<Database>, clock: Clock, userId: string): Promise<{ token: string; expiresAt: Date }> {
   const token = generateToken();
   const expiresAt = new Date(clock.now().getTime() + SESSION_TTL_MS);
-  await db.insertInto('sessions').values({ id: hashToken(token), user_id: userId, expires_at: expiresAt }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ id: hashToken(token), user_id: userId, expires_at: expiresAt })
+    .execute();
   return { token, expiresAt };
 }
 
@@ -43,12 +42,8 @@ export async function createSession(
 export async function loadAuthUser(db: Kysely<Database>, userId: string): Promise<AuthUser | null> {
   const row = await db
     .selectFrom('users')
-    .leftJoin('user_bans', (join) =>
-      join.onRef('user_bans.user_id', '=', 'users.id').on('user_bans.status', '=', 'active'),
-    )
-    .leftJoin('user_roles', (join) =>
-      join.onRef('user_roles.user_id', '=', 'users.id').on('user_roles.role', '=', 'admin'),
-    )
+    .leftJoin('user_bans', (join) => join.onRef('user_bans.user_id', '=', 'users.id').on('user_bans.status', '=', 'active'))
+    .leftJoin('user_roles', (join) => join.onRef('user_roles.user_id', '=', 'users.id').on('user_roles.role', '=', 'admin'))
     .select(['users.id', 'users.email', 'users.email_verified_at', 'user_bans.id as ban_id', 'user_roles.role'])
     .where('users.id', '=', userId)
     .executeTakeFirst();
@@ -56,17 +51,9 @@ export async function loadAuthUser(db: Kysely<Database>, userId: string): Promis
   return { id: row.id, email: row.email, isAdmin: row.role === 'admin', emailVerified: row.email_verified_at !== null };
 }
 
-export async function validateSessionToken(
-  db: Kysely<Database>,
-  clock: Clock,
-  token: string,
-): Promise<ValidatedSession | null> {
+export async function validateSessionToken(db: Kysely<Database>, clock: Clock, token: string): Promise<ValidatedSession | null> {
   const sessionId = hashToken(token);
-  const session = await db
-    .selectFrom('sessions')
-    .select(['id', 'user_id', 'expires_at'])
-    .where('id', '=', sessionId)
-    .executeTakeFirst();
+  const session = await db.selectFrom('sessions').select(['id', 'user_id', 'expires_at']).where('id', '=', sessionId).executeTakeFirst();
   if (!session) return null;
   const now = clock.now().getTime();
   if (session.expires_at.getTime() <= now) {

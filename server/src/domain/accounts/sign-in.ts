@@ -3,12 +3,7 @@ import type { AppServices } from '../../app-services.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { createSession, invalidateSession } from './sessions.ts';
 import { hashPassword, passwordHashNeedsUpgrade, verifyAgainstDummyHash, verifyPassword } from './passwords.ts';
-import {
-  assertWithinRateLimit,
-  clearRateLimit,
-  ipRateLimitKey,
-  recordRateLimitHit,
-} from '../../rate-limits/rate-limiter.ts';
+import { assertWithinRateLimit, clearRateLimit, ipRateLimitKey, recordRateLimitHit } from '../../rate-limits/rate-limiter.ts';
 import { DomainError } from '../domain-error.ts';
 import { publishCommitted, sessionRevokedEvent } from './publish-events.ts';
 import type { SignedIn } from './sign-up.ts';
@@ -40,15 +35,11 @@ export async function signIn(
 
   const user = await services.db
     .selectFrom('users')
-    .leftJoin('user_bans', (join) =>
-      join.onRef('user_bans.user_id', '=', 'users.id').on('user_bans.status', '=', 'active'),
-    )
+    .leftJoin('user_bans', (join) => join.onRef('user_bans.user_id', '=', 'users.id').on('user_bans.status', '=', 'active'))
     .select(['users.id', 'users.password_hash', 'user_bans.id as ban_id'])
     .where('users.email', '=', input.email)
     .executeTakeFirst();
-  const passwordOk = user
-    ? await verifyPassword(user.password_hash, input.password)
-    : await verifyAgainstDummyHash(input.password);
+  const passwordOk = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummyHash(input.password);
   if (!user || !passwordOk) {
     await recordRateLimitHit(services, 'signInFailuresPerAccountAndIp', pairKey);
     await recordRateLimitHit(services, 'signInFailuresPerIp', ipKey);

@@ -22,11 +22,7 @@ export interface SignedIn {
  * answer, after the same work (a password hash and one mail), so sign-up cannot be used to
  * learn who is a member.
  */
-export async function signUp(
-  services: AppServices,
-  input: TSignUpInput,
-  request: { ip: string },
-): Promise<TSignUpResult> {
+export async function signUp(services: AppServices, input: TSignUpInput, request: { ip: string }): Promise<TSignUpResult> {
   await consumeRateLimit(services, 'signUpsPerIp', ipRateLimitKey(request.ip));
   const now = services.clock.now();
   const invitationCode = input.invitationCode?.trim() || null;

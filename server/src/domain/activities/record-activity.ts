@@ -17,11 +17,7 @@ export interface NewActivity {
  * what was done while it was off, and turning it off does not hide what was already public.
  */
 export async function recordActivity(trx: Kysely<Database>, activity: NewActivity): Promise<{ id: string; isVisible: boolean }> {
-  const profile = await trx
-    .selectFrom('profiles')
-    .select('activity_privacy')
-    .where('user_id', '=', activity.userId)
-    .executeTakeFirst();
+  const profile = await trx.selectFrom('profiles').select('activity_privacy').where('user_id', '=', activity.userId).executeTakeFirst();
   const isVisible = activityPrivacyFrom(profile?.activity_privacy)[activity.type];
   const row = await trx
     .insertInto('user_activities')

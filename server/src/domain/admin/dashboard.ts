@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { ZAdminDashboard} from '@curio/shared';
+import type { ZAdminDashboard } from '@curio/shared';
 import { type TAdminPendingCounts } from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
 import { countRows } from './paged-list.ts';

@@ -20,12 +20,14 @@ function escapeLike(text: string): string {
 
 /** How many rows a filtered query matches in all: the pager's total. */
 export function countRows<DB, TB extends keyof DB>(query: SelectQueryBuilder<DB, TB, object>): Promise<number> {
-  return query
-    .select(sql<number>`count(*)::int`.as('n'))
-    // the generic row type hides the column just selected; $castTo names it
-    .$castTo<{ n: number }>()
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.n));
+  return (
+    query
+      .select(sql<number>`count(*)::int`.as('n'))
+      // the generic row type hides the column just selected; $castTo names it
+      .$castTo<{ n: number }>()
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n))
+  );
 }
 
 /**

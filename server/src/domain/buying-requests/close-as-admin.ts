@@ -14,7 +14,11 @@ import type { AppServices } from '../../app-services.ts';
  * or negotiating are rejected with it, so no seller waits on a closed request. The guarded
  * UPDATE makes a double click close once.
  */
-export async function closeBuyingRequestAsAdmin(services: AppServices, memberId: string, input: z.output<typeof ZAdminBuyingCloseInput>): Promise<z.output<typeof ZAdminBuyingCloseResult>> {
+export async function closeBuyingRequestAsAdmin(
+  services: AppServices,
+  memberId: string,
+  input: z.output<typeof ZAdminBuyingCloseInput>,
+): Promise<z.output<typeof ZAdminBuyingCloseResult>> {
   const now = services.clock.now();
   return runInTransaction(services.db, async (trx) => {
     const request = await lockRequest(trx, input.requestId);

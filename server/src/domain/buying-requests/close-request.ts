@@ -9,7 +9,11 @@ import { loadBuyingRequestDetail } from './read.ts';
 import type { AppServices } from '../../app-services.ts';
 
 /** The owner closes an active request; offers still pending or negotiating are rejected with it (ADR 0009). */
-export async function closeBuyingRequest(services: AppServices, memberId: string, input: z.output<typeof ZBuyingRequestIdInput>): Promise<z.output<typeof ZBuyingRequestDetail>> {
+export async function closeBuyingRequest(
+  services: AppServices,
+  memberId: string,
+  input: z.output<typeof ZBuyingRequestIdInput>,
+): Promise<z.output<typeof ZBuyingRequestDetail>> {
   const now = services.clock.now();
   await runInTransaction(services.db, async (trx) => {
     const request = await lockOwnedRequest(trx, input.id, memberId);

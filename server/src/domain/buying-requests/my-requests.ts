@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ZMyBuyingRequest} from '@curio/shared';
+import type { ZMyBuyingRequest } from '@curio/shared';
 import { type TOffer } from '@curio/shared';
 import { toBuyingRequestSummary } from './read.ts';
 import { loadOffers } from './offers/read.ts';

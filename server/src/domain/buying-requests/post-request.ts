@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
-import type { ZBuyingRequestCreated, ZCreateBuyingRequestInput} from '@curio/shared';
+import type { ZBuyingRequestCreated, ZCreateBuyingRequestInput } from '@curio/shared';
 import { uploadUrl } from '@curio/shared';
 import { runInTransaction } from '../../db/transaction.ts';
 import { assertNoContactDetails } from '../moderation/contact-check.ts';
@@ -13,7 +13,11 @@ import type { AppServices } from '../../app-services.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Publish a buying request (spec 1 §5): free, opens at once, expires after expiresInDays. */
-export async function postBuyingRequest(services: AppServices, memberId: string, input: z.output<typeof ZCreateBuyingRequestInput>): Promise<z.output<typeof ZBuyingRequestCreated>> {
+export async function postBuyingRequest(
+  services: AppServices,
+  memberId: string,
+  input: z.output<typeof ZCreateBuyingRequestInput>,
+): Promise<z.output<typeof ZBuyingRequestCreated>> {
   assertNoContactDetails({ title: input.title, description: input.description });
   await assertOwnUploads(services.db, storageFor(services), {
     userId: memberId,

@@ -24,12 +24,7 @@ export function toBuyingRequestSummary(row: RequestRow, now: Date): TBuyingReque
 }
 
 /** The public detail of one request with the viewer's own state (spec 1 §2 "Buying request screens"). */
-export async function loadBuyingRequestDetail(
-  db: Kysely<Database>,
-  id: string,
-  viewerId: string | null,
-  now: Date,
-): Promise<TBuyingRequestDetail> {
+export async function loadBuyingRequestDetail(db: Kysely<Database>, id: string, viewerId: string | null, now: Date): Promise<TBuyingRequestDetail> {
   const row = await db.selectFrom('buying_requests').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new DomainError('BUYING_REQUEST_NOT_FOUND');
   const requester = await db
@@ -45,24 +40,9 @@ export async function loadBuyingRequestDetail(
   let myActiveOfferId: string | null = null;
   if (viewerId) {
     const [like, favorite, follow, offer] = await Promise.all([
-      db
-        .selectFrom('buying_request_likes')
-        .select('user_id')
-        .where('user_id', '=', viewerId)
-        .where('request_id', '=', id)
-        .executeTakeFirst(),
-      db
-        .selectFrom('buying_request_favorites')
-        .select('user_id')
-        .where('user_id', '=', viewerId)
-        .where('request_id', '=', id)
-        .executeTakeFirst(),
-      db
-        .selectFrom('user_follows')
-        .select('follower_id')
-        .where('follower_id', '=', viewerId)
-        .where('following_id', '=', row.user_id)
-        .executeTakeFirst(),
+      db.selectFrom('buying_request_likes').select('user_id').where('user_id', '=', viewerId).where('request_id', '=', id).executeTakeFirst(),
+      db.selectFrom('buying_request_favorites').select('user_id').where('user_id', '=', viewerId).where('request_id', '=', id).executeTakeFirst(),
+      db.selectFrom('user_follows').select('follower_id').where('follower_id', '=', viewerId).where('following_id', '=', row.user_id).executeTakeFirst(),
       db
         .selectFrom('buying_offers')
         .select('id')

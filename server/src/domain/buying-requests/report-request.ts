@@ -9,11 +9,7 @@ import type { AppServices } from '../../app-services.ts';
  * the code when none were given) in `reason`.
  */
 export async function reportBuyingRequest(services: AppServices, memberId: string, input: z.output<typeof ZReportBuyingRequestInput>) {
-  const request = await services.db
-    .selectFrom('buying_requests')
-    .select(['id', 'user_id'])
-    .where('id', '=', input.id)
-    .executeTakeFirst();
+  const request = await services.db.selectFrom('buying_requests').select(['id', 'user_id']).where('id', '=', input.id).executeTakeFirst();
   if (!request) throw new DomainError('BUYING_REQUEST_NOT_FOUND');
   if (request.user_id === memberId) throw new DomainError('CANNOT_REPORT_OWN');
   const details = input.details?.trim();

@@ -15,7 +15,11 @@ import type { AppServices } from '../../app-services.ts';
  * /edit-buying-request/:id: the owner replaces title, description, category, images, tags and
  * budget while the request is still active (ADR 0009); a settled request is history.
  */
-export async function updateBuyingRequest(services: AppServices, memberId: string, input: z.output<typeof ZUpdateBuyingRequestInput>): Promise<z.output<typeof ZBuyingRequestDetail>> {
+export async function updateBuyingRequest(
+  services: AppServices,
+  memberId: string,
+  input: z.output<typeof ZUpdateBuyingRequestInput>,
+): Promise<z.output<typeof ZBuyingRequestDetail>> {
   const storage = storageFor(services);
   const now = services.clock.now();
   const removedImages = await runInTransaction(services.db, async (trx) => {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { sql } from 'kysely';
-import type { ZConversationsInput, ZConversationsPage} from '@curio/shared';
+import type { ZConversationsInput, ZConversationsPage } from '@curio/shared';
 import { CHAT_LIMITS, uploadUrl } from '@curio/shared';
 import { DomainError } from '../domain-error.ts';
 import { latestSeqOf } from './latest-seq.ts';
@@ -19,7 +19,11 @@ function decodeCursor(cursor: string): { at: Date; peerId: string } {
  * message and how many of theirs are unread. Unread counts are read from the messages
  * themselves (the badge's own truth), only for the peers on this page.
  */
-export async function listConversations(services: AppServices, memberId: string, input: z.output<typeof ZConversationsInput>): Promise<z.output<typeof ZConversationsPage>> {
+export async function listConversations(
+  services: AppServices,
+  memberId: string,
+  input: z.output<typeof ZConversationsInput>,
+): Promise<z.output<typeof ZConversationsPage>> {
   const me = memberId;
   const limit = CHAT_LIMITS.conversationPageSize;
   let query = services.db
@@ -36,9 +40,7 @@ export async function listConversations(services: AppServices, memberId: string,
       'p.nickname',
       'p.avatar_key',
       (eb) =>
-        eb
-          .exists(eb.selectFrom('user_roles').select('user_id').whereRef('user_roles.user_id', '=', 'c.peer_id').where('role', '=', 'admin'))
-          .as('is_admin'),
+        eb.exists(eb.selectFrom('user_roles').select('user_id').whereRef('user_roles.user_id', '=', 'c.peer_id').where('role', '=', 'admin')).as('is_admin'),
       (eb) =>
         eb
           .selectFrom('messages as u')
@@ -51,13 +53,15 @@ export async function listConversations(services: AppServices, memberId: string,
     .where('c.user_id', '=', me);
   if (input?.cursor) {
     const { at, peerId } = decodeCursor(input.cursor);
-    query = query.where((eb) =>
-      eb.or([eb('c.last_message_at', '<', at), eb.and([eb('c.last_message_at', '=', at), eb('c.peer_id', '<', peerId)])]),
-    );
+    query = query.where((eb) => eb.or([eb('c.last_message_at', '<', at), eb.and([eb('c.last_message_at', '=', at), eb('c.peer_id', '<', peerId)])]));
   }
   // read before the page, so anything the page misses has a higher seq and will be streamed
   const latest = await latestSeqOf(services.db, me);
-  const rows = await query.orderBy('c.last_message_at', 'desc').orderBy('c.peer_id', 'desc').limit(limit + 1).execute();
+  const rows = await query
+    .orderBy('c.last_message_at', 'desc')
+    .orderBy('c.peer_id', 'desc')
+    .limit(limit + 1)
+    .execute();
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ZChatPeerDetail, ZPeerInput} from '@curio/shared';
+import type { ZChatPeerDetail, ZPeerInput } from '@curio/shared';
 import { uploadUrl } from '@curio/shared';
 import { DomainError } from '../domain-error.ts';
 import { blockStateBetween } from './blocks.ts';

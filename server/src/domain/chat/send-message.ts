@@ -1,10 +1,4 @@
-import {
-  CHAT_LIMITS,
-  contactTypesIn,
-  findContactDetails,
-  maskContactDetails,
-  type TSendMessageResult,
-} from '@curio/shared';
+import { CHAT_LIMITS, contactTypesIn, findContactDetails, maskContactDetails, type TSendMessageResult } from '@curio/shared';
 import type { AppServices } from '../../app-services.ts';
 import { runInTransaction, type Tx } from '../../db/transaction.ts';
 import { DomainError } from '../domain-error.ts';
@@ -42,11 +36,7 @@ async function assertMayMessage(trx: Tx, senderId: string, peerId: string): Prom
 
 async function assertContext(trx: Tx, input: SendMessageInput): Promise<void> {
   if (input.orderId) {
-    const order = await trx
-      .selectFrom('orders')
-      .select(['buyer_id', 'seller_id'])
-      .where('id', '=', input.orderId)
-      .executeTakeFirst();
+    const order = await trx.selectFrom('orders').select(['buyer_id', 'seller_id']).where('id', '=', input.orderId).executeTakeFirst();
     const parties = order ? [order.buyer_id, order.seller_id] : [];
     // an order card may only appear in the conversation between that order's two parties
     if (!parties.includes(input.senderId) || !parties.includes(input.peerId)) {

@@ -9,13 +9,13 @@ export async function readThread(services: AppServices, memberId: string, input:
   const me = memberId;
   const limit = CHAT_LIMITS.threadPageSize;
   let query = selectMessageColumns(services.db.selectFrom('messages')).where((eb) =>
-    eb.or([
-      eb.and([eb('sender_id', '=', me), eb('receiver_id', '=', input.peerId)]),
-      eb.and([eb('sender_id', '=', input.peerId), eb('receiver_id', '=', me)]),
-    ]),
+    eb.or([eb.and([eb('sender_id', '=', me), eb('receiver_id', '=', input.peerId)]), eb.and([eb('sender_id', '=', input.peerId), eb('receiver_id', '=', me)])]),
   );
   if (input.beforeSeq) query = query.where('seq', '<', input.beforeSeq);
-  const rows = await query.orderBy('seq', 'desc').limit(limit + 1).execute();
+  const rows = await query
+    .orderBy('seq', 'desc')
+    .limit(limit + 1)
+    .execute();
   const page = rows.slice(0, limit).reverse();
   return {
     items: page.map(toChatMessage),

@@ -74,15 +74,10 @@ export async function loadCommentsPage(
   viewerId: string | null,
 ): Promise<TCommentsPage> {
   const after = decodePageCursor(input.cursor);
-  let query = commentQuery(db, viewerId)
-    .where('c.listing_id', '=', input.listingId)
-    .where('c.parent_comment_id', 'is', null);
+  let query = commentQuery(db, viewerId).where('c.listing_id', '=', input.listingId).where('c.parent_comment_id', 'is', null);
   if (after) {
     query = query.where((eb) =>
-      eb.or([
-        eb('c.created_at', '<', after.createdAt),
-        eb.and([eb('c.created_at', '=', after.createdAt), eb('c.id', '<', after.id)]),
-      ]),
+      eb.or([eb('c.created_at', '<', after.createdAt), eb.and([eb('c.created_at', '=', after.createdAt), eb('c.id', '<', after.id)])]),
     );
   }
   const rows = (await query

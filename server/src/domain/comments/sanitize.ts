@@ -15,11 +15,5 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u20
 const RUNS_OF_BLANK_LINES = /\n{3,}/g;
 
 export function sanitizePlainText(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(HTML_COMMENT, '')
-    .replace(HTML_TAG, '')
-    .replace(CONTROL, '')
-    .replace(RUNS_OF_BLANK_LINES, '\n\n')
-    .trim();
+  return text.replace(/\r\n?/g, '\n').replace(HTML_COMMENT, '').replace(HTML_TAG, '').replace(CONTROL, '').replace(RUNS_OF_BLANK_LINES, '\n\n').trim();
 }

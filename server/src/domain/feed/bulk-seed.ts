@@ -21,7 +21,20 @@ const ZH_ADJECTIVES = ['复古', '古董', '手工', '限量', '绝版', '稀有
 const ZH_NOUNS = ['胶片相机', '机械手表', '黑胶唱片', '紫砂壶', '邮票', '铜钱', '钢笔', '漫画书', '瓷器花瓶', '木雕', '游戏卡带', '明信片'];
 const ZH_SERVICES = ['代购', '修复', '鉴定', '翻译', '定制', '陪练'];
 const EN_ADJECTIVES = ['Vintage', 'Antique', 'Handmade', 'Limited', 'Rare', 'Retro', 'Signed', 'Mint', 'Collector', 'Unique'];
-const EN_NOUNS = ['film camera', 'pocket watch', 'vinyl record', 'teapot', 'stamp set', 'coin', 'fountain pen', 'comic book', 'porcelain vase', 'wood carving', 'game cartridge', 'postcard'];
+const EN_NOUNS = [
+  'film camera',
+  'pocket watch',
+  'vinyl record',
+  'teapot',
+  'stamp set',
+  'coin',
+  'fountain pen',
+  'comic book',
+  'porcelain vase',
+  'wood carving',
+  'game cartridge',
+  'postcard',
+];
 const EN_SERVICES = ['sourcing', 'restoration', 'appraisal', 'translation', 'custom order', 'tutoring'];
 
 function textArray(values: string[]) {

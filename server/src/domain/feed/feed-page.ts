@@ -1,14 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import {
-  ZListingCategory,
-  ZListingStatus,
-  uploadUrl,
-  type TFeedCategory,
-  type TFeedItem,
-  type TFeedPage,
-  type TFeedSort,
-  type TFeedType,
-} from '@curio/shared';
+import { ZListingCategory, ZListingStatus, uploadUrl, type TFeedCategory, type TFeedItem, type TFeedPage, type TFeedSort, type TFeedType } from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
 import { decodeFeedCursor, encodeFeedCursor, type FeedPosition } from './feed-cursor.ts';
 
@@ -52,14 +43,11 @@ interface FeedRow {
 }
 
 // printed in UTC to the microsecond so a cursor compares exactly (see feed-cursor.ts)
-const exactCreatedAt = (alias: string) =>
-  sql`to_char(${sql.ref(`${alias}.created_at`)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const exactCreatedAt = (alias: string) => sql`to_char(${sql.ref(`${alias}.created_at`)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 function keysetOrder(alias: string | null, sortColumn: string | null): RawBuilder<unknown> {
   const col = (name: string) => (alias ? sql.ref(`${alias}.${name}`) : sql.ref(name));
-  return sortColumn === null
-    ? sql`${col('created_at')} DESC, ${col('id')} DESC`
-    : sql`${col(sortColumn)} DESC, ${col('created_at')} DESC, ${col('id')} DESC`;
+  return sortColumn === null ? sql`${col('created_at')} DESC, ${col('id')} DESC` : sql`${col(sortColumn)} DESC, ${col('created_at')} DESC, ${col('id')} DESC`;
 }
 
 function afterPosition(alias: string, sortColumn: string | null, position: FeedPosition | null): RawBuilder<unknown> {
@@ -234,8 +222,6 @@ export async function loadFeedPage(db: Kysely<Database>, query: FeedQuery, now: 
   const pageRows = rows.slice(0, query.limit);
   const last = pageRows.at(-1);
   const nextCursor =
-    rows.length > query.limit && last
-      ? encodeFeedCursor({ sort: query.sort, key: last.sort_key, createdAt: last.created_at_exact, id: last.id })
-      : null;
+    rows.length > query.limit && last ? encodeFeedCursor({ sort: query.sort, key: last.sort_key, createdAt: last.created_at_exact, id: last.id }) : null;
   return { items: pageRows.map(toItem), nextCursor };
 }

@@ -35,14 +35,7 @@ async function findAccountIds(
     .select(['id', 'kind', 'user_id'])
     .where('currency', '=', currency)
     .where((eb) =>
-      eb.or(
-        keys.map((key) =>
-          eb.and([
-            eb('kind', '=', key.kind),
-            key.userId === null ? eb('user_id', 'is', null) : eb('user_id', '=', key.userId),
-          ]),
-        ),
-      ),
+      eb.or(keys.map((key) => eb.and([eb('kind', '=', key.kind), key.userId === null ? eb('user_id', 'is', null) : eb('user_id', '=', key.userId)]))),
     )
     .execute();
 }
@@ -52,11 +45,7 @@ async function findAccountIds(
  * who never touched money has no rows; ON CONFLICT DO NOTHING lets two transactions that
  * create the same account at once both succeed (the second waits for the first, then reads it).
  */
-export async function resolveAccountIds(
-  db: Kysely<Database>,
-  currency: Currency,
-  keys: AccountKey[],
-): Promise<number[]> {
+export async function resolveAccountIds(db: Kysely<Database>, currency: Currency, keys: AccountKey[]): Promise<number[]> {
   const lookup = (rows: Array<{ id: number; kind: string; user_id: string | null }>, key: AccountKey) =>
     rows.find((row) => sameKey({ kind: row.kind as AccountKey['kind'], userId: row.user_id }, key))?.id;
 
@@ -89,18 +78,9 @@ export async function resolveAccountIds(
  * queue instead of deadlocking (PostgreSQL's LockRows runs above the sort, so rows lock in
  * order). System accounts are never locked: they carry no cached balance (ADR 0022).
  */
-export async function lockAccounts(
-  db: Kysely<Database>,
-  ids: number[],
-): Promise<Map<number, { id: number; balance: number; user_id: string | null }>> {
+export async function lockAccounts(db: Kysely<Database>, ids: number[]): Promise<Map<number, { id: number; balance: number; user_id: string | null }>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('ledger_accounts')
-    .select(['id', 'balance', 'user_id'])
-    .where('id', 'in', ids)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  const rows = await db.selectFrom('ledger_accounts').select(['id', 'balance', 'user_id']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
 

@@ -6,13 +6,8 @@ import type { Currency, SystemAccount } from './accounts.ts';
 
 /** A user's top-bar balances, read straight from their ledger accounts (none yet means zero). */
 export async function getBalances(db: Kysely<Database>, userId: string): Promise<TBalances> {
-  const rows = await db
-    .selectFrom('ledger_accounts')
-    .select(['currency', 'kind', 'balance'])
-    .where('user_id', '=', userId)
-    .execute();
-  const balanceOf = (currency: string, kind: string) =>
-    rows.find((row) => row.currency === currency && row.kind === kind)?.balance ?? 0;
+  const rows = await db.selectFrom('ledger_accounts').select(['currency', 'kind', 'balance']).where('user_id', '=', userId).execute();
+  const balanceOf = (currency: string, kind: string) => rows.find((row) => row.currency === currency && row.kind === kind)?.balance ?? 0;
   return {
     usdnAvailableCents: balanceOf('usdn', 'user_available'),
     usdnHeldCents: balanceOf('usdn', 'user_held'),
@@ -25,18 +20,12 @@ export async function getBalances(db: Kysely<Database>, userId: string): Promise
  * A system account's balance (escrow, issuance…): credits minus debits of its transfers, since
  * system accounts cache none (ADR 0022). For checks and reports, not for a hot path.
  */
-export async function systemAccountBalance(
-  db: Kysely<Database>,
-  currency: Currency,
-  account: SystemAccount,
-): Promise<number> {
+export async function systemAccountBalance(db: Kysely<Database>, currency: Currency, account: SystemAccount): Promise<number> {
   const row = await db
     .selectFrom('ledger_accounts as a')
     .select(
       sql<number>`(COALESCE((SELECT sum(amount) FROM ledger_transfers WHERE credit_account_id = a.id), 0)
-                 - COALESCE((SELECT sum(amount) FROM ledger_transfers WHERE debit_account_id = a.id), 0))::bigint`.as(
-        'balance',
-      ),
+                 - COALESCE((SELECT sum(amount) FROM ledger_transfers WHERE debit_account_id = a.id), 0))::bigint`.as('balance'),
     )
     .where('a.currency', '=', currency)
     .where('a.kind', '=', account)
@@ -66,10 +55,6 @@ export async function publishBalanceChanges(events: EventBus, userIds: Iterable<
  * The same from inside the business transaction: the bus delivers only once it commits and
  * drops the events on rollback, so callers need not carry affectedUserIds out of the transaction.
  */
-export async function publishBalanceChangesInTransaction(
-  trx: Kysely<Database>,
-  events: EventBus,
-  userIds: Iterable<string>,
-): Promise<void> {
+export async function publishBalanceChangesInTransaction(trx: Kysely<Database>, events: EventBus, userIds: Iterable<string>): Promise<void> {
   for (const userId of new Set(userIds)) await events.publishInTransaction(trx, { type: 'balances-changed', userId });
 }

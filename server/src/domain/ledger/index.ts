@@ -6,11 +6,6 @@
 export type { AccountRef, Currency, SystemAccount } from './accounts.ts';
 export { transfer, type TransferInput, type TransferResult } from './transfer.ts';
 export { TRANSFER_KINDS, isTransferKind, type TransferKind } from './transfer-kinds.ts';
-export {
-  getBalances,
-  systemAccountBalance,
-  publishBalanceChanges,
-  publishBalanceChangesInTransaction,
-} from './balances.ts';
+export { getBalances, systemAccountBalance, publishBalanceChanges, publishBalanceChangesInTransaction } from './balances.ts';
 export { watchBalances, type WatchBalancesOptions } from './watch-balances.ts';
 export { verifyLedger, formatLedgerReport, type LedgerReport, type LedgerViolation } from './verify-ledger.ts';

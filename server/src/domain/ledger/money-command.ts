@@ -23,7 +23,11 @@ export function runMoneyCommand<T extends MoneyMoved>(
   work: (trx: Tx) => Promise<T & JsonSafe<T>>,
 ): Promise<T>;
 /** A guarded command without a key: its result is not stored, so it need not survive JSON. */
-export function runMoneyCommand<T extends MoneyMoved>(services: Pick<AppServices, 'db' | 'events'>, idempotency: null, work: (trx: Tx) => Promise<T>): Promise<T>;
+export function runMoneyCommand<T extends MoneyMoved>(
+  services: Pick<AppServices, 'db' | 'events'>,
+  idempotency: null,
+  work: (trx: Tx) => Promise<T>,
+): Promise<T>;
 export async function runMoneyCommand<T extends MoneyMoved>(
   services: Pick<AppServices, 'db' | 'events'>,
   idempotency: IdempotencyRequest | null,

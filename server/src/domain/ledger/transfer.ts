@@ -2,15 +2,7 @@ import type { Transaction } from 'kysely';
 import { formatCents } from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
 import { DomainError } from '../domain-error.ts';
-import {
-  accountKey,
-  applyLegs,
-  lockAccounts,
-  resolveAccountIds,
-  type AccountRef,
-  type BalanceLeg,
-  type Currency,
-} from './accounts.ts';
+import { accountKey, applyLegs, lockAccounts, resolveAccountIds, type AccountRef, type BalanceLeg, type Currency } from './accounts.ts';
 import type { TransferKind } from './transfer-kinds.ts';
 
 export interface TransferInput {
@@ -69,7 +61,10 @@ export async function transfer(trx: Transaction<Database>, input: TransferInput)
   const legs: BalanceLeg[] = [];
   if (fromKey.userId !== null) legs.push({ id: debitId, delta: -amount });
   if (toKey.userId !== null) legs.push({ id: creditId, delta: amount });
-  const locked = await lockAccounts(trx, legs.map((leg) => leg.id));
+  const locked = await lockAccounts(
+    trx,
+    legs.map((leg) => leg.id),
+  );
   const debit = fromKey.userId === null ? null : locked.get(debitId);
   if (debit === undefined) throw new Error(`ledger account ${debitId} vanished while locking`);
   if (debit !== null && debit.balance < amount) throw insufficient(currency, amount, debit.balance);

@@ -178,17 +178,13 @@ export function formatLedgerReport(report: LedgerReport): string {
         lines.push(`  - ${v.currency} sums to ${v.sum}, not 0`);
         break;
       case 'account_balance':
-        lines.push(
-          `  - account ${v.accountId} (${v.currency}/${v.kind}/${v.userId ?? 'system'}) holds ${v.balance}, its transfers give ${v.fromTransfers}`,
-        );
+        lines.push(`  - account ${v.accountId} (${v.currency}/${v.kind}/${v.userId ?? 'system'}) holds ${v.balance}, its transfers give ${v.fromTransfers}`);
         break;
       case 'negative_user_balance':
         lines.push(`  - account ${v.accountId} (${v.currency}/${v.kind}/${v.userId}) is negative: ${v.balance}`);
         break;
       case 'currency_mismatch':
-        lines.push(
-          `  - transfer ${v.transferId} is ${v.currency} but moves ${v.debitCurrency} -> ${v.creditCurrency}`,
-        );
+        lines.push(`  - transfer ${v.transferId} is ${v.currency} but moves ${v.debitCurrency} -> ${v.creditCurrency}`);
         break;
       case 'order_escrow':
         lines.push(`  - order ${v.orderId} (${v.status}, total ${v.totalCents}) has ${v.escrowCents} in escrow`);

@@ -30,14 +30,14 @@ export interface IdempotencyRequest {
 
 /** JSON with object keys sorted, so { a, b } and { b, a } hash alike; undefined members drop out as in JSON. */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, member: unknown) => {
-    if (member && typeof member === 'object' && !Array.isArray(member)) {
-      return Object.fromEntries(
-        Object.entries(member as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-      );
-    }
-    return member;
-  }) ?? 'null';
+  return (
+    JSON.stringify(value, (_key, member: unknown) => {
+      if (member && typeof member === 'object' && !Array.isArray(member)) {
+        return Object.fromEntries(Object.entries(member as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+      }
+      return member;
+    }) ?? 'null'
+  );
 }
 
 export function requestHash(params: unknown): string {
@@ -55,11 +55,7 @@ export function requestHash(params: unknown): string {
  * Under REPEATABLE READ or SERIALIZABLE the blocked duplicate fails with a serialization
  * error instead, which runInTransaction retries into the read-committed-like path above.
  */
-export async function withIdempotency<T>(
-  trx: Transaction<Database>,
-  request: IdempotencyRequest,
-  work: () => Promise<T & JsonSafe<T>>,
-): Promise<T> {
+export async function withIdempotency<T>(trx: Transaction<Database>, request: IdempotencyRequest, work: () => Promise<T & JsonSafe<T>>): Promise<T> {
   const hash = requestHash(request.params ?? null);
   const claimed = await trx
     .insertInto('idempotency_keys')
@@ -91,12 +87,7 @@ export async function withIdempotency<T>(
 
   const result = await work();
   const stored = canonicalJson(result);
-  await trx
-    .updateTable('idempotency_keys')
-    .set({ response: stored })
-    .where('user_id', '=', request.userId)
-    .where('key', '=', request.key)
-    .execute();
+  await trx.updateTable('idempotency_keys').set({ response: stored }).where('user_id', '=', request.userId).where('key', '=', request.key).execute();
   // the first caller gets exactly what a retry will get: the stored JSON, not a live object
   return JSON.parse(stored) as T;
 }

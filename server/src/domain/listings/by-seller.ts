@@ -26,11 +26,17 @@ function decodeCursor(text: string): Cursor {
  * listing of theirs; others see the ones on sale and not rejected (ADR 0008), never the
  * anonymous ones, which would otherwise be tied to their seller here.
  */
-export async function listingsBySeller(services: AppServices, viewerId: string | null, input: z.output<typeof ZListingsBySellerInput>): Promise<z.output<typeof ZListingsBySellerPage>> {
+export async function listingsBySeller(
+  services: AppServices,
+  viewerId: string | null,
+  input: z.output<typeof ZListingsBySellerInput>,
+): Promise<z.output<typeof ZListingsBySellerPage>> {
   const isOwner = viewerId === input.userId;
-  let query = selectListingCardColumns(
-    services.db.selectFrom('listings').leftJoin('profiles', 'profiles.user_id', 'listings.seller_id'),
-  ).where('listings.seller_id', '=', input.userId);
+  let query = selectListingCardColumns(services.db.selectFrom('listings').leftJoin('profiles', 'profiles.user_id', 'listings.seller_id')).where(
+    'listings.seller_id',
+    '=',
+    input.userId,
+  );
   if (!isOwner) {
     query = query
       .where('listings.status', '=', 'available')
@@ -40,10 +46,7 @@ export async function listingsBySeller(services: AppServices, viewerId: string |
   if (input.cursor) {
     const after = decodeCursor(input.cursor);
     query = query.where((eb) =>
-      eb.or([
-        eb('listings.created_at', '<', after.createdAt),
-        eb.and([eb('listings.created_at', '=', after.createdAt), eb('listings.id', '<', after.id)]),
-      ]),
+      eb.or([eb('listings.created_at', '<', after.createdAt), eb.and([eb('listings.created_at', '=', after.createdAt), eb('listings.id', '<', after.id)])]),
     );
   }
   const rows = await query

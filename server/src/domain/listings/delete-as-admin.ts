@@ -15,7 +15,11 @@ import type { AppServices } from '../../app-services.ts';
  * listing's image files leave storage after the commit unless something still points at them
  * (an order's cover snapshot, another listing), see deleteUnreferencedUploads.
  */
-export async function deleteListingAsAdmin(services: AppServices, memberId: string, input: z.output<typeof ZAdminListingActionInput>): Promise<z.output<typeof ZAdminListingDeleted>> {
+export async function deleteListingAsAdmin(
+  services: AppServices,
+  memberId: string,
+  input: z.output<typeof ZAdminListingActionInput>,
+): Promise<z.output<typeof ZAdminListingDeleted>> {
   const images = await runInTransaction(services.db, async (trx) => {
     const row = await trx
       .deleteFrom('listings')

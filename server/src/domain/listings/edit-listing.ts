@@ -14,7 +14,11 @@ import type { AppServices } from '../../app-services.ts';
  * pending review unless an admin already rejected it (ADR 0008). Images no longer used are
  * removed from storage once the change is committed.
  */
-export async function editListing(services: AppServices, memberId: string, input: z.output<typeof ZUpdateListingInput>): Promise<z.output<typeof ZListingCreated>> {
+export async function editListing(
+  services: AppServices,
+  memberId: string,
+  input: z.output<typeof ZUpdateListingInput>,
+): Promise<z.output<typeof ZListingCreated>> {
   const { id, ...fields } = input;
   assertNoContactDetails({ title: fields.title, description: fields.description });
   const storage = storageFor(services);

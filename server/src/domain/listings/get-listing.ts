@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ZListingDetail, ZListingIdInput} from '@curio/shared';
+import type { ZListingDetail, ZListingIdInput } from '@curio/shared';
 import { ZListingCategory, ZListingStatus, ZListingUnit, LISTING_REVIEW_STATUSES, uploadUrl } from '@curio/shared';
 import { DomainError } from '../domain-error.ts';
 import type { AuthUser } from '../accounts/sessions.ts';
@@ -12,7 +12,11 @@ const ZReviewStatus = z.enum(LISTING_REVIEW_STATUSES);
  * seller except to its owner. A listing taken down (unavailable) is visible to its owner and
  * admins only, so a takedown really takes it off the site.
  */
-export async function getListing(services: AppServices, viewer: AuthUser | null, input: z.output<typeof ZListingIdInput>): Promise<z.output<typeof ZListingDetail>> {
+export async function getListing(
+  services: AppServices,
+  viewer: AuthUser | null,
+  input: z.output<typeof ZListingIdInput>,
+): Promise<z.output<typeof ZListingDetail>> {
   const { db } = services;
   const viewerId = viewer?.id ?? null;
   const row = await db

@@ -32,7 +32,11 @@ async function apply(trx: Tx, action: ModerationAction, listingId: string, now: 
   const base = trx.updateTable('listings').where('id', '=', listingId);
   switch (action) {
     case 'approve':
-      return base.set({ review_status: 'approved', updated_at: now }).where('review_status', '<>', 'approved').returning(['status', 'review_status']).executeTakeFirst();
+      return base
+        .set({ review_status: 'approved', updated_at: now })
+        .where('review_status', '<>', 'approved')
+        .returning(['status', 'review_status'])
+        .executeTakeFirst();
     case 'reject':
       return base
         .set({

@@ -21,9 +21,7 @@ export async function recommendListings(services: AppServices, input: z.output<t
     .executeTakeFirst();
   if (!listing) throw new DomainError('LISTING_NOT_FOUND');
 
-  const rows = await selectListingCardColumns(
-    db.selectFrom('listings').leftJoin('profiles', 'profiles.user_id', 'listings.seller_id'),
-  )
+  const rows = await selectListingCardColumns(db.selectFrom('listings').leftJoin('profiles', 'profiles.user_id', 'listings.seller_id'))
     .where('listings.status', '=', 'available')
     .where('listings.id', '<>', listing.id)
     .where((eb) =>

@@ -9,18 +9,18 @@ import type { AppServices } from '../../app-services.ts';
  * client keeps a random key in sessionStorage). The count rises only when the view row is new,
  * so reloads and racing tabs never inflate it. Owners looking at their own listing do not count.
  */
-export async function recordListingView(services: AppServices, viewerId: string | null, input: z.output<typeof ZRecordListingViewInput>): Promise<z.output<typeof ZRecordListingViewResult>> {
+export async function recordListingView(
+  services: AppServices,
+  viewerId: string | null,
+  input: z.output<typeof ZRecordListingViewInput>,
+): Promise<z.output<typeof ZRecordListingViewResult>> {
   const memberId = viewerId;
   if (!memberId && !input.visitorKey) throw new DomainError('VALIDATION_FAILED', { field: 'visitorKey' });
   // the prefix keeps a visitor key from ever matching a member id
   const viewerKey = memberId ?? `visitor:${input.visitorKey}`;
 
   return runInTransaction(services.db, async (trx) => {
-    const listing = await trx
-      .selectFrom('listings')
-      .select(['seller_id', 'view_count'])
-      .where('id', '=', input.id)
-      .executeTakeFirst();
+    const listing = await trx.selectFrom('listings').select(['seller_id', 'view_count']).where('id', '=', input.id).executeTakeFirst();
     if (!listing) throw new DomainError('LISTING_NOT_FOUND');
     if (listing.seller_id === memberId) return { counted: false, viewCount: listing.view_count };
 

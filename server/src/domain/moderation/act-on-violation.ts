@@ -15,7 +15,11 @@ import type { AppServices } from '../../app-services.ts';
  * (`WHERE reviewed_at IS NULL`) makes a double click or two admins at once act once; the loser
  * gets ALREADY_REVIEWED and its transaction, ban and audit entry included, rolls back.
  */
-export async function actOnViolation(services: AppServices, memberId: string, input: z.output<typeof ZAdminViolationActInput>): Promise<z.output<typeof ZAdminViolationActResult>> {
+export async function actOnViolation(
+  services: AppServices,
+  memberId: string,
+  input: z.output<typeof ZAdminViolationActInput>,
+): Promise<z.output<typeof ZAdminViolationActResult>> {
   const now = services.clock.now();
   const endedSessions = await runInTransaction(services.db, async (trx) => {
     const claimed = await trx
@@ -33,7 +37,11 @@ export async function actOnViolation(services: AppServices, memberId: string, in
     let ended: string[] = [];
     let banId: string | null = null;
     if (input.action === 'warning') {
-      await notify(trx, { userId: claimed.sender_id, type: 'warning', params: { type: claimed.violation_type, ...(input.notes ? { notes: input.notes } : {}) } });
+      await notify(trx, {
+        userId: claimed.sender_id,
+        type: 'warning',
+        params: { type: claimed.violation_type, ...(input.notes ? { notes: input.notes } : {}) },
+      });
     } else if (input.action === 'banned') {
       // the notes are the ban reason the member reads; without notes a reason naming the rule
       const reason = input.notes ?? `Contact details in chat (${claimed.violation_type})`;

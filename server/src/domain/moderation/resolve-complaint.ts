@@ -12,7 +12,11 @@ import type { AppServices } from '../../app-services.ts';
  * REQUEST_ALREADY_PROCESSED and writes nothing. The reporter is notified with the response
  * and, for an order or a listing, a link to it (the order page also lists the response).
  */
-export async function resolveComplaint(services: AppServices, memberId: string, input: z.output<typeof ZAdminComplaintResolveInput>): Promise<z.output<typeof ZAdminComplaintResolveResult>> {
+export async function resolveComplaint(
+  services: AppServices,
+  memberId: string,
+  input: z.output<typeof ZAdminComplaintResolveInput>,
+): Promise<z.output<typeof ZAdminComplaintResolveResult>> {
   const now = services.clock.now();
   return runInTransaction(services.db, async (trx) => {
     const before = await trx

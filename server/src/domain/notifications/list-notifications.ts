@@ -12,11 +12,12 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
 }
 
 /** The member's notifications, newest first. A row of a type this build does not know is skipped. */
-export async function listNotifications(services: AppServices, memberId: string, input: z.output<typeof ZNotificationsInput>): Promise<z.output<typeof ZNotificationsPage>> {
-  let query = services.db
-    .selectFrom('notifications')
-    .select(['id', 'type', 'params', 'link', 'is_read', 'created_at'])
-    .where('user_id', '=', memberId);
+export async function listNotifications(
+  services: AppServices,
+  memberId: string,
+  input: z.output<typeof ZNotificationsInput>,
+): Promise<z.output<typeof ZNotificationsPage>> {
+  let query = services.db.selectFrom('notifications').select(['id', 'type', 'params', 'link', 'is_read', 'created_at']).where('user_id', '=', memberId);
   if (input?.cursor) {
     const { at, id } = decodeCursor(input.cursor);
     query = query.where((eb) => eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]));

@@ -13,10 +13,7 @@ import { orderLink, type OrderRow } from './lock-order.ts';
  * listing — a listing sold out by this order is on sale again — and the missed shipment counts
  * against the seller's reputation (ADR 0014).
  */
-export async function cancelUnshippedOrder(
-  trx: Tx,
-  input: { orderId: string; now: Date },
-): Promise<{ order: OrderRow; affectedUserIds: string[] } | null> {
+export async function cancelUnshippedOrder(trx: Tx, input: { orderId: string; now: Date }): Promise<{ order: OrderRow; affectedUserIds: string[] } | null> {
   const order = await trx
     .updateTable('orders')
     .set({ status: 'cancelled', cancelled_at: input.now, updated_at: input.now })

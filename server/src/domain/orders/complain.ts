@@ -12,7 +12,11 @@ import type { AppServices } from '../../app-services.ts';
  * cancelled. The other party is the defendant (target_user_id). Evidence images must have been
  * uploaded, so the admin never opens a complaint whose pictures do not exist.
  */
-export async function fileOrderComplaint(services: AppServices, memberId: string, input: z.output<typeof ZOrderComplaintInput>): Promise<z.output<typeof ZOrderComplaintResult>> {
+export async function fileOrderComplaint(
+  services: AppServices,
+  memberId: string,
+  input: z.output<typeof ZOrderComplaintInput>,
+): Promise<z.output<typeof ZOrderComplaintResult>> {
   const now = services.clock.now();
   await assertOwnUploads(services.db, storageFor(services), { userId: memberId, keys: input.evidenceImages, error: 'LISTING_IMAGE_MISSING' });
   return runInTransaction(services.db, async (trx) => {

@@ -77,7 +77,12 @@ export async function completeOrder(
     .execute();
 
   if (order.offer_id) {
-    await trx.updateTable('buying_offers').set({ status: 'completed', updated_at: input.now }).where('id', '=', order.offer_id).where('status', '=', 'accepted').execute();
+    await trx
+      .updateTable('buying_offers')
+      .set({ status: 'completed', updated_at: input.now })
+      .where('id', '=', order.offer_id)
+      .where('status', '=', 'accepted')
+      .execute();
   }
   if (order.buying_request_id) {
     await trx.updateTable('buying_requests').set({ status: 'completed' }).where('id', '=', order.buying_request_id).where('status', '=', 'deal_made').execute();

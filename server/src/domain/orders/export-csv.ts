@@ -12,7 +12,11 @@ import type { AppServices } from '../../app-services.ts';
  * totals in USDN, times on the member's wall clock; text a buyer or seller typed cannot smuggle
  * in a formula.
  */
-export async function exportOrdersCsv(services: AppServices, memberId: string, input: z.output<typeof ZSellSummaryInput> | undefined): Promise<z.output<typeof ZOrdersCsv>> {
+export async function exportOrdersCsv(
+  services: AppServices,
+  memberId: string,
+  input: z.output<typeof ZSellSummaryInput> | undefined,
+): Promise<z.output<typeof ZOrdersCsv>> {
   const now = services.clock.now();
   const timeZone = await memberTimeZone(services.db, memberId, input?.timeZone);
   const rows = await services.db

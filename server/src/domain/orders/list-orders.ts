@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { sql } from 'kysely';
-import type { ZOrdersListInput, ZOrdersPage} from '@curio/shared';
+import type { ZOrdersListInput, ZOrdersPage } from '@curio/shared';
 import { ORDER_LIMITS, type TOrderStatus } from '@curio/shared';
 import { DomainError } from '../domain-error.ts';
 import { orderSummaryQuery, toOrderSummary } from './read-orders.ts';

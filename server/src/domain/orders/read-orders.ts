@@ -1,13 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import {
-  ORDER_LIMITS,
-  uploadUrl,
-  ZComplaintType,
-  ZOrderStatus,
-  type TOrderDetail,
-  type TOrderStatus,
-  type TOrderSummary,
-} from '@curio/shared';
+import { ORDER_LIMITS, uploadUrl, ZComplaintType, ZOrderStatus, type TOrderDetail, type TOrderStatus, type TOrderSummary } from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
 import { DomainError } from '../domain-error.ts';
 import { roleIn } from './lock-order.ts';
@@ -31,9 +23,7 @@ export function orderSummaryQuery(db: Kysely<Database>, viewerId: string) {
       'sp.credit_score as seller_credit_score',
       sql<string>`to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('created_at_exact'),
       (eb) =>
-        eb
-          .exists(eb.selectFrom('reviews as r').select('r.id').whereRef('r.order_id', '=', 'o.id').where('r.reviewer_id', '=', viewerId))
-          .as('reviewed_by_me'),
+        eb.exists(eb.selectFrom('reviews as r').select('r.id').whereRef('r.order_id', '=', 'o.id').where('r.reviewer_id', '=', viewerId)).as('reviewed_by_me'),
     ]);
 }
 

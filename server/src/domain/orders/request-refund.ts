@@ -14,7 +14,11 @@ import type { AppServices } from '../../app-services.ts';
  * refunding, its escrow untouched, until an admin decides (domain/orders/resolve-refund.ts).
  * One request per order (ADR 0013): after a rejection the buyer's next step is a complaint.
  */
-export async function requestOrderRefund(services: AppServices, memberId: string, input: z.output<typeof ZRequestRefundInput>): Promise<z.output<typeof ZOrderDetail>> {
+export async function requestOrderRefund(
+  services: AppServices,
+  memberId: string,
+  input: z.output<typeof ZRequestRefundInput>,
+): Promise<z.output<typeof ZOrderDetail>> {
   const now = services.clock.now();
   await runInTransaction(services.db, async (trx) => {
     const order = await lockOrderForParty(trx, { orderId: input.orderId, userId: memberId, as: 'buyer' });

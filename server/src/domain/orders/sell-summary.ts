@@ -11,7 +11,11 @@ import type { AppServices } from '../../app-services.ts';
  * month's revenue (totals of orders completed this calendar month in the member's time zone)
  * and the number of orders sold overall.
  */
-export async function sellerMonthSummary(services: AppServices, memberId: string, input: z.output<typeof ZSellSummaryInput>): Promise<z.output<typeof ZSellSummary>> {
+export async function sellerMonthSummary(
+  services: AppServices,
+  memberId: string,
+  input: z.output<typeof ZSellSummaryInput>,
+): Promise<z.output<typeof ZSellSummary>> {
   const now = services.clock.now();
   const timeZone = await memberTimeZone(services.db, memberId, input.timeZone);
   const month = monthRangeIn(now, timeZone);

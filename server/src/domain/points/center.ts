@@ -9,10 +9,7 @@ import { currentPendingInvitation } from './invitations.ts';
  * The Curio center's figures (spec 2 §2, §7): balances from the user_points view, today's
  * check-in state in the member's calendar, and invitation stats.
  */
-export async function loadPointsCenter(
-  db: Kysely<Database>,
-  input: { userId: string; now: Date; browserZone?: string | undefined },
-): Promise<TPointsCenter> {
+export async function loadPointsCenter(db: Kysely<Database>, input: { userId: string; now: Date; browserZone?: string | undefined }): Promise<TPointsCenter> {
   const { userId, now } = input;
   const [points, profile, last, accepted, pending] = await Promise.all([
     db

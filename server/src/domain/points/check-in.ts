@@ -42,12 +42,7 @@ export async function checkIn(services: AppServices, userId: string, browserZone
   let affected: string[];
   try {
     ({ result, affected } = await runInTransaction(services.db, async (trx) => {
-      const profile = await trx
-        .selectFrom('profiles')
-        .select('time_zone')
-        .where('user_id', '=', userId)
-        .forUpdate()
-        .executeTakeFirst();
+      const profile = await trx.selectFrom('profiles').select('time_zone').where('user_id', '=', userId).forUpdate().executeTakeFirst();
       if (!profile) throw new DomainError('USER_NOT_FOUND');
       const zone = profile.time_zone ?? browserZone;
       if (!profile.time_zone) {

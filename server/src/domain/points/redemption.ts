@@ -1,12 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  POINTS_RULES,
-  pointsRedemptionQuote,
-  ZPointsRedemptionStatus,
-  ZRedemptionMethod,
-  type TPointsRedemption,
-  type TRedemptionMethod,
-} from '@curio/shared';
+import { POINTS_RULES, pointsRedemptionQuote, ZPointsRedemptionStatus, ZRedemptionMethod, type TPointsRedemption, type TRedemptionMethod } from '@curio/shared';
 import type { AppServices } from '../../app-services.ts';
 import type { Database, PointsWithdrawalRequestsTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
@@ -49,11 +42,7 @@ export interface PointsRedemptionRequest {
  * larger than the available points with INSUFFICIENT_POINTS, under its row lock, so parallel
  * requests can never overspend. The idempotency key makes a double submit one request.
  */
-export async function createPointsRedemption(
-  services: AppServices,
-  userId: string,
-  input: PointsRedemptionRequest,
-): Promise<TPointsRedemption> {
+export async function createPointsRedemption(services: AppServices, userId: string, input: PointsRedemptionRequest): Promise<TPointsRedemption> {
   if (input.points < POINTS_RULES.redemptionMinimumPoints) {
     throw new DomainError('POINTS_REDEMPTION_MINIMUM', { min: POINTS_RULES.redemptionMinimumPoints });
   }

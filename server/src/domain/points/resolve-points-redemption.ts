@@ -72,8 +72,9 @@ export async function resolvePointsRedemption(trx: Tx, input: ResolvePointsRedem
     }
   } else {
     affected.push(
-      ...(await transfer(trx, { ...common, to: { user: row.user_id }, amount: row.points_amount, kind: 'withdrawal_release', ...(notes ? { memo: notes } : {}) }))
-        .affectedUserIds,
+      ...(
+        await transfer(trx, { ...common, to: { user: row.user_id }, amount: row.points_amount, kind: 'withdrawal_release', ...(notes ? { memo: notes } : {}) })
+      ).affectedUserIds,
     );
   }
 

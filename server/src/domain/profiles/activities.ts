@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { sql } from 'kysely';
-import type { ZProfileActivities, ZProfileActivitiesInput} from '@curio/shared';
+import type { ZProfileActivities, ZProfileActivitiesInput } from '@curio/shared';
 import { ZActivityData, ZActivityType, type TActivity } from '@curio/shared';
 import { DomainError } from '../domain-error.ts';
 import { activityImageUrl, resolveProfileTarget } from './profile-target.ts';
@@ -23,7 +23,11 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
  * A profile's activity list, newest first, in pages. Others (and visitors) see only the
  * activities that were public when they happened; the owner sees all, hidden ones flagged.
  */
-export async function profileActivities(services: AppServices, viewerId: string | null, input: z.output<typeof ZProfileActivitiesInput>): Promise<z.output<typeof ZProfileActivities>> {
+export async function profileActivities(
+  services: AppServices,
+  viewerId: string | null,
+  input: z.output<typeof ZProfileActivitiesInput>,
+): Promise<z.output<typeof ZProfileActivities>> {
   const { db } = services;
   const { userId, isOwn } = resolveProfileTarget(viewerId, input.userId);
   const exists = await db.selectFrom('profiles').select('user_id').where('user_id', '=', userId).executeTakeFirst();
@@ -43,9 +47,7 @@ export async function profileActivities(services: AppServices, viewerId: string 
     ])
     .where('user_id', '=', userId)
     .$if(!isOwn, (qb) => qb.where('is_visible', '=', true))
-    .$if(after !== null, (qb) =>
-      qb.where(sql<boolean>`(created_at, id) < (${after!.createdAt}::timestamptz, ${after!.id}::uuid)`),
-    )
+    .$if(after !== null, (qb) => qb.where(sql<boolean>`(created_at, id) < (${after!.createdAt}::timestamptz, ${after!.id}::uuid)`))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(input.limit + 1)

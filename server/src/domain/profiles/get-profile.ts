@@ -11,7 +11,11 @@ import type { AppServices } from '../../app-services.ts';
  * /profile, /curio-center and /profile/:userId. The owner gets their e-mail and full counts;
  * anyone else gets public fields and whether they follow the user. Visitors may view others.
  */
-export async function getPublicProfile(services: AppServices, viewerId: string | null, input: z.output<typeof ZProfileGetInput>): Promise<z.output<typeof ZProfileView>> {
+export async function getPublicProfile(
+  services: AppServices,
+  viewerId: string | null,
+  input: z.output<typeof ZProfileGetInput>,
+): Promise<z.output<typeof ZProfileView>> {
   const { db, clock } = services;
   const { userId, isOwn } = resolveProfileTarget(viewerId, input.userId);
   if (viewerId) await touchLastActive(db, viewerId, clock.now());
@@ -40,10 +44,7 @@ export async function getPublicProfile(services: AppServices, viewerId: string |
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('seller_id', '=', userId)
     .$if(!isOwn, (qb) =>
-      qb
-        .where('status', '=', 'available')
-        .where('review_status', 'in', ['pending', 'reviewing', 'approved'])
-        .where('is_anonymous', '=', false),
+      qb.where('status', '=', 'available').where('review_status', 'in', ['pending', 'reviewing', 'approved']).where('is_anonymous', '=', false),
     )
     .executeTakeFirstOrThrow();
   const requests = await db

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { sql } from 'kysely';
-import type { ZActivityPrivacy, ZUpdatePrivacyInput} from '@curio/shared';
+import type { ZActivityPrivacy, ZUpdatePrivacyInput } from '@curio/shared';
 import { activityPrivacyFrom } from '@curio/shared';
 import { DomainError } from '../domain-error.ts';
 import type { AppServices } from '../../app-services.ts';
@@ -10,7 +10,11 @@ import type { AppServices } from '../../app-services.ts';
  * Only future activities follow the new flags; past ones keep the visibility they were
  * recorded with (ADR 0011).
  */
-export async function setProfilePrivacy(services: AppServices, memberId: string, input: z.output<typeof ZUpdatePrivacyInput>): Promise<z.output<typeof ZActivityPrivacy>> {
+export async function setProfilePrivacy(
+  services: AppServices,
+  memberId: string,
+  input: z.output<typeof ZUpdatePrivacyInput>,
+): Promise<z.output<typeof ZActivityPrivacy>> {
   // jsonb || merges in one statement, so two tabs saving different flags both land
   const row = await services.db
     .updateTable('profiles')

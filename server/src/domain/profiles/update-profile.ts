@@ -9,7 +9,11 @@ import type { AuthUser } from '../accounts/sessions.ts';
 import type { AppServices } from '../../app-services.ts';
 
 /** /profile/edit: nickname (required), avatar, preferred currency and language. The e-mail is not editable. */
-export async function updateOwnProfile(services: AppServices, member: AuthUser, input: z.output<typeof ZUpdateProfileInput>): Promise<z.output<typeof ZSessionUser>> {
+export async function updateOwnProfile(
+  services: AppServices,
+  member: AuthUser,
+  input: z.output<typeof ZUpdateProfileInput>,
+): Promise<z.output<typeof ZSessionUser>> {
   // members may not pass for staff or the brand; admins are staff (rules/text.ts)
   if (!member.isAdmin && isReservedNickname(input.nickname)) throw new DomainError('NICKNAME_RESERVED');
   // the schema admits only server-named avatar keys; it must also be this member's own upload

@@ -9,7 +9,11 @@ import type { AppServices } from '../../app-services.ts';
  * order may be reviewed again (the unique index only holds one review at a time). Its images stay
  * in storage, for the reason given in update.ts.
  */
-export async function deleteReview(services: AppServices, memberId: string, input: z.output<typeof ZReviewIdInput>): Promise<z.output<typeof ZDeleteReviewResult>> {
+export async function deleteReview(
+  services: AppServices,
+  memberId: string,
+  input: z.output<typeof ZReviewIdInput>,
+): Promise<z.output<typeof ZDeleteReviewResult>> {
   await runInTransaction(services.db, async (trx) => {
     const review = await ownedReview(trx, input.reviewId, memberId);
     await trx.deleteFrom('reviews').where('id', '=', review.id).execute();

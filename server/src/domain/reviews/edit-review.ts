@@ -17,11 +17,7 @@ export async function editReview(services: AppServices, memberId: string, input:
   await runInTransaction(services.db, async (trx) => {
     const review = await ownedReview(trx, input.reviewId, userId);
     await assertOwnUploads(trx, storageFor(services), { userId, keys: images, alreadyAttached: review.images, error: 'LISTING_IMAGE_MISSING' });
-    await trx
-      .updateTable('reviews')
-      .set({ rating: input.rating, content, images, updated_at: services.clock.now() })
-      .where('id', '=', review.id)
-      .execute();
+    await trx.updateTable('reviews').set({ rating: input.rating, content, images, updated_at: services.clock.now() }).where('id', '=', review.id).execute();
     await afterReviewChange(trx, review.reviewee_id);
   });
   const review = await loadReview(services.db, { id: input.reviewId });

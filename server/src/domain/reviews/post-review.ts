@@ -33,12 +33,7 @@ export async function postReview(services: AppServices, memberId: string, input:
   try {
     await runInTransaction(services.db, async (trx) => {
       const order = await reviewableOrder(trx, input.orderId, userId);
-      const existing = await trx
-        .selectFrom('reviews')
-        .select('id')
-        .where('order_id', '=', order.id)
-        .where('reviewer_id', '=', userId)
-        .executeTakeFirst();
+      const existing = await trx.selectFrom('reviews').select('id').where('order_id', '=', order.id).where('reviewer_id', '=', userId).executeTakeFirst();
       if (existing) throw new DomainError('REVIEW_EXISTS');
       await trx
         .insertInto('reviews')

@@ -75,21 +75,19 @@ async function listingSummary(db: Kysely<Database>, listingId: string): Promise<
 }
 
 /** Purchase reviews of a listing, newest first, with the summary over all of them (public). */
-export async function loadListingReviews(
-  db: Kysely<Database>,
-  input: { listingId: string; cursor?: string | null; limit: number },
-): Promise<TReviewsPage> {
+export async function loadListingReviews(db: Kysely<Database>, input: { listingId: string; cursor?: string | null; limit: number }): Promise<TReviewsPage> {
   const after = decodePageCursor(input.cursor);
   let query = reviewQuery(db).where('r.listing_id', '=', input.listingId);
   if (after) {
     query = query.where((eb) =>
-      eb.or([
-        eb('r.created_at', '<', after.createdAt),
-        eb.and([eb('r.created_at', '=', after.createdAt), eb('r.id', '<', after.id)]),
-      ]),
+      eb.or([eb('r.created_at', '<', after.createdAt), eb.and([eb('r.created_at', '=', after.createdAt), eb('r.id', '<', after.id)])]),
     );
   }
-  const rows = await query.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(input.limit + 1).execute();
+  const rows = await query
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(input.limit + 1)
+    .execute();
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {

@@ -14,9 +14,7 @@ export async function findCustomerServiceAdmin(db: Kysely<Database>): Promise<st
   const activeAdmins = db
     .selectFrom('user_roles')
     .innerJoin('users', 'users.id', 'user_roles.user_id')
-    .leftJoin('user_bans', (join) =>
-      join.onRef('user_bans.user_id', '=', 'users.id').on('user_bans.status', '=', 'active'),
-    )
+    .leftJoin('user_bans', (join) => join.onRef('user_bans.user_id', '=', 'users.id').on('user_bans.status', '=', 'active'))
     .select('users.id')
     .where('user_roles.role', '=', 'admin')
     .where('user_bans.id', 'is', null);

@@ -60,27 +60,14 @@ export function decodeSetting<K extends SettingKey>(key: K, stored: string | und
 }
 
 export async function getSetting<K extends SettingKey>(db: Kysely<Database>, key: K): Promise<SettingValue<K>> {
-  const row = await db
-    .selectFrom('system_settings')
-    .select('setting_value')
-    .where('setting_key', '=', key)
-    .executeTakeFirst();
+  const row = await db.selectFrom('system_settings').select('setting_value').where('setting_key', '=', key).executeTakeFirst();
   return decodeSetting(key, row?.setting_value);
 }
 
 /** Several settings in one query. */
-export async function getSettings<K extends SettingKey>(
-  db: Kysely<Database>,
-  keys: readonly K[],
-): Promise<{ [P in K]: SettingValue<P> }> {
+export async function getSettings<K extends SettingKey>(db: Kysely<Database>, keys: readonly K[]): Promise<{ [P in K]: SettingValue<P> }> {
   const rows =
-    keys.length === 0
-      ? []
-      : await db
-          .selectFrom('system_settings')
-          .select(['setting_key', 'setting_value'])
-          .where('setting_key', 'in', keys)
-          .execute();
+    keys.length === 0 ? [] : await db.selectFrom('system_settings').select(['setting_key', 'setting_value']).where('setting_key', 'in', keys).execute();
   const stored = new Map(rows.map((r) => [r.setting_key, r.setting_value]));
   const result = {} as { [P in K]: SettingValue<P> };
   for (const key of keys) result[key] = decodeSetting(key, stored.get(key));
@@ -102,8 +89,6 @@ export async function putSetting<K extends SettingKey>(
   await db
     .insertInto('system_settings')
     .values({ setting_key: key, setting_value: encoded, updated_at: now, updated_by: updatedBy })
-    .onConflict((oc) =>
-      oc.column('setting_key').doUpdateSet({ setting_value: encoded, updated_at: now, updated_by: updatedBy }),
-    )
+    .onConflict((oc) => oc.column('setting_key').doUpdateSet({ setting_value: encoded, updated_at: now, updated_by: updatedBy }))
     .execute();
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ZMyFollowing} from '@curio/shared';
+import type { ZMyFollowing } from '@curio/shared';
 import { uploadUrl } from '@curio/shared';
 import { MY_ITEMS_LIMIT } from './my-items.ts';
 import type { AppServices } from '../../app-services.ts';

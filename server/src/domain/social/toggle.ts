@@ -126,10 +126,7 @@ function isSelfFollowViolation(error: unknown): boolean {
   const failure = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
   if (failure?.code !== '23514') return false;
   // pg names the constraint; PGlite only puts it in the message
-  return (
-    failure.constraint === 'user_follows_not_self' ||
-    (typeof failure.message === 'string' && failure.message.includes('user_follows_not_self'))
-  );
+  return failure.constraint === 'user_follows_not_self' || (typeof failure.message === 'string' && failure.message.includes('user_follows_not_self'));
 }
 
 /** Follows a user if not yet following, else unfollows; the count is the target's followers. */
@@ -138,12 +135,7 @@ export async function toggleFollow(db: Kysely<Database>, followerId: string, fol
   try {
     return await runInTransaction(db, async (trx) => {
       // serialises toggles aimed at one user, as lockTarget does for items
-      const target = await trx
-        .selectFrom('profiles')
-        .select('user_id')
-        .where('user_id', '=', followingId)
-        .forNoKeyUpdate()
-        .executeTakeFirst();
+      const target = await trx.selectFrom('profiles').select('user_id').where('user_id', '=', followingId).forNoKeyUpdate().executeTakeFirst();
       if (!target) throw new DomainError('USER_NOT_FOUND');
       const removed = await trx
         .deleteFrom('user_follows')

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ZUsdtRecharge} from '@curio/shared';
+import type { ZUsdtRecharge } from '@curio/shared';
 import { uploadUrl, type TRechargeStatus } from '@curio/shared';
 import type { AppServices } from '../../app-services.ts';
 

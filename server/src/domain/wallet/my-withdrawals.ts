@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ZWithdrawal} from '@curio/shared';
+import type { ZWithdrawal } from '@curio/shared';
 import { type TWithdrawalStatus } from '@curio/shared';
 import type { AppServices } from '../../app-services.ts';
 

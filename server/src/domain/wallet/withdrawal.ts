@@ -74,9 +74,7 @@ export async function createWithdrawal(trx: Tx, input: CreateWithdrawalInput): P
 /** The member's withdrawal request: once per idempotency key; the held amount shows at once. */
 export function requestWithdrawal(services: AppServices, input: Omit<CreateWithdrawalInput, 'now'> & { idempotencyKey: string }) {
   const { idempotencyKey, userId, amount, address } = input;
-  return runMoneyCommand(
-    services,
-    { userId, key: idempotencyKey, operation: 'wallet.createWithdrawal', params: { amount, address: address.trim() } },
-    (trx) => createWithdrawal(trx, { userId, amount, address, now: services.clock.now() }),
+  return runMoneyCommand(services, { userId, key: idempotencyKey, operation: 'wallet.createWithdrawal', params: { amount, address: address.trim() } }, (trx) =>
+    createWithdrawal(trx, { userId, amount, address, now: services.clock.now() }),
   );
 }

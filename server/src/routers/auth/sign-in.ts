@@ -7,6 +7,4 @@ import { answerSignedIn } from './signed-in.ts';
 export const signIn = publicProcedure
   .input(ZSignInInput)
   .output(ZSessionUser)
-  .mutation(async ({ ctx, input }) =>
-    answerSignedIn(ctx, await signInService(ctx.services, input, { ip: ctx.ip, previous: previousSession(ctx) })),
-  );
+  .mutation(async ({ ctx, input }) => answerSignedIn(ctx, await signInService(ctx.services, input, { ip: ctx.ip, previous: previousSession(ctx) })));

@@ -8,6 +8,4 @@ import { answerSignedIn } from './signed-in.ts';
 export const verifyEmail = publicProcedure
   .input(ZVerifyEmailInput)
   .output(ZSessionUser)
-  .mutation(async ({ ctx, input }) =>
-    answerSignedIn(ctx, await verifyEmailService(ctx.services, input, previousSession(ctx))),
-  );
+  .mutation(async ({ ctx, input }) => answerSignedIn(ctx, await verifyEmailService(ctx.services, input, previousSession(ctx))));

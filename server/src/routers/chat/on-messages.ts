@@ -14,29 +14,27 @@ const BATCH = 100;
  * later can slip in behind the cursor. A fresh subscription starts after the newest message;
  * a client that has loaded data first passes chat.conversations' latestSeq as lastEventId instead.
  */
-export const onMessages = memberProcedure
-  .input(ZResumableSubscriptionInput)
-  .subscription(async function* ({ ctx, input, signal }) {
-    const me = ctx.user.id;
-    const db = ctx.services.db;
-    // listen before reading, so a message committed in between wakes the loop
-    const watch = new UserEventWatch(ctx.services.events, me, ['messages-changed'], signal);
-    try {
-      let cursor = Number(input?.lastEventId ?? Number.NaN);
-      if (!Number.isSafeInteger(cursor) || cursor < 0) {
-        cursor = await latestSeqOf(db, me);
-      }
-      do {
-        for (;;) {
-          const messages = await messagesAfter(db, me, cursor, BATCH);
-          for (const message of messages) {
-            cursor = message.seq;
-            yield tracked(String(message.seq), message);
-          }
-          if (messages.length < BATCH) break;
-        }
-      } while (await watch.next());
-    } finally {
-      watch.stop();
+export const onMessages = memberProcedure.input(ZResumableSubscriptionInput).subscription(async function* ({ ctx, input, signal }) {
+  const me = ctx.user.id;
+  const db = ctx.services.db;
+  // listen before reading, so a message committed in between wakes the loop
+  const watch = new UserEventWatch(ctx.services.events, me, ['messages-changed'], signal);
+  try {
+    let cursor = Number(input?.lastEventId ?? Number.NaN);
+    if (!Number.isSafeInteger(cursor) || cursor < 0) {
+      cursor = await latestSeqOf(db, me);
     }
-  });
+    do {
+      for (;;) {
+        const messages = await messagesAfter(db, me, cursor, BATCH);
+        for (const message of messages) {
+          cursor = message.seq;
+          yield tracked(String(message.seq), message);
+        }
+        if (messages.length < BATCH) break;
+      }
+    } while (await watch.next());
+  } finally {
+    watch.stop();
+  }
+});

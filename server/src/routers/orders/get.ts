@@ -6,6 +6,4 @@ import { loadOrderDetail } from '../../domain/orders/read-orders.ts';
 export const get = memberProcedure
   .input(ZOrderIdInput)
   .output(ZOrderDetail)
-  .query(({ ctx, input }) =>
-    loadOrderDetail(ctx.services.db, { orderId: input.orderId, viewerId: ctx.user.id, now: ctx.services.clock.now() }),
-  );
+  .query(({ ctx, input }) => loadOrderDetail(ctx.services.db, { orderId: input.orderId, viewerId: ctx.user.id, now: ctx.services.clock.now() }));

@@ -6,6 +6,4 @@ import { loadPointsCenter } from '../../domain/points/center.ts';
 export const center = memberProcedure
   .input(ZPointsCenterInput)
   .output(ZPointsCenter)
-  .query(({ ctx, input }) =>
-    loadPointsCenter(ctx.services.db, { userId: ctx.user.id, now: ctx.services.clock.now(), browserZone: input?.timeZone }),
-  );
+  .query(({ ctx, input }) => loadPointsCenter(ctx.services.db, { userId: ctx.user.id, now: ctx.services.clock.now(), browserZone: input?.timeZone }));

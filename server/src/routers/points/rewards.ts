@@ -4,6 +4,4 @@ import { memberProcedure } from '../../trpc/init.ts';
 import { listPointsRewards } from '../../domain/points/center.ts';
 
 /** Spec 2 §2 center, rewards tab: the 50 newest points movements of the member. */
-export const rewards = memberProcedure
-  .output(z.array(ZPointsReward))
-  .query(({ ctx }) => listPointsRewards(ctx.services.db, ctx.user.id));
+export const rewards = memberProcedure.output(z.array(ZPointsReward)).query(({ ctx }) => listPointsRewards(ctx.services.db, ctx.user.id));

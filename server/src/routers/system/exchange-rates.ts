@@ -3,6 +3,4 @@ import { publicProcedure } from '../../trpc/init.ts';
 import { ratesServiceFor } from '../../domain/wallet/rates-service.ts';
 
 /** USD rates for the display-currency selector; fallback rates when the rates service is unreachable. */
-export const exchangeRates = publicProcedure
-  .output(ZExchangeRates)
-  .query(({ ctx }) => ratesServiceFor(ctx.services).latest());
+export const exchangeRates = publicProcedure.output(ZExchangeRates).query(({ ctx }) => ratesServiceFor(ctx.services).latest());

@@ -6,6 +6,4 @@ import { readHistory } from '../../domain/wallet/history.ts';
 export const history = memberProcedure
   .input(ZHistoryInput)
   .output(ZHistoryPage)
-  .query(({ ctx, input }) =>
-    readHistory(ctx.services.db, { userId: ctx.user.id, currency: input.currency, cursor: input.cursor ?? null, limit: input.limit }),
-  );
+  .query(({ ctx, input }) => readHistory(ctx.services.db, { userId: ctx.user.id, currency: input.currency, cursor: input.cursor ?? null, limit: input.limit }));

@@ -127,9 +127,7 @@ export const ZAdminOrderDetail = ZAdminOrderItem.extend({
   completedAt: z.date().nullable(),
   cancelledAt: z.date().nullable(),
   refundedAt: z.date().nullable(),
-  refund: z
-    .object({ status: z.string(), reason: z.string(), amountCents: z.number().int(), adminNotes: z.string().nullable() })
-    .nullable(),
+  refund: z.object({ status: z.string(), reason: z.string(), amountCents: z.number().int(), adminNotes: z.string().nullable() }).nullable(),
   complaintCount: z.number().int().min(0),
 });
 export type TAdminOrderDetail = z.infer<typeof ZAdminOrderDetail>;

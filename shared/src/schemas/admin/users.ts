@@ -8,10 +8,7 @@ import { ZAdminListInput } from './paging.ts';
  */
 
 /** A reason an admin must give (ban, USDN adjustment): trimmed, non-empty, at most 500 characters. */
-const ZRequiredReason = zText({ error: 'REASON_REQUIRED' })
-  .trim()
-  .min(1, { error: 'REASON_REQUIRED' })
-  .max(500, { error: 'CONTENT_TOO_LONG' });
+const ZRequiredReason = zText({ error: 'REASON_REQUIRED' }).trim().min(1, { error: 'REASON_REQUIRED' }).max(500, { error: 'CONTENT_TOO_LONG' });
 
 /** Optional notes: blank becomes null, so "no notes" is stored one way. */
 const ZOptionalNotes = zText()

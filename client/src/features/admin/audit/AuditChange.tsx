@@ -39,8 +39,7 @@ export function AuditChange({ before, after }: { before: unknown; after: unknown
       {keys.map((key) => {
         const inBefore = key in b;
         const inAfter = key in a;
-        const text =
-          inBefore && inAfter ? `${show(b[key])} → ${show(a[key])}` : inAfter ? show(a[key]) : `${show(b[key])} → –`;
+        const text = inBefore && inAfter ? `${show(b[key])} → ${show(a[key])}` : inAfter ? show(a[key]) : `${show(b[key])} → –`;
         return (
           <Text key={key} size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
             <Text span inherit c="dimmed">

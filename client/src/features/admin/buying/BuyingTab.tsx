@@ -78,7 +78,17 @@ export function BuyingTab() {
         />
       </Group>
       <AdminListBody query={query} page={list.page} onPage={list.setPage} loadFailedText={t('common.loadFailed')} emptyText={t('common.empty')}>
-        {(items) => (wide ? <BuyingTable items={items} /> : <Stack gap="sm">{items.map((item) => <BuyingCard key={item.id} item={item} />)}</Stack>)}
+        {(items) =>
+          wide ? (
+            <BuyingTable items={items} />
+          ) : (
+            <Stack gap="sm">
+              {items.map((item) => (
+                <BuyingCard key={item.id} item={item} />
+              ))}
+            </Stack>
+          )
+        }
       </AdminListBody>
     </Stack>
   );

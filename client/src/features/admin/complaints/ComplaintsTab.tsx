@@ -53,12 +53,7 @@ export function ComplaintsTab() {
           }}
           data-testid="admin-complaints-filter"
         />
-        <AdminSearchField
-          listState={list}
-          style={{ flex: '1 1 220px' }}
-          aria-label={t('common.searchLabel')}
-          placeholder={t('complaints.searchPlaceholder')}
-        />
+        <AdminSearchField listState={list} style={{ flex: '1 1 220px' }} aria-label={t('common.searchLabel')} placeholder={t('complaints.searchPlaceholder')} />
       </Group>
       <AdminListBody query={query} page={list.page} onPage={list.setPage} loadFailedText={t('common.loadFailed')} emptyText={t('common.empty')}>
         {(items) => (
@@ -76,13 +71,14 @@ export function ComplaintsTab() {
 /** Where the complaint's subject can be opened: listings and requests have public pages, orders the console's orders tab. */
 function SubjectLink({ item }: { item: TAdminComplaintItem }) {
   const { t } = useTranslation('admin-content');
-  if (!item.target) return <Text size="sm" c="dimmed">{t('complaints.subject.none')}</Text>;
+  if (!item.target)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('complaints.subject.none')}
+      </Text>
+    );
   const to =
-    item.subject === 'listing'
-      ? `/listing/${item.target.id}`
-      : item.subject === 'buying_request'
-        ? `/buying-requests/${item.target.id}`
-        : `/admin?tab=orders`;
+    item.subject === 'listing' ? `/listing/${item.target.id}` : item.subject === 'buying_request' ? `/buying-requests/${item.target.id}` : `/admin?tab=orders`;
   return (
     <Anchor component={Link} to={to} size="sm" fw={600} lineClamp={1} style={{ minWidth: 0 }}>
       {item.target.title}

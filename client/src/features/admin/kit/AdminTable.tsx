@@ -70,16 +70,18 @@ export function AdminTable<T>({
                     {column.render(row)}
                   </Text>
                 ))}
-              {columns.filter((column) => !column.inTitle).map((column) => (
-                <Group key={column.key} justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
-                  <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                    {column.label}
-                  </Text>
-                  <Stack gap={0} align="flex-end" style={{ minWidth: 0, textAlign: 'right', overflowWrap: 'anywhere' }}>
-                    {column.render(row)}
-                  </Stack>
-                </Group>
-              ))}
+              {columns
+                .filter((column) => !column.inTitle)
+                .map((column) => (
+                  <Group key={column.key} justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
+                    <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                      {column.label}
+                    </Text>
+                    <Stack gap={0} align="flex-end" style={{ minWidth: 0, textAlign: 'right', overflowWrap: 'anywhere' }}>
+                      {column.render(row)}
+                    </Stack>
+                  </Group>
+                ))}
               <CardActions actions={actions?.(row)} />
             </Stack>
           </Paper>

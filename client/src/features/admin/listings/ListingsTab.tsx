@@ -65,7 +65,17 @@ export function ListingsTab() {
         />
       </Group>
       <AdminListBody query={query} page={list.page} onPage={list.setPage} loadFailedText={t('common.loadFailed')} emptyText={t('common.empty')}>
-        {(items) => (wide ? <ListingsTable items={items} /> : <Stack gap="sm">{items.map((item) => <ListingCard key={item.id} item={item} />)}</Stack>)}
+        {(items) =>
+          wide ? (
+            <ListingsTable items={items} />
+          ) : (
+            <Stack gap="sm">
+              {items.map((item) => (
+                <ListingCard key={item.id} item={item} />
+              ))}
+            </Stack>
+          )
+        }
       </AdminListBody>
     </Stack>
   );

@@ -70,7 +70,16 @@ export function PointsWithdrawalsTab() {
         </>
       ),
     },
-    { key: 'cash', label: t('withdrawals.columns.cash'), nowrap: true, render: (row) => <Text span fw={600} size="sm">{cash(row.cashCents)}</Text> },
+    {
+      key: 'cash',
+      label: t('withdrawals.columns.cash'),
+      nowrap: true,
+      render: (row) => (
+        <Text span fw={600} size="sm">
+          {cash(row.cashCents)}
+        </Text>
+      ),
+    },
     {
       key: 'account',
       label: t('withdrawals.columns.account'),
@@ -139,12 +148,7 @@ export function PointsWithdrawalsTab() {
           }}
           data={FILTERS.map((value) => ({ value, label: value === 'all' ? t('admin:kit.all') : t(`admin:status.${value}`) }))}
         />
-        <AdminSearchField
-          listState={list}
-          aria-label={t('admin:kit.search')}
-          placeholder={t('withdrawals.search')}
-          style={{ flex: 1, minWidth: 220 }}
-        />
+        <AdminSearchField listState={list} aria-label={t('admin:kit.search')} placeholder={t('withdrawals.search')} style={{ flex: 1, minWidth: 220 }} />
       </Group>
       <AdminListBody query={requests} page={list.page} onPage={list.setPage} emptyText={t('withdrawals.empty')}>
         {(items) => (

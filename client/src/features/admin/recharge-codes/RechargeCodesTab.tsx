@@ -193,10 +193,7 @@ export function RechargeCodesTab() {
         <Select
           w={170}
           aria-label={t('codes.status')}
-          data={[
-            { value: 'all', label: t('admin:kit.all') },
-            ...RECHARGE_CODE_STATUSES.map((value) => ({ value, label: t(`admin:status.${value}`) })),
-          ]}
+          data={[{ value: 'all', label: t('admin:kit.all') }, ...RECHARGE_CODE_STATUSES.map((value) => ({ value, label: t(`admin:status.${value}`) }))]}
           value={status ?? 'all'}
           allowDeselect={false}
           onChange={(value) => {

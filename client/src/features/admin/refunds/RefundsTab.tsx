@@ -102,12 +102,7 @@ export function RefundsTab() {
           }}
           data={FILTERS.map((value) => ({ value, label: value === 'all' ? t('admin:kit.all') : t(`admin:status.${value}`) }))}
         />
-        <AdminSearchField
-          listState={list}
-          aria-label={t('admin:kit.search')}
-          placeholder={t('refunds.search')}
-          style={{ flex: 1, minWidth: 220 }}
-        />
+        <AdminSearchField listState={list} aria-label={t('admin:kit.search')} placeholder={t('refunds.search')} style={{ flex: 1, minWidth: 220 }} />
       </Group>
       <AdminListBody query={refunds} page={list.page} onPage={list.setPage} emptyText={t('refunds.empty')}>
         {(items) => (

@@ -119,9 +119,37 @@ function WithdrawalCard({ settings }: { settings: TAdminSettings }) {
     <SettingsCard title={t('settings.withdrawal.title')} description={t('settings.withdrawal.description')} testId="settings-withdrawal">
       <form onSubmit={submitWith(submit)}>
         <Stack gap="sm">
-          <NumberInput label={t('settings.withdrawal.min')} description={t('settings.withdrawal.minHint')} value={min} onChange={setMin} min={1} max={ADMIN_SETTING_LIMITS.amountMax} decimalScale={2} clampBehavior="none" />
-          <NumberInput label={t('settings.withdrawal.fee')} description={t('settings.withdrawal.feeHint')} value={fee} onChange={setFee} min={0} max={100} decimalScale={4} suffix=" %" clampBehavior="none" />
-          <NumberInput label={t('settings.withdrawal.rate')} description={t('settings.withdrawal.rateHint')} value={rate} onChange={setRate} min={0} max={ADMIN_SETTING_LIMITS.rateMax} decimalScale={6} clampBehavior="none" />
+          <NumberInput
+            label={t('settings.withdrawal.min')}
+            description={t('settings.withdrawal.minHint')}
+            value={min}
+            onChange={setMin}
+            min={1}
+            max={ADMIN_SETTING_LIMITS.amountMax}
+            decimalScale={2}
+            clampBehavior="none"
+          />
+          <NumberInput
+            label={t('settings.withdrawal.fee')}
+            description={t('settings.withdrawal.feeHint')}
+            value={fee}
+            onChange={setFee}
+            min={0}
+            max={100}
+            decimalScale={4}
+            suffix=" %"
+            clampBehavior="none"
+          />
+          <NumberInput
+            label={t('settings.withdrawal.rate')}
+            description={t('settings.withdrawal.rateHint')}
+            value={rate}
+            onChange={setRate}
+            min={0}
+            max={ADMIN_SETTING_LIMITS.rateMax}
+            decimalScale={6}
+            clampBehavior="none"
+          />
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
               {t('settings.withdrawal.save')}
@@ -142,8 +170,26 @@ function RechargeCard({ settings }: { settings: TAdminSettings }) {
     <SettingsCard title={t('settings.recharge.title')} description={t('settings.recharge.description')} testId="settings-recharge">
       <form onSubmit={submitWith(() => save.mutate({ minUsdt: numeric(min), rate: numeric(rate) }))}>
         <Stack gap="sm">
-          <NumberInput label={t('settings.recharge.min')} description={t('settings.recharge.hint')} value={min} onChange={setMin} min={0} max={ADMIN_SETTING_LIMITS.amountMax} decimalScale={2} clampBehavior="none" />
-          <NumberInput label={t('settings.recharge.rate')} description={t('settings.recharge.hint')} value={rate} onChange={setRate} min={0} max={ADMIN_SETTING_LIMITS.rateMax} decimalScale={6} clampBehavior="none" />
+          <NumberInput
+            label={t('settings.recharge.min')}
+            description={t('settings.recharge.hint')}
+            value={min}
+            onChange={setMin}
+            min={0}
+            max={ADMIN_SETTING_LIMITS.amountMax}
+            decimalScale={2}
+            clampBehavior="none"
+          />
+          <NumberInput
+            label={t('settings.recharge.rate')}
+            description={t('settings.recharge.hint')}
+            value={rate}
+            onChange={setRate}
+            min={0}
+            max={ADMIN_SETTING_LIMITS.rateMax}
+            decimalScale={6}
+            clampBehavior="none"
+          />
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
               {t('settings.recharge.save')}

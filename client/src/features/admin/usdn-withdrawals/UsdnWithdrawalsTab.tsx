@@ -183,12 +183,7 @@ export function UsdnWithdrawalsTab() {
           data={USDN_WITHDRAWAL_FILTERS.map((value) => ({ value, label: value === 'all' ? t('admin:kit.all') : t(`admin:status.${value}`) }))}
           data-testid="withdrawals-filter"
         />
-        <AdminSearchField
-          listState={list}
-          style={{ flex: '1 1 220px' }}
-          placeholder={t('withdrawals.searchPlaceholder')}
-          aria-label={t('admin:kit.search')}
-        />
+        <AdminSearchField listState={list} style={{ flex: '1 1 220px' }} placeholder={t('withdrawals.searchPlaceholder')} aria-label={t('admin:kit.search')} />
       </Group>
       {requests.isError ? (
         <LoadFailed title={t('admin:kit.loadFailed')} error={requests.error} retryLabel={t('admin:kit.retry')} onRetry={() => void requests.refetch()} />
@@ -204,7 +199,13 @@ export function UsdnWithdrawalsTab() {
                   <Button size="compact-sm" color="teal" leftSection={<IconCheck size={14} />} onClick={() => setDecision({ kind: 'approve', request })}>
                     {t('withdrawals.approve')}
                   </Button>
-                  <Button size="compact-sm" variant="light" color="red" leftSection={<IconX size={14} />} onClick={() => setDecision({ kind: 'reject', request })}>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    color="red"
+                    leftSection={<IconX size={14} />}
+                    onClick={() => setDecision({ kind: 'reject', request })}
+                  >
                     {t('withdrawals.reject')}
                   </Button>
                 </>

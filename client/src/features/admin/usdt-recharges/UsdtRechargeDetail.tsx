@@ -134,7 +134,13 @@ function DetailBody({
             <Button variant="light" color="red" leftSection={<IconX size={16} />} onClick={() => onReject(request, notes.trim())}>
               {t('usdt.reject')}
             </Button>
-            <Button color="teal" leftSection={<IconCheck size={16} />} loading={approving} onClick={() => onApprove(request, notes.trim())} data-testid="usdt-approve">
+            <Button
+              color="teal"
+              leftSection={<IconCheck size={16} />}
+              loading={approving}
+              onClick={() => onApprove(request, notes.trim())}
+              data-testid="usdt-approve"
+            >
               {t('usdt.approve')}
             </Button>
           </Group>

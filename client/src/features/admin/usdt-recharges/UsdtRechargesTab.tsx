@@ -97,12 +97,7 @@ export function UsdtRechargesTab() {
           data={USDT_RECHARGE_FILTERS.map((value) => ({ value, label: value === 'all' ? t('admin:kit.all') : t(`admin:status.${value}`) }))}
           data-testid="usdt-filter"
         />
-        <AdminSearchField
-          listState={list}
-          style={{ flex: '1 1 220px' }}
-          placeholder={t('usdt.searchPlaceholder')}
-          aria-label={t('admin:kit.search')}
-        />
+        <AdminSearchField listState={list} style={{ flex: '1 1 220px' }} placeholder={t('usdt.searchPlaceholder')} aria-label={t('admin:kit.search')} />
       </Group>
       {requests.isError ? (
         <LoadFailed title={t('usdt.loadFailed')} error={requests.error} retryLabel={t('admin:kit.retry')} onRetry={() => void requests.refetch()} />
@@ -144,8 +139,7 @@ export function UsdtRechargesTab() {
         loading={reject.isPending}
         onClose={() => setRejecting(null)}
         onConfirm={(reason) =>
-          rejecting &&
-          reject.mutate({ requestId: rejecting.request.id, reason, ...(rejecting.adminNotes ? { adminNotes: rejecting.adminNotes } : {}) })
+          rejecting && reject.mutate({ requestId: rejecting.request.id, reason, ...(rejecting.adminNotes ? { adminNotes: rejecting.adminNotes } : {}) })
         }
       >
         {rejecting && (

@@ -106,13 +106,36 @@ export function ViolationCard({ violation }: { violation: TAdminViolation }) {
               maxLength={500}
             />
             <Group gap="xs" wrap="wrap">
-              <Button size="xs" variant="light" leftSection={<IconCheck size={14} />} loading={mutations.reviewed.isPending} disabled={busy} onClick={() => run('reviewed')}>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconCheck size={14} />}
+                loading={mutations.reviewed.isPending}
+                disabled={busy}
+                onClick={() => run('reviewed')}
+              >
                 {t('violations.markReviewed')}
               </Button>
-              <Button size="xs" variant="light" color="yellow" leftSection={<IconAlertTriangle size={14} />} loading={mutations.warning.isPending} disabled={busy} onClick={() => confirm('warning')}>
+              <Button
+                size="xs"
+                variant="light"
+                color="yellow"
+                leftSection={<IconAlertTriangle size={14} />}
+                loading={mutations.warning.isPending}
+                disabled={busy}
+                onClick={() => confirm('warning')}
+              >
                 {t('violations.warn')}
               </Button>
-              <Button size="xs" variant="light" color="red" leftSection={<IconBan size={14} />} loading={mutations.banned.isPending} disabled={busy} onClick={() => confirm('banned')}>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                leftSection={<IconBan size={14} />}
+                loading={mutations.banned.isPending}
+                disabled={busy}
+                onClick={() => confirm('banned')}
+              >
                 {t('violations.ban')}
               </Button>
             </Group>
@@ -125,11 +148,7 @@ export function ViolationCard({ violation }: { violation: TAdminViolation }) {
                 date: violation.reviewedAt ? formatFull(violation.reviewedAt, i18n.language) : '',
               })}
             </Text>
-            {violation.notes && (
-              <Text size="sm">
-                {t('violations.notesShown', { notes: violation.notes })}
-              </Text>
-            )}
+            {violation.notes && <Text size="sm">{t('violations.notesShown', { notes: violation.notes })}</Text>}
           </Stack>
         )}
       </Stack>

@@ -49,12 +49,7 @@ export function ViolationsTab() {
           },
         ]}
       />
-      <AdminSearchField
-        listState={list}
-        placeholder={t('violations.searchPlaceholder')}
-        aria-label={t('violations.searchPlaceholder')}
-        maw={420}
-      />
+      <AdminSearchField listState={list} placeholder={t('violations.searchPlaceholder')} aria-label={t('violations.searchPlaceholder')} maw={420} />
       <Chip.Group
         value={filter}
         onChange={(value) => {

@@ -9,7 +9,10 @@ import type { Database } from '../../../db/schema.ts';
  * Filters: action prefix ('user.' = every user action), target type, admin; the search text
  * matches the target id (a pasted id or a part of one).
  */
-export async function listAuditLog(db: Kysely<Database>, input: z.output<typeof ZAdminAuditListInput>): Promise<{ total: number; items: z.output<typeof ZAdminAuditEntry>[] }> {
+export async function listAuditLog(
+  db: Kysely<Database>,
+  input: z.output<typeof ZAdminAuditListInput>,
+): Promise<{ total: number; items: z.output<typeof ZAdminAuditEntry>[] }> {
   let query = db.selectFrom('admin_audit_log as log');
   if (input.action) query = query.where('log.action', 'like', prefixPattern(input.action));
   if (input.targetType) query = query.where('log.target_type', '=', input.targetType);
@@ -20,21 +23,21 @@ export async function listAuditLog(db: Kysely<Database>, input: z.output<typeof 
     query,
     (matching) =>
       matching
-      .leftJoin('profiles as admin', 'admin.user_id', 'log.admin_id')
-      .select([
-        'log.id',
-        'log.created_at',
-        'log.admin_id',
-        'admin.nickname as admin_nickname',
-        'log.action',
-        'log.target_type',
-        'log.target_id',
-        'log.before',
-        'log.after',
-        'log.reason',
-      ])
-      .orderBy('log.created_at', 'desc')
-      .orderBy('log.id', 'desc'),
+        .leftJoin('profiles as admin', 'admin.user_id', 'log.admin_id')
+        .select([
+          'log.id',
+          'log.created_at',
+          'log.admin_id',
+          'admin.nickname as admin_nickname',
+          'log.action',
+          'log.target_type',
+          'log.target_id',
+          'log.before',
+          'log.after',
+          'log.reason',
+        ])
+        .orderBy('log.created_at', 'desc')
+        .orderBy('log.id', 'desc'),
     (row) => ({
       id: Number(row.id),
       createdAt: row.created_at,
@@ -51,7 +54,7 @@ export async function listAuditLog(db: Kysely<Database>, input: z.output<typeof 
 
 /** What the filter selects offer: the actions and target types in the log, and who acted. */
 export async function auditLogFacets(db: Kysely<Database>): Promise<z.output<typeof ZAdminAuditFacets>> {
-    const [actions, targetTypes, admins] = await Promise.all([
+  const [actions, targetTypes, admins] = await Promise.all([
     db.selectFrom('admin_audit_log').select('action').distinct().orderBy('action').execute(),
     db.selectFrom('admin_audit_log').select('target_type').distinct().orderBy('target_type').execute(),
     db

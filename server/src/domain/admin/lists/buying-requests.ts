@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { type ExpressionBuilder } from 'kysely';
-import type { ZAdminBuyingInput, ZAdminBuyingPage} from '@curio/shared';
+import type { ZAdminBuyingInput, ZAdminBuyingPage } from '@curio/shared';
 import { ACTIVE_BUYING_REQUEST_STATUSES, type TBuyingRequestStatus } from '@curio/shared';
 import type { Database } from '../../../db/schema.ts';
 import { effectiveRequestStatus, isActiveRequestStatus } from '../../buying-requests/status.ts';
@@ -25,7 +25,11 @@ function statusMatches(status: TBuyingRequestStatus, now: Date) {
 }
 
 /** Spec 3 §2.5: buying requests with their poster, newest first; status filter, title search. */
-export async function listBuyingRequests(db: Kysely<Database>, input: z.output<typeof ZAdminBuyingInput>, now: Date): Promise<z.output<typeof ZAdminBuyingPage>> {
+export async function listBuyingRequests(
+  db: Kysely<Database>,
+  input: z.output<typeof ZAdminBuyingInput>,
+  now: Date,
+): Promise<z.output<typeof ZAdminBuyingPage>> {
   let filtered = db.selectFrom('buying_requests as r').innerJoin('profiles as p', 'p.user_id', 'r.user_id');
   if (input.status) filtered = filtered.where(statusMatches(input.status, now));
   if (input.search) filtered = filtered.where('r.title', 'ilike', containsPattern(input.search));
@@ -35,23 +39,23 @@ export async function listBuyingRequests(db: Kysely<Database>, input: z.output<t
     filtered,
     (matching) =>
       matching
-      .select([
-        'r.id',
-        'r.title',
-        'r.description',
-        'r.category',
-        'r.budget_min_cents',
-        'r.budget_max_cents',
-        'r.status',
-        'r.offer_count',
-        'r.active_offers_count',
-        'r.created_at',
-        'r.expires_at',
-        'r.user_id',
-        'p.nickname',
-      ])
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.id', 'desc'),
+        .select([
+          'r.id',
+          'r.title',
+          'r.description',
+          'r.category',
+          'r.budget_min_cents',
+          'r.budget_max_cents',
+          'r.status',
+          'r.offer_count',
+          'r.active_offers_count',
+          'r.created_at',
+          'r.expires_at',
+          'r.user_id',
+          'p.nickname',
+        ])
+        .orderBy('r.created_at', 'desc')
+        .orderBy('r.id', 'desc'),
     (row) => {
       const status = effectiveRequestStatus(row, now);
       return {

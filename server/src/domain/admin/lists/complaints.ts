@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ZAdminComplaintsInput, ZAdminComplaintsPage} from '@curio/shared';
+import type { ZAdminComplaintsInput, ZAdminComplaintsPage } from '@curio/shared';
 import { ZAdminComplaintStatus, uploadUrl } from '@curio/shared';
 import { adminPage, containsPattern } from '../paged-list.ts';
 import type { Kysely } from 'kysely';
@@ -27,30 +27,30 @@ export async function listComplaints(db: Kysely<Database>, input: z.output<typeo
     filtered,
     (matching) =>
       matching
-      .select([
-        'c.id',
-        'c.type',
-        'c.reason',
-        'c.evidence_images',
-        'c.status',
-        'c.admin_response',
-        'c.resolved_at',
-        'c.created_at',
-        'c.order_id',
-        'c.listing_id',
-        'c.buying_request_id',
-        'c.reporter_id',
-        'rp.nickname as reporter_nickname',
-        'c.target_user_id',
-        'tp.nickname as target_nickname',
-        'c.resolved_by',
-        'ap.nickname as resolver_nickname',
-        'o.title as order_title',
-        'l.title as listing_title',
-        'br.title as request_title',
-      ])
-      .orderBy('c.created_at', 'desc')
-      .orderBy('c.id', 'desc'),
+        .select([
+          'c.id',
+          'c.type',
+          'c.reason',
+          'c.evidence_images',
+          'c.status',
+          'c.admin_response',
+          'c.resolved_at',
+          'c.created_at',
+          'c.order_id',
+          'c.listing_id',
+          'c.buying_request_id',
+          'c.reporter_id',
+          'rp.nickname as reporter_nickname',
+          'c.target_user_id',
+          'tp.nickname as target_nickname',
+          'c.resolved_by',
+          'ap.nickname as resolver_nickname',
+          'o.title as order_title',
+          'l.title as listing_title',
+          'br.title as request_title',
+        ])
+        .orderBy('c.created_at', 'desc')
+        .orderBy('c.id', 'desc'),
     (row) => {
       // the link columns are SET NULL when the listing or request is deleted: then only the text remains
       const target =

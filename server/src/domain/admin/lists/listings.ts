@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { sql } from 'kysely';
-import type { ZAdminListingsInput, ZAdminListingsPage} from '@curio/shared';
+import type { ZAdminListingsInput, ZAdminListingsPage } from '@curio/shared';
 import { ZAdminListingReviewStatus, ZListingStatus, uploadUrl } from '@curio/shared';
 import { adminPage, containsPattern } from '../paged-list.ts';
 import type { Kysely } from 'kysely';
@@ -11,7 +11,7 @@ import type { Database } from '../../../db/schema.ts';
  * filters by status and review status, search in the title.
  */
 export async function listListings(db: Kysely<Database>, input: z.output<typeof ZAdminListingsInput>): Promise<z.output<typeof ZAdminListingsPage>> {
-    let filtered = db.selectFrom('listings as l').innerJoin('profiles as p', 'p.user_id', 'l.seller_id');
+  let filtered = db.selectFrom('listings as l').innerJoin('profiles as p', 'p.user_id', 'l.seller_id');
   if (input.status) filtered = filtered.where('l.status', '=', input.status);
   if (input.reviewStatus) filtered = filtered.where('l.review_status', '=', input.reviewStatus);
   if (input.search) filtered = filtered.where('l.title', 'ilike', containsPattern(input.search));
@@ -21,23 +21,23 @@ export async function listListings(db: Kysely<Database>, input: z.output<typeof 
     filtered,
     (matching) =>
       matching
-      .select([
-        'l.id',
-        'l.title',
-        'l.category',
-        'l.price_cents',
-        'l.quantity',
-        'l.images',
-        'l.status',
-        'l.review_status',
-        'l.is_anonymous',
-        'l.created_at',
-        'l.seller_id',
-        'p.nickname',
-        sql<number>`(SELECT count(*)::int FROM orders o WHERE o.listing_id = l.id)`.as('order_count'),
-      ])
-      .orderBy('l.created_at', 'desc')
-      .orderBy('l.id', 'desc'),
+        .select([
+          'l.id',
+          'l.title',
+          'l.category',
+          'l.price_cents',
+          'l.quantity',
+          'l.images',
+          'l.status',
+          'l.review_status',
+          'l.is_anonymous',
+          'l.created_at',
+          'l.seller_id',
+          'p.nickname',
+          sql<number>`(SELECT count(*)::int FROM orders o WHERE o.listing_id = l.id)`.as('order_count'),
+        ])
+        .orderBy('l.created_at', 'desc')
+        .orderBy('l.id', 'desc'),
     (row) => ({
       id: row.id,
       title: row.title,

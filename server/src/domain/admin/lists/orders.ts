@@ -41,10 +41,7 @@ const ID_PREFIX = /^[0-9a-f][0-9a-f-]*$/i;
 
 /** The orders of the whole platform with buyer and seller, newest first (spec 3 §2.11). */
 export function adminOrdersQuery(db: Kysely<Database>) {
-  return db
-    .selectFrom('orders as o')
-    .innerJoin('profiles as bp', 'bp.user_id', 'o.buyer_id')
-    .innerJoin('profiles as sp', 'sp.user_id', 'o.seller_id');
+  return db.selectFrom('orders as o').innerJoin('profiles as bp', 'bp.user_id', 'o.buyer_id').innerJoin('profiles as sp', 'sp.user_id', 'o.seller_id');
 }
 
 /** Spec 3 §2.11: title, short id, total, status; status filter; search by title or id prefix. */
@@ -65,9 +62,19 @@ export async function listOrders(db: Kysely<Database>, input: z.output<typeof ZA
     filtered,
     (matching) =>
       matching
-      .select(['o.id', 'o.title', 'o.total_cents', 'o.status', 'o.created_at', 'o.buyer_id', 'o.seller_id', 'bp.nickname as buyer_nickname', 'sp.nickname as seller_nickname'])
-      .orderBy('o.created_at', 'desc')
-      .orderBy('o.id', 'desc'),
+        .select([
+          'o.id',
+          'o.title',
+          'o.total_cents',
+          'o.status',
+          'o.created_at',
+          'o.buyer_id',
+          'o.seller_id',
+          'bp.nickname as buyer_nickname',
+          'sp.nickname as seller_nickname',
+        ])
+        .orderBy('o.created_at', 'desc')
+        .orderBy('o.id', 'desc'),
     toAdminOrderSummary,
   );
 }
@@ -106,9 +113,7 @@ export async function getOrderForAdmin(db: Kysely<Database>, orderId: string): P
     completedAt: row.completed_at,
     cancelledAt: row.cancelled_at,
     refundedAt: row.refunded_at,
-    refund: refund
-      ? { status: refund.status, reason: refund.reason, amountCents: refund.amount_cents, adminNotes: refund.admin_notes }
-      : null,
+    refund: refund ? { status: refund.status, reason: refund.reason, amountCents: refund.amount_cents, adminNotes: refund.admin_notes } : null,
     complaintCount: Number(row.complaint_count),
   };
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ZAdminPointsWithdrawal, ZAdminPointsWithdrawalListInput} from '@curio/shared';
+import type { ZAdminPointsWithdrawal, ZAdminPointsWithdrawalListInput } from '@curio/shared';
 import { ZPointsRedemptionStatus, ZRedemptionMethod } from '@curio/shared';
 import { adminPage, containsPattern } from '../paged-list.ts';
 import type { Kysely } from 'kysely';
@@ -9,10 +9,11 @@ import type { Database } from '../../../db/schema.ts';
  * Spec 3 §2.11: legacy points withdrawal (redemption) requests, newest first, with the member,
  * points, fee, cash, method and account; filtered by status, searched by nickname or account.
  */
-export async function listPointsRedemptions(db: Kysely<Database>, input: z.output<typeof ZAdminPointsWithdrawalListInput>): Promise<{ total: number; items: z.output<typeof ZAdminPointsWithdrawal>[] }> {
-  let query = db
-    .selectFrom('points_withdrawal_requests as request')
-    .innerJoin('profiles', 'profiles.user_id', 'request.user_id');
+export async function listPointsRedemptions(
+  db: Kysely<Database>,
+  input: z.output<typeof ZAdminPointsWithdrawalListInput>,
+): Promise<{ total: number; items: z.output<typeof ZAdminPointsWithdrawal>[] }> {
+  let query = db.selectFrom('points_withdrawal_requests as request').innerJoin('profiles', 'profiles.user_id', 'request.user_id');
   if (input.status !== 'all') query = query.where('request.status', '=', input.status);
   if (input.search) {
     const pattern = containsPattern(input.search);
@@ -21,12 +22,7 @@ export async function listPointsRedemptions(db: Kysely<Database>, input: z.outpu
   return adminPage(
     input,
     query,
-    (matching) =>
-      matching
-      .selectAll('request')
-      .select('profiles.nickname')
-      .orderBy('request.created_at', 'desc')
-      .orderBy('request.id', 'desc'),
+    (matching) => matching.selectAll('request').select('profiles.nickname').orderBy('request.created_at', 'desc').orderBy('request.id', 'desc'),
     (row) => ({
       id: row.id,
       user: { id: row.user_id, nickname: row.nickname },

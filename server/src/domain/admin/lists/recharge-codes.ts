@@ -8,7 +8,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 
 /** Spec 3 §2.7: the codes table, newest first, searchable by code or batch and filtered by status. */
-export async function listRechargeCodes(db: Kysely<Database>, input: z.output<typeof ZAdminRechargeCodeListInput>, now: Date): Promise<z.output<typeof ZAdminRechargeCodePage>> {
+export async function listRechargeCodes(
+  db: Kysely<Database>,
+  input: z.output<typeof ZAdminRechargeCodeListInput>,
+  now: Date,
+): Promise<z.output<typeof ZAdminRechargeCodePage>> {
   return adminPage(
     input,
     db.selectFrom('recharge_codes').where((eb) => whereCodeFilter(eb, input, now)),
@@ -40,10 +44,7 @@ export async function listRechargeCodes(db: Kysely<Database>, input: z.output<ty
       expiresAt: row.expires_at,
       createdAt: row.created_at,
       usedAt: row.used_at,
-      usedBy:
-        row.used_by && row.used_by_email
-          ? { id: row.used_by, email: row.used_by_email, nickname: row.used_by_nickname ?? row.used_by_email }
-          : null,
+      usedBy: row.used_by && row.used_by_email ? { id: row.used_by, email: row.used_by_email, nickname: row.used_by_nickname ?? row.used_by_email } : null,
     }),
   );
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ZAdminRefund, ZAdminRefundListInput} from '@curio/shared';
+import type { ZAdminRefund, ZAdminRefundListInput } from '@curio/shared';
 import { ZAdminRefundStatus } from '@curio/shared';
 import { adminPage, containsPattern } from '../paged-list.ts';
 import type { Kysely } from 'kysely';
@@ -9,7 +9,10 @@ import type { Database } from '../../../db/schema.ts';
  * Spec 3 §2.11: refund requests, newest first, with the order's title, buyer, seller, amount
  * and reason; filtered by status and searched by order title or buyer nickname.
  */
-export async function listRefunds(db: Kysely<Database>, input: z.output<typeof ZAdminRefundListInput>): Promise<{ total: number; items: z.output<typeof ZAdminRefund>[] }> {
+export async function listRefunds(
+  db: Kysely<Database>,
+  input: z.output<typeof ZAdminRefundListInput>,
+): Promise<{ total: number; items: z.output<typeof ZAdminRefund>[] }> {
   let query = db
     .selectFrom('refunds')
     .innerJoin('orders', 'orders.id', 'refunds.order_id')
@@ -25,24 +28,24 @@ export async function listRefunds(db: Kysely<Database>, input: z.output<typeof Z
     query,
     (matching) =>
       matching
-      .select([
-        'refunds.id',
-        'refunds.order_id',
-        'refunds.amount_cents',
-        'refunds.reason',
-        'refunds.status',
-        'refunds.admin_notes',
-        'refunds.created_at',
-        'refunds.processed_at',
-        'orders.title',
-        'orders.status as order_status',
-        'orders.buyer_id',
-        'orders.seller_id',
-        'buyer.nickname as buyer_nickname',
-        'seller.nickname as seller_nickname',
-      ])
-      .orderBy('refunds.created_at', 'desc')
-      .orderBy('refunds.id', 'desc'),
+        .select([
+          'refunds.id',
+          'refunds.order_id',
+          'refunds.amount_cents',
+          'refunds.reason',
+          'refunds.status',
+          'refunds.admin_notes',
+          'refunds.created_at',
+          'refunds.processed_at',
+          'orders.title',
+          'orders.status as order_status',
+          'orders.buyer_id',
+          'orders.seller_id',
+          'buyer.nickname as buyer_nickname',
+          'seller.nickname as seller_nickname',
+        ])
+        .orderBy('refunds.created_at', 'desc')
+        .orderBy('refunds.id', 'desc'),
     (row) => ({
       id: row.id,
       orderId: row.order_id,

@@ -18,7 +18,10 @@ const FILTER_STATUSES: Record<Exclude<Input['status'], 'all'>, TWithdrawalStatus
 };
 
 /** Spec 3 §2.9: every withdrawal request, newest first; search by nickname, e-mail, address or hash. */
-export async function listUsdnWithdrawals(db: Kysely<Database>, input: z.output<typeof ZAdminUsdnWithdrawalListInput>): Promise<z.output<typeof ZAdminUsdnWithdrawalPage>> {
+export async function listUsdnWithdrawals(
+  db: Kysely<Database>,
+  input: z.output<typeof ZAdminUsdnWithdrawalListInput>,
+): Promise<z.output<typeof ZAdminUsdnWithdrawalPage>> {
   const pattern = containsPattern(input.search ?? '');
   const base = db
     .selectFrom('usdn_withdrawal_requests as w')
@@ -40,27 +43,27 @@ export async function listUsdnWithdrawals(db: Kysely<Database>, input: z.output<
     base,
     (matching) =>
       matching
-      .leftJoin('profiles as reviewer', 'reviewer.user_id', 'w.processed_by')
-      .select([
-        'w.id',
-        'w.user_id',
-        'u.email',
-        'member.nickname',
-        'w.usdn_amount_cents',
-        'w.fee_cents',
-        'w.usdt_amount_cents',
-        'w.network',
-        'w.withdrawal_address',
-        'w.status',
-        'w.transaction_hash',
-        'w.rejection_reason',
-        'w.processed_by',
-        'reviewer.nickname as reviewer_nickname',
-        'w.processed_at',
-        'w.created_at',
-      ])
-      .orderBy('w.created_at', 'desc')
-      .orderBy('w.id', 'desc'),
+        .leftJoin('profiles as reviewer', 'reviewer.user_id', 'w.processed_by')
+        .select([
+          'w.id',
+          'w.user_id',
+          'u.email',
+          'member.nickname',
+          'w.usdn_amount_cents',
+          'w.fee_cents',
+          'w.usdt_amount_cents',
+          'w.network',
+          'w.withdrawal_address',
+          'w.status',
+          'w.transaction_hash',
+          'w.rejection_reason',
+          'w.processed_by',
+          'reviewer.nickname as reviewer_nickname',
+          'w.processed_at',
+          'w.created_at',
+        ])
+        .orderBy('w.created_at', 'desc')
+        .orderBy('w.id', 'desc'),
     (row) => ({
       id: row.id,
       member: { id: row.user_id, nickname: row.nickname, email: row.email },

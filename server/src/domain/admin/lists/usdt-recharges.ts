@@ -15,40 +15,45 @@ const FILTER_STATUSES: Record<Exclude<Input['status'], 'all'>, TRechargeStatus[]
 };
 
 /** Spec 3 §2.8: every top-up request, newest first, by status tab and nickname or hash search. */
-export async function listUsdtRecharges(db: Kysely<Database>, input: z.output<typeof ZAdminUsdtRechargeListInput>): Promise<z.output<typeof ZAdminUsdtRechargePage>> {
+export async function listUsdtRecharges(
+  db: Kysely<Database>,
+  input: z.output<typeof ZAdminUsdtRechargeListInput>,
+): Promise<z.output<typeof ZAdminUsdtRechargePage>> {
   const base = db
     .selectFrom('usdt_recharge_requests as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .innerJoin('profiles as member', 'member.user_id', 'r.user_id')
     .$if(input.status !== 'all', (qb) => qb.where('r.status', 'in', FILTER_STATUSES[input.status as Exclude<Input['status'], 'all'>]))
     .$if(input.search !== undefined, (qb) =>
-      qb.where((eb) => eb.or([eb('member.nickname', 'ilike', containsPattern(input.search ?? '')), eb('r.transaction_hash', 'ilike', containsPattern(input.search ?? ''))])),
+      qb.where((eb) =>
+        eb.or([eb('member.nickname', 'ilike', containsPattern(input.search ?? '')), eb('r.transaction_hash', 'ilike', containsPattern(input.search ?? ''))]),
+      ),
     );
   return adminPage(
     input,
     base,
     (matching) =>
       matching
-      .leftJoin('profiles as reviewer', 'reviewer.user_id', 'r.reviewed_by')
-      .select([
-        'r.id',
-        'r.user_id',
-        'u.email',
-        'member.nickname',
-        'r.usdt_amount_cents',
-        'r.status',
-        'r.transaction_hash',
-        'r.payment_proof',
-        'r.credited_cents',
-        'r.admin_notes',
-        'r.rejection_reason',
-        'r.reviewed_by',
-        'reviewer.nickname as reviewer_nickname',
-        'r.reviewed_at',
-        'r.created_at',
-      ])
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.id', 'desc'),
+        .leftJoin('profiles as reviewer', 'reviewer.user_id', 'r.reviewed_by')
+        .select([
+          'r.id',
+          'r.user_id',
+          'u.email',
+          'member.nickname',
+          'r.usdt_amount_cents',
+          'r.status',
+          'r.transaction_hash',
+          'r.payment_proof',
+          'r.credited_cents',
+          'r.admin_notes',
+          'r.rejection_reason',
+          'r.reviewed_by',
+          'reviewer.nickname as reviewer_nickname',
+          'r.reviewed_at',
+          'r.created_at',
+        ])
+        .orderBy('r.created_at', 'desc')
+        .orderBy('r.id', 'desc'),
     (row) => ({
       id: row.id,
       member: { id: row.user_id, nickname: row.nickname, email: row.email },

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { sql } from 'kysely';
-import type { ZAdminUser, ZAdminUsersListInput} from '@curio/shared';
+import type { ZAdminUser, ZAdminUsersListInput } from '@curio/shared';
 import { adminPage, containsPattern } from '../paged-list.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
@@ -10,7 +10,10 @@ import type { Database } from '../../../db/schema.ts';
  * nickname or e-mail. Balances are read from the ledger accounts themselves (the same numbers
  * as the user_usdn view, without its per-user lifetime sums the list does not show).
  */
-export async function listUsers(db: Kysely<Database>, input: z.output<typeof ZAdminUsersListInput>): Promise<{ total: number; items: z.output<typeof ZAdminUser>[] }> {
+export async function listUsers(
+  db: Kysely<Database>,
+  input: z.output<typeof ZAdminUsersListInput>,
+): Promise<{ total: number; items: z.output<typeof ZAdminUser>[] }> {
   let query = db
     .selectFrom('users')
     .innerJoin('profiles', 'profiles.user_id', 'users.id')
@@ -22,7 +25,9 @@ export async function listUsers(db: Kysely<Database>, input: z.output<typeof ZAd
   if (input.filter === 'banned') query = query.where('user_bans.id', 'is not', null);
   if (input.filter === 'admins') {
     query = query.where((eb) =>
-      eb.exists(eb.selectFrom('user_roles').select('user_roles.user_id').whereRef('user_roles.user_id', '=', 'users.id').where('user_roles.role', '=', 'admin')),
+      eb.exists(
+        eb.selectFrom('user_roles').select('user_roles.user_id').whereRef('user_roles.user_id', '=', 'users.id').where('user_roles.role', '=', 'admin'),
+      ),
     );
   }
 
@@ -35,28 +40,30 @@ export async function listUsers(db: Kysely<Database>, input: z.output<typeof ZAd
     query,
     (matching) =>
       matching
-      .leftJoin('profiles as banner', 'banner.user_id', 'user_bans.banned_by')
-      .select([
-        'users.id',
-        'users.email',
-        'users.created_at',
-        'profiles.nickname',
-        'profiles.last_active_at',
-        'user_bans.reason as ban_reason',
-        'user_bans.created_at as banned_at',
-        'user_bans.banned_by',
-        'banner.nickname as banned_by_nickname',
-        balance('usdn', 'user_available').as('usdn_cents'),
-        balance('usdn', 'user_held').as('usdn_held_cents'),
-        balance('points', 'user_available').as('points'),
-      ])
-      .select((eb) =>
-        eb
-          .exists(eb.selectFrom('user_roles').select('user_roles.user_id').whereRef('user_roles.user_id', '=', 'users.id').where('user_roles.role', '=', 'admin'))
-          .as('is_admin'),
-      )
-      .orderBy('users.created_at', 'desc')
-      .orderBy('users.id', 'desc'),
+        .leftJoin('profiles as banner', 'banner.user_id', 'user_bans.banned_by')
+        .select([
+          'users.id',
+          'users.email',
+          'users.created_at',
+          'profiles.nickname',
+          'profiles.last_active_at',
+          'user_bans.reason as ban_reason',
+          'user_bans.created_at as banned_at',
+          'user_bans.banned_by',
+          'banner.nickname as banned_by_nickname',
+          balance('usdn', 'user_available').as('usdn_cents'),
+          balance('usdn', 'user_held').as('usdn_held_cents'),
+          balance('points', 'user_available').as('points'),
+        ])
+        .select((eb) =>
+          eb
+            .exists(
+              eb.selectFrom('user_roles').select('user_roles.user_id').whereRef('user_roles.user_id', '=', 'users.id').where('user_roles.role', '=', 'admin'),
+            )
+            .as('is_admin'),
+        )
+        .orderBy('users.created_at', 'desc')
+        .orderBy('users.id', 'desc'),
     (row) => ({
       id: row.id,
       email: row.email,

@@ -3,14 +3,8 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { adminPage, containsPattern } from '../paged-list.ts';
 import type { Kysely } from 'kysely';
-import type {
-  ZAdminViolationStats,
-  ZAdminViolationsListInput} from '@curio/shared';
-import {
-  VIOLATION_TYPES,
-  type TAdminViolation,
-  type TViolationType,
-} from '@curio/shared';
+import type { ZAdminViolationStats, ZAdminViolationsListInput } from '@curio/shared';
+import { VIOLATION_TYPES, type TAdminViolation, type TViolationType } from '@curio/shared';
 
 type ViolationScope = ExpressionBuilder<Database & { v: Database['message_violations'] }, 'v'>;
 
@@ -19,7 +13,10 @@ type ViolationScope = ExpressionBuilder<Database & { v: Database['message_violat
  * search matches the original content or the sender's or receiver's nickname. A filter by type
  * matches every kind the message contained, not only the first one detected.
  */
-export async function listViolations(db: Kysely<Database>, input: z.output<typeof ZAdminViolationsListInput>): Promise<{ total: number; items: TAdminViolation[] }> {
+export async function listViolations(
+  db: Kysely<Database>,
+  input: z.output<typeof ZAdminViolationsListInput>,
+): Promise<{ total: number; items: TAdminViolation[] }> {
   let query = db
     .selectFrom('message_violations as v')
     .innerJoin('profiles as sender', 'sender.user_id', 'v.sender_id')
@@ -40,44 +37,46 @@ export async function listViolations(db: Kysely<Database>, input: z.output<typeo
     query,
     (matching) =>
       matching
-      .leftJoin('profiles as reviewer', 'reviewer.user_id', 'v.reviewed_by')
-      .select([
-        'v.id',
-        'v.violation_type',
-        'v.detected_types',
-        'v.original_content',
-        'v.detected_patterns',
-        'v.created_at',
-        'v.reviewed_at',
-        'v.reviewed_by',
-        'v.action_taken',
-        'v.notes',
-        'v.sender_id',
-        'v.receiver_id',
-        'sender.nickname as sender_nickname',
-        'receiver.nickname as receiver_nickname',
-        'reviewer.nickname as reviewer_nickname',
-      ])
-      .select((eb: ViolationScope) =>
-        eb
-          .exists(eb.selectFrom('user_bans').select('user_bans.id').whereRef('user_bans.user_id', '=', 'v.sender_id').where('user_bans.status', '=', 'active'))
-          .as('sender_banned'),
-      )
-      .orderBy('v.created_at', 'desc')
-      .orderBy('v.id', 'desc'),
+        .leftJoin('profiles as reviewer', 'reviewer.user_id', 'v.reviewed_by')
+        .select([
+          'v.id',
+          'v.violation_type',
+          'v.detected_types',
+          'v.original_content',
+          'v.detected_patterns',
+          'v.created_at',
+          'v.reviewed_at',
+          'v.reviewed_by',
+          'v.action_taken',
+          'v.notes',
+          'v.sender_id',
+          'v.receiver_id',
+          'sender.nickname as sender_nickname',
+          'receiver.nickname as receiver_nickname',
+          'reviewer.nickname as reviewer_nickname',
+        ])
+        .select((eb: ViolationScope) =>
+          eb
+            .exists(
+              eb.selectFrom('user_bans').select('user_bans.id').whereRef('user_bans.user_id', '=', 'v.sender_id').where('user_bans.status', '=', 'active'),
+            )
+            .as('sender_banned'),
+        )
+        .orderBy('v.created_at', 'desc')
+        .orderBy('v.id', 'desc'),
     (row): TAdminViolation => ({
-        id: row.id,
-        type: row.violation_type as TViolationType,
-        detectedTypes: row.detected_types,
-        originalContent: row.original_content,
-        detectedPatterns: row.detected_patterns,
-        createdAt: row.created_at,
-        sender: { id: row.sender_id, nickname: row.sender_nickname },
-        receiver: { id: row.receiver_id, nickname: row.receiver_nickname },
-        status: row.reviewed_at === null ? 'unreviewed' : ((row.action_taken ?? 'reviewed') as TAdminViolation['status']),
-        reviewedAt: row.reviewed_at,
-        reviewer: row.reviewed_by && row.reviewer_nickname ? { id: row.reviewed_by, nickname: row.reviewer_nickname } : null,
-        notes: row.notes,
+      id: row.id,
+      type: row.violation_type as TViolationType,
+      detectedTypes: row.detected_types,
+      originalContent: row.original_content,
+      detectedPatterns: row.detected_patterns,
+      createdAt: row.created_at,
+      sender: { id: row.sender_id, nickname: row.sender_nickname },
+      receiver: { id: row.receiver_id, nickname: row.receiver_nickname },
+      status: row.reviewed_at === null ? 'unreviewed' : ((row.action_taken ?? 'reviewed') as TAdminViolation['status']),
+      reviewedAt: row.reviewed_at,
+      reviewer: row.reviewed_by && row.reviewer_nickname ? { id: row.reviewed_by, nickname: row.reviewer_nickname } : null,
+      notes: row.notes,
       senderBanned: Boolean(row.sender_banned),
     }),
   );

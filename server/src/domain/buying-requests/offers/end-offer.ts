@@ -9,10 +9,7 @@ import { isActiveOffer, lockOfferWithRequest } from './locked-offer.ts';
  * it. Either way its place on the request frees up and the request's status follows (ADR 0009).
  * Someone who is not that side sees OFFER_NOT_FOUND, so offers of others stay invisible.
  */
-export async function endActiveOffer(
-  services: AppServices,
-  input: { offerId: string; actorId: string; as: 'requester' | 'seller' },
-): Promise<void> {
+export async function endActiveOffer(services: AppServices, input: { offerId: string; actorId: string; as: 'requester' | 'seller' }): Promise<void> {
   const now = services.clock.now();
   await runInTransaction(services.db, async (trx) => {
     const { offer, request } = await lockOfferWithRequest(trx, input.offerId);
@@ -21,11 +18,7 @@ export async function endActiveOffer(
     if (!isActiveOffer(offer)) throw new DomainError('OFFER_NOT_ACTIVE');
     await trx
       .updateTable('buying_offers')
-      .set(
-        input.as === 'requester'
-          ? { status: 'rejected', responded_at: now, updated_at: now }
-          : { status: 'withdrawn', updated_at: now },
-      )
+      .set(input.as === 'requester' ? { status: 'rejected', responded_at: now, updated_at: now } : { status: 'withdrawn', updated_at: now })
       .where('id', '=', offer.id)
       .where('status', 'in', ['pending', 'negotiating'])
       .execute();

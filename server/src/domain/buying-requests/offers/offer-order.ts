@@ -14,11 +14,7 @@ export async function createOfferOrder(
   input: { offer: LockedOffer; request: LockedRequest; acceptedBy: string; now: Date },
 ): Promise<{ orderId: string; affectedUserIds: string[] }> {
   const { offer, request } = input;
-  const details = await trx
-    .selectFrom('buying_requests')
-    .select(['title', 'images'])
-    .where('id', '=', request.id)
-    .executeTakeFirstOrThrow();
+  const details = await trx.selectFrom('buying_requests').select(['title', 'images']).where('id', '=', request.id).executeTakeFirstOrThrow();
   const created = await createPaidOrder(trx, {
     buyerId: request.user_id,
     sellerId: offer.seller_id,

@@ -27,7 +27,11 @@ function snapshot(row: { code: string; status: string; value_cents: number; batc
  * one cannot be revived or needs no disabling (CODE_EXPIRED), and asking for the state the code
  * is already in (a double click, a stale table) is REQUEST_ALREADY_PROCESSED, with no audit entry.
  */
-export async function setRechargeCodeStatus(services: AppServices, memberId: string, input: z.output<typeof ZAdminSetCodeStatusInput>): Promise<z.output<typeof ZAdminSetCodeStatusInput>> {
+export async function setRechargeCodeStatus(
+  services: AppServices,
+  memberId: string,
+  input: z.output<typeof ZAdminSetCodeStatusInput>,
+): Promise<z.output<typeof ZAdminSetCodeStatusInput>> {
   const now = services.clock.now();
   await runInTransaction(services.db, async (trx) => {
     const row = await lockCode(trx, input.codeId);
@@ -53,7 +57,11 @@ export async function setRechargeCodeStatus(services: AppServices, memberId: str
  * row and ledger transfer point at it and are the member's history, so it is kept (disable is
  * not needed either: it can never be redeemed again).
  */
-export async function deleteRechargeCode(services: AppServices, memberId: string, input: z.output<typeof ZAdminCodeIdInput>): Promise<z.output<typeof ZAdminCodeIdInput>> {
+export async function deleteRechargeCode(
+  services: AppServices,
+  memberId: string,
+  input: z.output<typeof ZAdminCodeIdInput>,
+): Promise<z.output<typeof ZAdminCodeIdInput>> {
   await runInTransaction(services.db, async (trx) => {
     const row = await lockCode(trx, input.codeId);
     const redeemed = await trx.selectFrom('recharge_code_redemptions').select('id').where('code_id', '=', row.id).executeTakeFirst();

@@ -18,7 +18,10 @@ export function effectiveStatusOf(row: { status: string; expires_at: Date | null
 export function whereEffectiveStatus(eb: CodesEb, status: TRechargeCodeStatus, now: Date): Expression<SqlBool> {
   switch (status) {
     case 'active':
-      return eb.and([eb('recharge_codes.status', '=', 'active'), eb.or([eb('recharge_codes.expires_at', 'is', null), eb('recharge_codes.expires_at', '>', now)])]);
+      return eb.and([
+        eb('recharge_codes.status', '=', 'active'),
+        eb.or([eb('recharge_codes.expires_at', 'is', null), eb('recharge_codes.expires_at', '>', now)]),
+      ]);
     case 'expired':
       return eb.and([eb('recharge_codes.status', '=', 'active'), eb('recharge_codes.expires_at', '<=', now)]);
     default:

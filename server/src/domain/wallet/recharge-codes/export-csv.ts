@@ -16,7 +16,10 @@ const ENGLISH_LABELS = { code: 'code', value: 'value', batchName: 'batch name', 
  * one batch. Column titles come from the client in the admin's language; English otherwise.
  * Batch names are typed by admins, but a cell starting with = still must not run as a formula.
  */
-export async function exportRechargeCodesCsv(services: AppServices, input: z.output<typeof ZAdminRechargeCodeCsvInput>): Promise<z.output<typeof ZAdminRechargeCodeCsv>> {
+export async function exportRechargeCodesCsv(
+  services: AppServices,
+  input: z.output<typeof ZAdminRechargeCodeCsvInput>,
+): Promise<z.output<typeof ZAdminRechargeCodeCsv>> {
   const now = services.clock.now();
   const labels = input.labels ?? ENGLISH_LABELS;
   const rows = await services.db

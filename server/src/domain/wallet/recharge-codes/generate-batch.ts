@@ -18,7 +18,11 @@ export function defaultBatchName(now: Date): string {
  * are the input schema's; the codes and the audit entry are written in one transaction, so a
  * batch exists exactly when its entry does.
  */
-export async function generateRechargeCodeBatch(services: AppServices, memberId: string, input: z.output<typeof ZAdminGenerateCodesInput>): Promise<z.output<typeof ZAdminGenerateCodesResult>> {
+export async function generateRechargeCodeBatch(
+  services: AppServices,
+  memberId: string,
+  input: z.output<typeof ZAdminGenerateCodesInput>,
+): Promise<z.output<typeof ZAdminGenerateCodesResult>> {
   const now = services.clock.now();
   const batchName = input.batchName ?? defaultBatchName(now);
   const expiresAt = input.expiryDays === 0 ? null : new Date(now.getTime() + input.expiryDays * DAY_MS);

@@ -6,6 +6,4 @@ import { loadBuyingRequestDetail } from '../../../domain/buying-requests/read.ts
 export const get = publicProcedure
   .input(ZBuyingRequestIdInput)
   .output(ZBuyingRequestDetail)
-  .query(({ ctx, input }) =>
-    loadBuyingRequestDetail(ctx.services.db, input.id, ctx.auth?.user.id ?? null, ctx.services.clock.now()),
-  );
+  .query(({ ctx, input }) => loadBuyingRequestDetail(ctx.services.db, input.id, ctx.auth?.user.id ?? null, ctx.services.clock.now()));

@@ -6,6 +6,4 @@ import { recordBuyingRequestView } from '../../../domain/buying-requests/record-
 export const recordView = publicProcedure
   .input(ZRecordBuyingRequestViewInput)
   .output(ZRecordViewResult)
-  .mutation(({ ctx, input }) =>
-    recordBuyingRequestView(ctx.services, { id: ctx.auth?.user.id ?? null, userAgent: ctx.userAgent }, input.id, input.visitorKey),
-  );
+  .mutation(({ ctx, input }) => recordBuyingRequestView(ctx.services, { id: ctx.auth?.user.id ?? null, userAgent: ctx.userAgent }, input.id, input.visitorKey));
