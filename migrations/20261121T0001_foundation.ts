@@ -111,7 +111,7 @@ const DDL = `
 
     CREATE TABLE system_settings (
       setting_key text PRIMARY KEY,
-      setting_value text NOT NULL,      -- JSON-encoded, as spec 3 describes
+      setting_value text NOT NULL,      -- JSON-encoded; the settings of rules AD-26 and AD-27
       updated_at timestamptz NOT NULL DEFAULT now(),
       updated_by uuid REFERENCES users (id) ON DELETE SET NULL
     );
@@ -137,7 +137,7 @@ const DDL = `
       created_at timestamptz NOT NULL DEFAULT now(),
       -- user accounts belong to a user; system accounts to nobody
       CONSTRAINT ledger_accounts_owner CHECK ((kind IN ('user_available','user_held')) = (user_id IS NOT NULL)),
-      -- DESIGN decision 4: a user balance can never go below zero, whatever the code above does
+      -- engineering rule E-4: a user balance can never go below zero, whatever the code above does
       CONSTRAINT ledger_accounts_user_non_negative CHECK (user_id IS NULL OR balance >= 0)
     );
     CREATE UNIQUE INDEX ledger_accounts_identity ON ledger_accounts (currency, kind, user_id) NULLS NOT DISTINCT;

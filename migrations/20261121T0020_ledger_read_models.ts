@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * The spec's money tables (user_usdn, usdn_transactions, user_{product}, {product}_rewards)
- * as views over the ledger, so they can never disagree with it (DESIGN decision 4, ADR 0003);
+ * as views over the ledger, so they can never disagree with it (engineering rule E-4, ADR 0003);
  * an index for per-user balance reads; and a trigger that makes transfers immutable in the
  * database itself, not only by convention. Transfer kinds: server/src/domain/ledger/transfer-kinds.ts.
  */

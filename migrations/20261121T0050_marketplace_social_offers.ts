@@ -96,7 +96,7 @@ const DDL = `
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now()
   );
-  -- spec 1 §4: a seller with an active (pending or negotiating) offer on a request cannot offer again
+  -- rule B-10: a seller with an active (pending or negotiating) offer on a request cannot offer again
   CREATE UNIQUE INDEX buying_offers_one_active_per_seller ON buying_offers (request_id, seller_id)
     WHERE status IN ('pending','negotiating');
   CREATE INDEX buying_offers_request_idx ON buying_offers (request_id, created_at);

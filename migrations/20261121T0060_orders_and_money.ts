@@ -1,11 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Orders and money (spec 2): orders with escrow, refunds, reviews, comments, tips, recharge
- * codes, USDT top-up requests, USDN withdrawals, transfers, points redemption, daily check-ins
- * and notifications. Money itself stays in the ledger (DESIGN decision 4): these tables record
- * the business facts, the ledger_transfers rows that reference them (reference_type/_id) carry
- * the amounts. escrow_transactions is a view over orders, not a second truth.
+ * Orders and money (docs/requirements/orders.md, wallet.md, points.md): orders with escrow,
+ * refunds, reviews, comments, tips, recharge codes, USDT top-up requests, USDN withdrawals,
+ * transfers, points redemption, daily check-ins and notifications. Money itself stays in the
+ * ledger (engineering rule E-4): these tables record the business facts, the ledger_transfers
+ * rows that reference them (reference_type/_id) carry the amounts. escrow_transactions is a view
+ * over orders, not a second truth.
  */
 const DDL = `
   CREATE TABLE orders (
@@ -96,7 +97,7 @@ const DDL = `
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now()
   );
-  -- spec 2 §4: one review per order by its reviewer
+  -- rule S-18: one review per order by its reviewer
   CREATE UNIQUE INDEX reviews_order_reviewer_key ON reviews (order_id, reviewer_id);
   CREATE INDEX reviews_listing_idx ON reviews (listing_id, created_at DESC) WHERE listing_id IS NOT NULL;
   CREATE INDEX reviews_reviewee_idx ON reviews (reviewee_id, created_at DESC);
@@ -170,7 +171,7 @@ const DDL = `
     status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending','reviewing','approved','completed','rejected')),
     transaction_hash text,
     payment_proof text[] NOT NULL DEFAULT '{}' CHECK (cardinality(payment_proof) <= 5),
-    -- what the approval credited (whole USDN of amount x rate, spec 3), set on approval
+    -- what the approval credited (whole USDN of amount x rate, rule W-7), set on approval
     credited_cents bigint CHECK (credited_cents >= 0),
     admin_notes text,
     rejection_reason text,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Messaging (spec 2 "Messages centre" and chat rules, spec 3 violations): message context
+ * Messaging (rules C-1 to C-10; the violation records of rules C-5 and AD-15): message context
  * (order, listing), a per-message delivery sequence for the live stream, client ids that make
  * a retried send land once, blocks, and the violation records the admin reviews.
  */

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The admin audit log (issue 6): every admin action records who did what to which target, the
- * state before and after, and the reason. Rows are never updated or deleted, like ledger
- * transfers, so the log cannot be edited by the people it records.
+ * The admin audit log (rule AD-5, ADR 0018): every admin action records who did what to which
+ * target, the state before and after, and the reason. Rows are never updated or deleted, like
+ * ledger transfers, so the log cannot be edited by the people it records.
  */
 const STATEMENTS = [
   `CREATE TABLE admin_audit_log (

@@ -1,13 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Live pending-count badges of the admin console (issue 6). Requests that wait for an admin
- * are created in many places (chat sends record violations, buyers ask for refunds, members
+ * Live pending-count badges of the admin console (rule AD-4, ADR 0019). Requests that wait for an
+ * admin are created in many places (chat sends record violations, buyers ask for refunds, members
  * request top-ups...), so instead of every one of them remembering to tell the console, the
  * tables themselves announce a change on the realtime channel. The payload is the
- * 'admin-queue-changed' event of server/src/realtime/events.ts, addressed to the all-zero id
- * that stands for "every admin"; subscribers re-count on delivery. NOTIFY is sent on commit
- * and identical payloads in one transaction collapse into one, so a burst costs one wake-up.
+ * 'admin-queue-changed' event of server/src/realtime/events.ts, addressed to the all-zero id that
+ * stands for "every admin"; subscribers re-count on delivery. NOTIFY is sent on commit and
+ * identical payloads in one transaction collapse into one, so a burst costs one wake-up.
  */
 const QUEUE_TABLES: { table: string; columns: string }[] = [
   { table: 'refunds', columns: 'status' },

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Who uploaded each file (issue 7, closing the gap ADR 0006 left open): a procedure that takes
- * image keys accepts only the caller's own uploads, plus keys the edited item already had.
- * Without it a member could attach another member's fresh upload by its key, and by deleting
+ * Who uploaded each file (rule I-15, ADR 0021, closing the gap ADR 0006 left open): a procedure
+ * that takes image keys accepts only the caller's own uploads, plus keys the edited item already
+ * had. Without it a member could attach another member's fresh upload by its key, and by deleting
  * their own item afterwards remove the other member's file.
  *
  * Files attached before this migration are recorded as uploaded by whoever holds them now, so

@@ -1,5 +1,5 @@
 /**
- * Chat fan-out benchmark (issue 5 acceptance, issue 7 "Chat fan-out"; ADR 0005, ADR 0017).
+ * Chat fan-out benchmark (docs/performance.md "Chat fan-out"; rule C-6, ADR 0005, ADR 0017).
  *
  * On a fresh PostgreSQL database it starts two Curio server processes, opens N WebSocket clients
  * (half on each) subscribed to `chat.onMessages`, sends M messages between random pairs (mostly

@@ -1,5 +1,5 @@
 /**
- * Client benchmark (issue 7): what a first visit to `/` costs.
+ * Client benchmark (docs/performance.md "Client"): what a first visit to `/` costs.
  *
  * 1. Bundle: the production build (`vite build`, as `npm run build -w client` runs it; built
  *    through the e2e helper's ensureClientBuilt, which rebuilds only when client/dist is older

@@ -1,13 +1,13 @@
 /**
- * Feed benchmark (issue 7; issue 3's acceptance). On a bench database holding 1,000,000 listings
- * and 200,000 buying requests (created and bulk-seeded by scripts/bench/feed-dataset.ts, reused
- * when already seeded), measures marketplace.feed.page through the whole stack — a Curio server
- * process (the `npm start` composition root, pool of 10), tRPC GET over HTTP as the browser calls
- * it — against the baseline: the very SQL the procedure runs (compiled by the same Kysely
- * builder), sent through a `pg` pool of the same size from the bench process, with no HTTP, no
- * tRPC and no session. Cases: first page of each sort, a page 100 deep, a Chinese and an English
- * search; concurrency 1, 16 and 64; p50/p95/p99 and requests/s of each. Target: HTTP p95 within
- * 2× of the bare query's p95.
+ * Feed benchmark (docs/performance.md "Feed"; rules F-3 to F-5). On a bench database holding
+ * 1,000,000 listings and 200,000 buying requests (created and bulk-seeded by
+ * scripts/bench/feed-dataset.ts, reused when already seeded), measures marketplace.feed.page
+ * through the whole stack — a Curio server process (the `npm start` composition root, pool of
+ * 10), tRPC GET over HTTP as the browser calls it — against the baseline: the very SQL the
+ * procedure runs (compiled by the same Kysely builder), sent through a `pg` pool of the same size
+ * from the bench process, with no HTTP, no tRPC and no session. Cases: first page of each sort, a
+ * page 100 deep, a Chinese and an English search; concurrency 1, 16 and 64; p50/p95/p99 and
+ * requests/s of each. Target: HTTP p95 within 2× of the bare query's p95.
  *
  *   npm run bench:feed [-- --quick] [--explain] [--listings N --requests N] [--db name]
  *

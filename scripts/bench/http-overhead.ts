@@ -1,13 +1,13 @@
 /**
- * HTTP-overhead benchmark (issue 7): the cost of Curio's request path around a trivial
- * procedure. `system.exchangeRates` is a public tRPC query answered from memory (no database:
- * the rates service refreshes once, falls back offline, then serves its copy), called as the
- * browser calls it (GET /trpc/system.exchangeRates) on a Curio server process (the `npm start`
- * composition root: security headers, CSRF guard, tRPC context with its session-cookie check,
- * zod output validation, superjson). Baseline: a bare Express handler in the same kind of
- * process (node --import tsx) returning the very same JSON bytes. Also shown: Curio's own
- * /healthz (a plain Express route inside the full app). Load: autocannon, in its own process,
- * the same connections and duration for each target, in rounds taking turns.
+ * HTTP-overhead benchmark (docs/performance.md "HTTP overhead"): the cost of Curio's request path
+ * around a trivial procedure. `system.exchangeRates` is a public tRPC query answered from memory
+ * (no database: the rates service refreshes once, falls back offline, then serves its copy),
+ * called as the browser calls it (GET /trpc/system.exchangeRates) on a Curio server process (the
+ * `npm start` composition root: security headers, CSRF guard, tRPC context with its
+ * session-cookie check, zod output validation, superjson). Baseline: a bare Express handler in
+ * the same kind of process (node --import tsx) returning the very same JSON bytes. Also shown:
+ * Curio's own /healthz (a plain Express route inside the full app). Load: autocannon, in its own
+ * process, the same connections and duration for each target, in rounds taking turns.
  *
  *   npm run bench:http [-- --quick] [--connections 16] [--duration 10]
  */

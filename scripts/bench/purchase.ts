@@ -1,8 +1,9 @@
 /**
- * Purchase benchmark (issue 7). On a fresh bench database, a Curio server process (the
- * `npm start` composition root, pool of 10) takes purchases through the real `orders.purchase`
- * tRPC mutation over HTTP, each with a real session cookie of its buyer (sessions created as
- * sign-in creates them) and buyers funded through the ledger as the tests fund them. Scenarios:
+ * Purchase benchmark (docs/performance.md "Purchase"). On a fresh bench database, a Curio server
+ * process (the `npm start` composition root, pool of 10) takes purchases through the real
+ * `orders.purchase` tRPC mutation over HTTP, each with a real session cookie of its buyer
+ * (sessions created as sign-in creates them) and buyers funded through the ledger as the tests
+ * fund them. Scenarios:
  *
  *   spread  many buyers buying from many listings (stock plenty), at several concurrencies;
  *   race    many buyers racing for a few listings with small stock.

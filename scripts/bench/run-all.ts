@@ -1,9 +1,9 @@
 /**
- * `npm run bench`: every benchmark of issue 7 in sequence — feed, purchase, http, client, chat —
- * each in its own process (as `npm run bench:<name>` runs it alone), then one summary table
- * (printed and written to bench/results/summary.json) and, after a full run, the "latest
- * results" section of docs/performance.md rewritten between its markers with the table, the
- * machine and how to reproduce it.
+ * `npm run bench`: every benchmark of engineering rule E-18 in sequence — feed, purchase, http,
+ * client, chat — each in its own process (as `npm run bench:<name>` runs it alone), then one
+ * summary table (printed and written to bench/results/summary.json) and, after a full run, the
+ * "latest results" section of docs/performance.md rewritten between its markers with the table,
+ * the machine and how to reproduce it.
  *
  *   npm run bench [-- --quick] [--only feed,purchase] [--docs]
  *

@@ -1,5 +1,5 @@
 /**
- * Calling Curio from a script with a personal API token (DESIGN decision 10):
+ * Calling Curio from a script with a personal API token (rule A-17, engineering rule E-10):
  *
  *   CURIO_URL=http://localhost:3000 CURIO_TOKEN=curio_pat_... npx tsx scripts/examples/call-with-token.ts
  *

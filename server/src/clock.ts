@@ -1,4 +1,4 @@
-/** Injectable time source (DESIGN decision 12): tests move it instead of sleeping. */
+/** Injectable time source (engineering rule E-12): tests move it instead of sleeping. */
 export interface Clock {
   now(): Date;
 }

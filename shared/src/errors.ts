@@ -1,5 +1,5 @@
 /**
- * Stable application error codes (DESIGN decision 8). Each code is also the i18n key
+ * Stable application error codes (engineering rule E-8). Each code is also the i18n key
  * `errors:<CODE>` on the client, so the catalogue and the translations stay in step
  * (a unit test checks every code has a message in all six languages).
  */
@@ -79,7 +79,7 @@ export const APP_ERROR_CODES = [
   'CATEGORY_REQUIRED',
   'UNIT_REQUIRED',
   'LISTING_IMAGE_MISSING',
-  // orders and money (spec 2)
+  // orders and money
   'CANNOT_BUY_OWN',
   'LISTING_NOT_AVAILABLE',
   'OUT_OF_STOCK',
@@ -129,7 +129,7 @@ export const APP_ERROR_CODES = [
   'CANNOT_BLOCK_SELF',
   // customer service
   'NO_CUSTOMER_SERVICE',
-  // admin console (spec 3)
+  // admin console
   'REASON_REQUIRED',
   'REJECTION_REASON_REQUIRED',
   'TRANSACTION_HASH_REQUIRED',

@@ -12,7 +12,7 @@ import { insertTestBuyingRequest } from '../integration/social/fixtures.ts';
 import { PUBLIC, nonAdminProcedures, tableCounts } from './support.ts';
 
 /**
- * Issue 7 §3, authorization matrix. Every procedure outside admin.* (tests/integration/admin/
+ * Authorization matrix (rule A-3). Every procedure outside admin.* (tests/integration/admin/
  * access.test.ts walks those) is classified below, and the guard test fails when a procedure is
  * added to the router without a classification:
  *
@@ -154,7 +154,7 @@ const LOGIN = 'LOGIN_REQUIRED' as const;
 const DENIED = 'ORDER_ACCESS_DENIED' as const;
 
 const MATRIX: MatrixRow[] = [
-  // orders: the two parties only (spec 2 §6)
+  // orders: the two parties only (rule O-14)
   {
     path: 'orders.get',
     setup: async () => ({ orderId: await order('paid') }),
@@ -216,7 +216,7 @@ const MATRIX: MatrixRow[] = [
     expect: { visitor: LOGIN, owner: 'CANNOT_BUY_OWN', party: 'ok', stranger: 'ok', admin: 'ok' },
   },
 
-  // listings: the seller edits and deletes (spec 1 §6); a taken-down listing is the seller's and admins' only
+  // listings: the seller edits and deletes (rule L-10); a taken-down listing is the seller's and admins' only
   {
     path: 'marketplace.listings.update',
     setup: async (w) => ({ id: await listingOf(w.owner.id), ...listingEdit }),
@@ -238,7 +238,7 @@ const MATRIX: MatrixRow[] = [
     expect: { visitor: LOGIN, owner: 'CANNOT_REPORT_OWN', party: 'ok', stranger: 'ok', admin: 'ok' },
   },
 
-  // buying requests: the poster edits, deletes and closes (spec 1 §6)
+  // buying requests: the poster edits, deletes and closes (rules B-4, B-5 and B-8)
   {
     path: 'marketplace.buyingRequests.update',
     setup: async (w) => ({ id: await insertTestBuyingRequest(w.services.db, w.owner.id), ...requestEdit }),
@@ -287,7 +287,7 @@ const MATRIX: MatrixRow[] = [
     expect: { visitor: LOGIN, owner: 'OFFER_NOT_FOUND', party: 'ok', stranger: 'OFFER_NOT_FOUND', admin: 'OFFER_NOT_FOUND' },
   },
 
-  // comments: the author edits and deletes; the listing's seller does not (spec 2 §6)
+  // comments: the author edits and deletes; the listing's seller does not (rule S-17)
   {
     path: 'marketplace.comments.update',
     setup: async () => ({ commentId: await ownersComment(), content: 'Edited question.' }),
@@ -417,7 +417,7 @@ describe('owner rules that are not a refusal: foreign data is simply not there',
   test('hidden activities (privacy flags) are shown to their owner only, not to a stranger, a visitor or an admin', async () => {
     const { services, owner } = world;
     const ownerApi = await api(owner);
-    // likes are private by default (spec 1 §3); favourites made public on purpose, then one more like hidden
+    // likes are private by default (rule S-8); favourites made public on purpose, then one more like hidden
     const hiddenLike = await listingOf(world.party.id);
     const publicFavorite = await listingOf(world.party.id);
     await ownerApi.marketplace.social.toggleLike({ kind: 'listing', id: hiddenLike });

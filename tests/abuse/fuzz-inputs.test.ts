@@ -13,7 +13,7 @@ import { insertTestBuyingRequest } from '../integration/social/fixtures.ts';
 import { LEAKS, PUBLIC, fuzzInput, nonAdminProcedures, tableCounts } from './support.ts';
 
 /**
- * Issue 7 §3, property-based fuzzing: every public and member procedure (admin.* has its own
+ * Property-based fuzzing: every public and member procedure (admin.* has its own
  * access test; subscriptions run over the WebSocket) is called over real HTTP with inputs that
  * fast-check derives from the procedure's own zod schema (near-valid: right shape, random and
  * hostile content, real ids of rows that exist), with mutations of such samples (a field

@@ -10,10 +10,11 @@ import { TEST_PASSWORD, insertTestUser, type TestUser } from '../helpers/users.t
 import { tableCounts } from './support.ts';
 
 /**
- * Issue 7 §3, session fixation and CSRF over real HTTP (server/src/http/csrf.ts, DESIGN
- * decision 10): sign-in always mints a new session and ends whatever the browser carried; a
- * cross-site write (text/plain or form body, foreign Origin, Sec-Fetch-Site cross-site, a GET
- * aimed at a mutation) is refused and changes nothing; the WebSocket refuses a foreign Origin.
+ * Session fixation and CSRF over real HTTP (server/src/http/csrf.ts; rules A-15 and A-16,
+ * engineering rule E-10): sign-in always mints a new session and ends whatever the browser
+ * carried; a cross-site write (text/plain or form body, foreign Origin, Sec-Fetch-Site
+ * cross-site, a GET aimed at a mutation) is refused and changes nothing; the WebSocket refuses a
+ * foreign Origin.
  */
 let db: TestDatabase;
 let running: RunningServer;

@@ -16,7 +16,7 @@ import { fund } from '../integration/ledger/ledger-fixtures.ts';
 import { tableCounts } from './support.ts';
 
 /**
- * Issue 7 §3, upload abuse against the real route (server/src/http/uploads.ts over HTTP): hostile
+ * Upload abuse (rule I-15) against the real route (server/src/http/uploads.ts over HTTP): hostile
  * files are refused with their code and leave nothing on disk or in the database; what is
  * accepted is re-encoded and served with a sniff-proof content type. Last, ADR 0021: a key is
  * usable only by the member who uploaded it.

@@ -7,7 +7,7 @@ import { signUpInPage } from '../helpers/e2e-marketplace.ts';
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 300_000 });
 
 /**
- * Issue 6, the console itself (spec 3 §2.1): who may open /admin, the live pending badges,
+ * The console itself (rules AD-1 to AD-4): who may open /admin, the live pending badges,
  * `?tab=` links, the window event that switches tabs, and the phone menu. The tabs' own
  * journeys are in admin-{people,content,money,operations}.test.ts.
  */

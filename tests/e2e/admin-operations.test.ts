@@ -16,7 +16,7 @@ const SOLANA_ADDRESS = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const key = () => `e2e-${crypto.randomUUID()}`;
 
 /**
- * Spec 3 §2.10 and §2.11 through the console: settings (address, withdrawal terms, customer
+ * Rules AD-21 and AD-25 to AD-27 through the console: settings (address, withdrawal terms, customer
  * service), tip presets, refunds and legacy points withdrawals, each refusal shown with the
  * server's translated message and each success with the spec's message.
  */

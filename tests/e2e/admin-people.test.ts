@@ -11,10 +11,10 @@ const EN = 'en';
 const en = (key: string, params?: Record<string, string | number>) => uiText(EN, key, params);
 
 /**
- * Issue 6, people tabs in the browser: an admin adjusts a member's USDN, warns one sender and
- * bans another from the violations tab (the banned member's open page is signed out), lifts
- * the ban from the users tab, and reads it all back in the audit log. Then screenshots of the
- * three tabs in zh-CN / en, light / dark, at 390 and 1280 px.
+ * People tabs in the browser (rules AD-5, AD-8, AD-9 and AD-16): an admin adjusts a member's
+ * USDN, warns one sender and bans another from the violations tab (the banned member's open page
+ * is signed out), lifts the ban from the users tab, and reads it all back in the audit log. Then
+ * screenshots of the three tabs in zh-CN / en, light / dark, at 390 and 1280 px.
  */
 describeInBrowser('admin people tabs: users, violations and audit in the browser', (chromiumPath) => {
   let server: E2EServer;

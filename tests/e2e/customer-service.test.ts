@@ -11,7 +11,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 const en = (key: string) => uiText('en', key);
 
 /**
- * Spec 1 §2 / issue 5: the floating customer-service button opens a chat with the configured
+ * The floating customer-service button (rule C-11) opens a chat with the configured
  * support admin, and only while customer service is switched on.
  */
 describeInBrowser('the customer-service button opens a chat with support, in the browser', (chromiumPath) => {

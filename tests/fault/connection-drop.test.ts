@@ -13,7 +13,7 @@ import { formatLedgerReport, verifyLedger } from '../../server/src/domain/ledger
 import { callMutation } from './trpc-http.ts';
 
 /**
- * Issue 7 fault test: the database connection of a purchase dies in the middle of its
+ * Fault test: the database connection of a purchase dies in the middle of its
  * transaction (the backend is terminated while the purchase waits for a row lock, after it has
  * already written its idempotency key and possibly moved money). The request must fail with a
  * typed error, leave nothing half-done, and the server must go on serving with the same pool.

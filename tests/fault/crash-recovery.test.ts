@@ -14,7 +14,7 @@ import { generateRechargeCodes } from '../../server/src/domain/wallet/recharge-c
 import { callMutation, runPool, type CallOutcome } from './trpc-http.ts';
 
 /**
- * Issue 7 fault test: a server process is killed with SIGKILL in the middle of a stream of
+ * Fault test: a server process is killed with SIGKILL in the middle of a stream of
  * purchases, transfers and code redemptions, then a new one starts on the same database. Every
  * acknowledged operation must be there, the client's retries (same idempotency keys) must not
  * repeat any, and the ledger must still balance. Real PostgreSQL only: it runs separate server

@@ -8,7 +8,7 @@ import { systemClock } from '../../server/src/clock.ts';
 import { privateClusterUnavailable, startPrivateCluster, type PrivateCluster } from './private-cluster.ts';
 
 /**
- * Issue 7 fault test: the database restarts while the server is under load. Requests during
+ * Fault test: the database restarts while the server is under load. Requests during
  * the outage fail with a typed error (never a crash), and afterwards the same server process
  * serves again: its pool reconnects, and its LISTEN connection comes back so live events flow.
  * Runs on a private cluster (see private-cluster.ts) so the shared test database is not touched.

@@ -25,7 +25,7 @@ const LOCALES_DIR = fileURLToPath(new URL('../../client/src/i18n/locales/', impo
 
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../e2e/__screenshots__/', import.meta.url));
 
-/** The widths every key screen is captured at (DESIGN conventions: phone and desktop). */
+/** The widths every key screen is captured at (engineering rule E-13: phone and desktop). */
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1280, height: 800 },

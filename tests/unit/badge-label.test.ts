@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { LIMITS, badgeLabel } from '@curio/shared';
 
-/** Spec 1 §9: unread badges cap at 99 on desktop and 9 on mobile, and vanish at zero. */
+/** Unread badges (rule I-8) cap at 99 on desktop and 9 on mobile, and vanish at zero. */
 describe('badgeLabel', () => {
   test('shows nothing without unread messages', () => {
     expect(badgeLabel(0, LIMITS.unreadBadgeCapDesktop)).toBeNull();

@@ -150,7 +150,7 @@ const CLEAN_TEXTS: string[] = [
   'Mint condition, ships in 3 days, 2 units left.',
 ];
 
-describe('findContactDetails: hits (spec 1 §5)', () => {
+describe('findContactDetails: hits (rule C-4)', () => {
   test.each(SINGLE_HITS)('%j is one %s hit', (text, type, span) => {
     const found = findContactDetails(text);
     expect(found.map((hit) => hit.type)).toEqual([type]);

@@ -4,8 +4,8 @@ import { describe, expect, test } from 'vitest';
 import { APP_ERROR_CODES, BRAND, DEFAULT_LANGUAGE, DISPLAY_CURRENCIES, LANGUAGES } from '@curio/shared';
 
 /**
- * DESIGN decision 13: all six languages complete. Reads the locale files the client bundles
- * (client/src/i18n/locales/<language>/<namespace>.json) and compares them key by key.
+ * All six languages complete (rule I-1, engineering rule E-13). Reads the locale files the client
+ * bundles (client/src/i18n/locales/<language>/<namespace>.json) and compares them key by key.
  */
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../../client/src/i18n/locales');
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { attendancePercent, creditRating, lastActiveLabel, registrationAge } from '../../client/src/lib/member-labels.ts';
 import { profileTabFrom } from '../../client/src/features/profiles/profile-tabs.ts';
 
-/** Spec 1 §9 display rules of the profile header (pure functions; no database involved). */
+/** Display rules of the profile header, rule S-3 (pure functions; no database involved). */
 const now = new Date('2026-11-21T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
 const MINUTE = 60_000;

@@ -8,7 +8,7 @@ import {
   REDEEM_CODE_FORMATTED_LENGTH,
 } from '@curio/shared';
 
-describe('formatRedeemCodeInput (the self-formatting code field, spec 2 §5)', () => {
+describe('formatRedeemCodeInput (the self-formatting code field, rule W-4)', () => {
   test.each([
     ['', ''],
     ['a', 'A'],

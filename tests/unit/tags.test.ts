@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { addTag, normalizeTag, ZTags } from '../../shared/src/rules/tags.ts';
 
-describe('normalizeTag (spec 1 §5)', () => {
+describe('normalizeTag (rule L-3)', () => {
   test.each([
     ['vintage', '#vintage'],
     ['#vintage', '#vintage'],

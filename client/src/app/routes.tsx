@@ -10,7 +10,7 @@ const listingEdit = async () => ({ Component: (await import('../features/listing
 const profilePage = async () => ({ Component: (await import('../features/profiles/ProfilePage.tsx')).ProfilePage });
 
 /**
- * Route table (spec 3 "Consolidated route table"); areas of later issues add their routes here.
+ * Route table (rule I-9); each area adds its routes here.
  * The home page ships in the first bundle; every other screen is its own chunk, loaded on visit.
  */
 export const router = createBrowserRouter([

@@ -10,7 +10,7 @@ export const theme = createTheme({
 export const THEME_STORAGE_KEY = 'theme';
 
 /**
- * Spec 1 §1: the theme is stored under 'theme' as light, dark or system.
+ * Engineering rule E-13 (rule I-3): the theme is stored under 'theme' as light, dark or system.
  * Mantine calls "system" auto, so this manager translates at the storage boundary.
  */
 export function themeStorageManager(): MantineColorSchemeManager {

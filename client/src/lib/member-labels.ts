@@ -1,8 +1,8 @@
-/** How a member's record reads everywhere (profile header, seller and requester cards): spec 1 §9. */
+/** How a member's record reads everywhere (profile header, seller and requester cards): rules S-3 and S-24. */
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** Registration age per spec 1 §9: days under 30, months under 365, years after. */
+/** Registration age per rule S-3: days under 30, months under 365, years after. */
 export function registrationAge(registeredAt: Date, now: Date): { unit: 'days' | 'months' | 'years'; count: number } {
   const days = Math.max(0, Math.floor((now.getTime() - registeredAt.getTime()) / DAY_MS));
   if (days < 30) return { unit: 'days', count: days };
@@ -11,7 +11,7 @@ export function registrationAge(registeredAt: Date, now: Date): { unit: 'days' |
 }
 
 /**
- * Last-active label per spec 1 §9: under an hour 'just visited', under a day in hours, under
+ * Last-active label per rule S-3: under an hour 'just visited', under a day in hours, under
  * 30 days in days, otherwise 'recently active'.
  */
 export function lastActiveLabel(lastActiveAt: Date, now: Date): { kind: 'justVisited' | 'hours' | 'days' | 'recently'; count: number } {
@@ -22,7 +22,7 @@ export function lastActiveLabel(lastActiveAt: Date, now: Date): { kind: 'justVis
   return { kind: 'recently', count: 0 };
 }
 
-/** Credit score 0..100 shown as a rating out of 5 (spec 1 §9: score divided by 20). */
+/** Credit score 0..100 shown as a rating out of 5 (rule S-24: score divided by 20). */
 export function creditRating(score: number): number {
   return Math.min(5, Math.max(0, score / 20));
 }

@@ -11,7 +11,7 @@ export interface ApiClient {
 }
 
 /**
- * Subscriptions over the WebSocket, everything else over HTTP batch (DESIGN decision 9).
+ * Subscriptions over the WebSocket, everything else over HTTP batch (engineering rule E-9).
  * The socket authenticates by cookie when it opens, so the app makes a new client whenever
  * the signed-in user changes (see AuthProvider).
  */

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 
 /**
- * The page's tab as the `?tab=` query parameter (spec 2 routes such as /recharge?tab=usdt), so
+ * The page's tab as the `?tab=` query parameter (routes such as /recharge?tab=usdt), so
  * every tab has a link. The first tab is the default and leaves the parameter out; an unknown
  * value reads as the default. Switching replaces the history entry instead of adding one.
  */

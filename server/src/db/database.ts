@@ -8,7 +8,7 @@ import type { Database } from './schema.ts';
 import type { AppConfig } from '../config.ts';
 
 /**
- * The one factory for a database handle (DESIGN decision 2): real PostgreSQL through `pg`
+ * The one factory for a database handle (engineering rule E-2): real PostgreSQL through `pg`
  * when a URL is given, an embedded PGlite otherwise. Both speak the same SQL.
  */
 export type DbConfig =
@@ -48,7 +48,7 @@ export function describeDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDi
 
 let pgTypesConfigured = false;
 
-/** int8 and numeric come back from `pg` as strings; parse them once, here (DESIGN decision 2). */
+/** int8 and numeric come back from `pg` as strings; parse them once, here (engineering rule E-2). */
 function configurePgTypes(): void {
   if (pgTypesConfigured) return;
   pgTypesConfigured = true;

@@ -392,7 +392,7 @@ const BUYING_REQUESTS: DemoBuyingRequest[] = [
 ];
 
 /**
- * Fills an empty database with a small, believable marketplace (DESIGN decision 2: `npm start`
+ * Fills an empty database with a small, believable marketplace (engineering rule E-2: `npm start`
  * on a fresh machine shows something): an admin, four members writing in different languages,
  * listings with generated images, open buying requests, and starting balances moved through
  * the ledger like any other money. Refuses a database that already has users.

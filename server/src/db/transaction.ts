@@ -14,7 +14,7 @@ export type Tx = Transaction<Database>;
 
 /**
  * Runs `work` in one transaction and retries it from the start on serialization failures
- * and deadlocks (DESIGN decision 6), so a race is never shown to a user as a 500.
+ * and deadlocks (engineering rule E-6), so a race is never shown to a user as a 500.
  */
 export async function runInTransaction<T>(
   db: Kysely<Database>,

@@ -16,7 +16,7 @@ function appendSetCookie(res: ServerResponse, value: string): void {
   res.setHeader('Set-Cookie', [...list, value]);
 }
 
-/** HttpOnly, SameSite=Lax, Secure (DESIGN decision 10). */
+/** HttpOnly, SameSite=Lax, Secure (engineering rule E-10). */
 export function sessionCookieWriter(res: ServerResponse, secure: boolean): CookieWriter {
   return {
     setSession(token, expiresAt) {

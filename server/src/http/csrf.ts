@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 
 /**
- * Refuses state-changing requests that a browser sent from another site (DESIGN decision 10).
+ * Refuses state-changing requests that a browser sent from another site (engineering rule E-10).
  * Scripts send no Origin and no Sec-Fetch-Site, and authenticate with a Bearer token instead.
  */
 export function refuseCrossSiteWrites(publicOrigin: string): RequestHandler {

@@ -1,6 +1,15 @@
 import type { Express, Request, Response } from 'express';
 import multer from 'multer';
-import { UPLOAD_MAX_BYTES, ZUploadPurpose, uploadUrl, type AppErrorCode, type AppErrorParams, type TUploadResult, type UploadPurpose } from '@curio/shared';
+import {
+  UPLOAD_FORMATS,
+  UPLOAD_MAX_BYTES,
+  ZUploadPurpose,
+  uploadUrl,
+  type AppErrorCode,
+  type AppErrorParams,
+  type TUploadResult,
+  type UploadPurpose,
+} from '@curio/shared';
 import type { AppServices } from '../app-services.ts';
 import { resolveAuth } from '../trpc/context.ts';
 import { recordUpload } from '../domain/uploads/own-uploads.ts';
@@ -52,7 +61,7 @@ function purposeOf(req: Request): UploadPurpose | null {
 }
 
 /**
- * POST /api/uploads and GET /uploads/<key> (DESIGN decision 11). Only signed-in members
+ * POST /api/uploads and GET /uploads/<key> (engineering rule E-11). Only signed-in members
  * upload; the image is checked by its bytes and re-encoded before anything is stored, and
  * the answer is a key that procedures accept (shared ZUploadKey).
  */
@@ -91,7 +100,7 @@ export function mountUploadRoutes(app: Express, services: AppServices): void {
 
       let image: Buffer;
       try {
-        image = await reencodeImage(file.buffer);
+        image = await reencodeImage(file.buffer, UPLOAD_FORMATS[purpose]);
       } catch (error) {
         if (error instanceof ImageRejectedError) {
           // the bytes were within the cap, so "too large" here means too many pixels

@@ -131,7 +131,7 @@ async function expireInvitations(services: AppServices, now: Date): Promise<numb
 }
 
 /**
- * One pass of the sweeper (DESIGN decision 12, ADR 0013), at the services clock's "now":
+ * One pass of the sweeper (engineering rule E-12, ADR 0013), at the services clock's "now":
  * shipped orders past auto_complete_at complete, paid orders past ship_deadline_at are cancelled
  * and refunded, buying requests and invitations past their expiry expire.
  */

@@ -5,7 +5,7 @@ import type { Mailer } from './mailer.ts';
 import { LogMailer } from './log-mailer.ts';
 import { SmtpMailer } from './smtp-mailer.ts';
 
-/** SMTP when SMTP_URL is set (DESIGN decision 10), else the server log plus the dev outbox. */
+/** SMTP when SMTP_URL is set (engineering rule E-10), else the server log plus the dev outbox. */
 export function createMailer(config: AppConfig, db: Kysely<Database>): Mailer {
   if (config.smtpUrl) return new SmtpMailer(db, config.smtpUrl, config.mailFrom);
   return new LogMailer(db);

@@ -15,7 +15,7 @@ export interface PgEventBusOptions {
 export const LISTENER_APPLICATION_NAME = 'curio-events-listener';
 
 /**
- * Fan-out across server processes through PostgreSQL LISTEN/NOTIFY (DESIGN decision 9).
+ * Fan-out across server processes through PostgreSQL LISTEN/NOTIFY (engineering rule E-9).
  * Publishing is a NOTIFY through the ordinary pool, so it can join a transaction and is then
  * delivered only on commit; receiving needs one dedicated connection per process, because a
  * pooled connection would be handed to other queries and could drop its LISTEN.

@@ -17,7 +17,7 @@ interface UserSockets {
 /**
  * The sockets of this process by user and session, so that a revoked session (sign-out,
  * password change, ban; from any process) closes its sockets at once instead of keeping
- * the subscriptions it authorised alive (DESIGN decision 9).
+ * the subscriptions it authorised alive (engineering rule E-9).
  */
 export class SessionSockets {
   private readonly byUser = new Map<string, UserSockets>();

@@ -17,7 +17,7 @@ export interface AttachedWebSocket {
 }
 
 /**
- * tRPC subscriptions over `ws` on the HTTP server's port (DESIGN decision 9). The upgrade is
+ * tRPC subscriptions over `ws` on the HTTP server's port (engineering rule E-9). The upgrade is
  * refused unless it comes from our own origin; the session cookie authenticates the socket,
  * and the socket closes when that session is revoked. A socket without a valid session stays
  * open as a visitor's: member procedures answer it with LOGIN_REQUIRED.

@@ -1,12 +1,17 @@
 import sharp, { type Metadata } from 'sharp';
+import type { ImageFormat } from '@curio/shared';
 
 /** Decoding is bounded by pixels as well as bytes: a small file can unpack into gigabytes. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 export const MAX_OUTPUT_EDGE = 2000;
 const WEBP_QUALITY = 82;
 
-/** Formats recognised by their bytes; SVG (scriptable) and everything else are refused. */
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
+/** The format sharp reads from the bytes, named as the upload rules name it; SVG (scriptable), HEIC and the rest are null. */
+function formatOf(metadata: Metadata): ImageFormat | null {
+  // sharp reports AVIF as HEIF with AV1 compression; HEIC (HEVC) stays out
+  if (metadata.format === 'heif') return metadata.compression === 'av1' ? 'avif' : null;
+  return (['jpeg', 'png', 'webp', 'gif'] as const).find((format) => format === metadata.format) ?? null;
+}
 
 export class ImageRejectedError extends Error {
   constructor(readonly code: 'UPLOAD_TOO_LARGE' | 'UPLOAD_NOT_AN_IMAGE') {
@@ -16,11 +21,11 @@ export class ImageRejectedError extends Error {
 }
 
 /**
- * Checks what the bytes really are, then re-encodes them (DESIGN decision 11): auto-rotated
+ * Checks what the bytes really are, then re-encodes them (engineering rule E-11): auto-rotated
  * from the EXIF orientation, shrunk to fit MAX_OUTPUT_EDGE, written as WebP. sharp writes no
  * metadata unless asked, so EXIF (GPS, camera serials), XMP and comments are dropped.
  */
-export async function reencodeImage(input: Buffer): Promise<Buffer> {
+export async function reencodeImage(input: Buffer, formats: readonly ImageFormat[]): Promise<Buffer> {
   let metadata: Metadata;
   try {
     // reads the header only; the pixel cap is checked below so an oversized image gets its own answer
@@ -28,9 +33,8 @@ export async function reencodeImage(input: Buffer): Promise<Buffer> {
   } catch {
     throw new ImageRejectedError('UPLOAD_NOT_AN_IMAGE');
   }
-  // sharp reports AVIF as HEIF with AV1 compression; HEIC (HEVC) stays out
-  const isAvif = metadata.format === 'heif' && metadata.compression === 'av1';
-  if (!ACCEPTED_FORMATS.has(metadata.format) && !isAvif) throw new ImageRejectedError('UPLOAD_NOT_AN_IMAGE');
+  const format = formatOf(metadata);
+  if (!format || !formats.includes(format)) throw new ImageRejectedError('UPLOAD_NOT_AN_IMAGE');
   const width = metadata.width;
   const height = metadata.pageHeight ?? metadata.height;
   if (!width || !height) throw new ImageRejectedError('UPLOAD_NOT_AN_IMAGE');

@@ -5,7 +5,7 @@ import { LocalDiskStorage } from './local-disk-storage.ts';
 
 const instances = new WeakMap<AppServices, Storage>();
 
-/** The upload store of a running app: `${DATA_DIR}/uploads` (DESIGN decision 11). */
+/** The upload store of a running app: `${DATA_DIR}/uploads` (engineering rule E-11). */
 export function storageFor(services: AppServices): Storage {
   let storage = instances.get(services);
   if (!storage) {

@@ -7,7 +7,7 @@ export interface StoredObjectStream {
 }
 
 /**
- * Where uploaded files live (DESIGN decision 11). Keys are named by the server
+ * Where uploaded files live (engineering rule E-11). Keys are named by the server
  * (see keys.ts); an implementation refuses any other key, so a caller cannot reach
  * outside the store whatever string it passes.
  */

@@ -10,7 +10,7 @@ import { pointsRouter } from '../routers/points/router.ts';
 import { notificationsRouter } from '../routers/notifications/router.ts';
 import { adminRouter } from '../routers/admin/router.ts';
 
-/** The whole API. The client imports only this type (DESIGN decision 1). */
+/** The whole API. The client imports only this type (engineering rule E-1). */
 export const appRouter = router({
   auth: authRouter,
   profile: profileRouter,

@@ -14,7 +14,7 @@ export interface AuthState {
   via: 'cookie' | 'token';
 }
 
-/** The pure part of a request's context (DESIGN decision 7): what tests pass to createCaller. */
+/** The pure part of a request's context (engineering rule E-7): what tests pass to createCaller. */
 export interface Context {
   services: AppServices;
   auth: AuthState | null;

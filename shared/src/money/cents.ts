@@ -1,5 +1,5 @@
 /**
- * USDN amounts are integer cents everywhere (DESIGN decision 3). These helpers are the
+ * USDN amounts are integer cents everywhere (engineering rule E-3). These helpers are the
  * only place that turns cents into text or text into cents; no float maths on money.
  */
 import { CURRENCY_DECIMALS, CURRENCY_SYMBOLS, type DisplayCurrency } from './currency.ts';

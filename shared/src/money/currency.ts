@@ -12,7 +12,7 @@ export const CURRENCY_SYMBOLS: Record<DisplayCurrency, string> = {
   TWD: 'NT$',
 };
 
-/** Spec 1 §9: JPY and KRW are shown as whole numbers, the others with 2 decimals. */
+/** Rule W-15: JPY and KRW are shown as whole numbers, the others with 2 decimals. */
 export const CURRENCY_DECIMALS: Record<DisplayCurrency, 0 | 2> = {
   CNY: 2,
   USD: 2,

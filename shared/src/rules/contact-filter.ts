@@ -1,5 +1,5 @@
 /**
- * Contact-detail filter (spec 1 §5, ADR 0012). Titles, descriptions, comments, reviews and chat
+ * Contact-detail filter (rule C-4, ADR 0012). Titles, descriptions, comments, reviews and chat
  * must not carry a way to reach the other party outside Curio. The same code runs live in the
  * client (warning while typing) and on the server (refusal), so both always agree.
  *

@@ -1,5 +1,5 @@
 /**
- * Spec 1 §2 "Home": the feed's filters, sorts and page sizes. Kept apart from the zod schemas
+ * The feed's (rules F-1 to F-5) filters, sorts and page sizes. Kept apart from the zod schemas
  * (schemas/feed.ts) so the home page's first load does not pull in zod (ADR 0023).
  */
 export const FEED_TYPES = ['all', 'listing', 'buyingRequest'] as const;

@@ -1,4 +1,4 @@
-/** Business constants of spec 1 §9 and spec 3 §9, in one place. */
+/** Business constants of docs/requirements, in one place. */
 export const LIMITS = {
   passwordMin: 6,
   passwordMax: 256,

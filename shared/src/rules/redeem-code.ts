@@ -1,5 +1,5 @@
 /**
- * Recharge codes (spec 2 §5, spec 3 §9): 16 characters from upper-case letters and digits
+ * Recharge codes (rule W-4): 16 characters from upper-case letters and digits
  * without I, O, 0 and 1 (easily misread), shown as four groups of four joined by dashes.
  */
 export const REDEEM_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -1,10 +1,10 @@
 import bs58 from 'bs58';
 
-/** Spec 2 §5 / spec 3 §9: a withdrawal address has at least 32 characters. */
+/** Rule W-9: a withdrawal address has at least 32 characters. */
 export const SOLANA_ADDRESS_MIN_LENGTH = 32;
 /** Base58 of 32 bytes is never longer than 44 characters. */
 export const SOLANA_ADDRESS_MAX_LENGTH = 44;
-/** A deposit address shown for USDT top-ups must be longer than this (spec 2 §5). */
+/** A deposit address shown for USDT top-ups must be longer than this (rule W-6). */
 export const DEPOSIT_ADDRESS_MIN_EXCLUSIVE = 20;
 
 /**
@@ -20,7 +20,7 @@ export function isSolanaAddress(input: string): boolean {
   return bytes !== undefined && bytes.length === 32;
 }
 
-/** Whether a configured deposit address may be shown (spec 2 §5: longer than 20 characters). */
+/** Whether a configured deposit address may be shown (rule W-6: longer than 20 characters). */
 export function isUsableDepositAddress(address: string | null | undefined): address is string {
   return typeof address === 'string' && address.trim().length > DEPOSIT_ADDRESS_MIN_EXCLUSIVE;
 }

@@ -9,7 +9,7 @@ const MEANINGFUL = /[\p{L}\p{N}\p{Extended_Pictographic}]/u;
 export type TagCheck = { ok: true; tag: string } | { ok: false; code: AppErrorCode };
 
 /**
- * Spec 1 §5 tag rules: a leading # is stripped for checking; the rest must be non-empty, not
+ * Tag rules (rule L-3): a leading # is stripped for checking; the rest must be non-empty, not
  * only whitespace, at most 20 characters, and contain a letter, digit or emoji. The stored
  * form always carries one leading #.
  */

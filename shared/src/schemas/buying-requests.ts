@@ -52,7 +52,7 @@ export const ZCreateBuyingRequestInput = z
   .superRefine(budgetOrder);
 export type TCreateBuyingRequestInput = z.input<typeof ZCreateBuyingRequestInput>;
 
-/** The edit form of spec 1 §2: title, description, images, tags, category, budget; the whole set is replaced. */
+/** The edit form (rule B-4): title, description, images, tags, category, budget; the whole set is replaced. */
 export const ZUpdateBuyingRequestInput = z.object({ id: z.uuid(), ...buyingRequestFields }).superRefine(budgetOrder);
 export type TUpdateBuyingRequestInput = z.input<typeof ZUpdateBuyingRequestInput>;
 

@@ -16,7 +16,7 @@ export const CHAT_LIMITS = {
   threadPageSize: 30,
   conversationPageSize: 50,
   blockReasonMax: 200,
-  /** What replaces each detected contact detail in stored and displayed text (spec 2 §5 Chat). */
+  /** What replaces each detected contact detail in stored and displayed text (rule C-5). */
   hiddenMarker: '[***]',
 } as const;
 

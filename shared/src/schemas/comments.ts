@@ -43,7 +43,7 @@ export const ZComment = z.object({
 });
 export type TComment = z.infer<typeof ZComment>;
 
-/** A top-level comment with its replies, oldest first (one reply level, spec 2 §1). */
+/** A top-level comment with its replies, oldest first (one reply level, rule S-15). */
 export const ZCommentThread = ZComment.extend({ replies: z.array(ZComment) });
 export type TCommentThread = z.infer<typeof ZCommentThread>;
 

@@ -9,7 +9,7 @@ if ('document' in globalThis) z.config({ jitless: true });
 
 export const ZUuid = z.uuid();
 
-/** Client-generated key that makes a money mutation safe to retry (DESIGN decision 4). */
+/** Client-generated key that makes a money mutation safe to retry (engineering rule E-4). */
 export const ZIdempotencyKey = zText().trim().min(8).max(LIMITS.idempotencyKeyMax);
 
 export const ZEmail = z

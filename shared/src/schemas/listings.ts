@@ -5,12 +5,12 @@ import { ZIdempotencyKey, zName, zText } from './common.ts';
 import { ZUploadKey } from './uploads.ts';
 import { ZListingCard, ZListingCategory, ZListingStatus } from './marketplace.ts';
 
-/** Spec 1 §3 units; the client shows translated names. */
+/** Rule L-2's units; the client shows translated names. */
 export const LISTING_UNITS = ['piece', 'item', 'unit', 'set', 'book', 'pair', 'box', 'bag', 'bottle', 'case', 'sheet', 'copy'] as const;
 export const ZListingUnit = z.enum(LISTING_UNITS, { error: 'UNIT_REQUIRED' });
 export type TListingUnit = z.infer<typeof ZListingUnit>;
 
-/** Spec 1 §3: none (0), 7, 15 or 30 days. */
+/** Warranty (rule L-2): none (0), 7, 15 or 30 days. */
 export const WARRANTY_DAYS = [0, 7, 15, 30] as const;
 export const ZWarrantyDays = z.union(
   WARRANTY_DAYS.map((days) => z.literal(days)),
@@ -38,7 +38,7 @@ export const ZListingImages = z
   .max(LIMITS.maxImages, { error: 'TOO_MANY_IMAGES' })
   .refine((keys) => new Set(keys).size === keys.length, { error: 'VALIDATION_FAILED' });
 
-/** The publish form (spec 1 §5 "Publish supply"); the edit form writes the same fields. */
+/** The publish form (rule L-2); the edit form writes the same fields. */
 export const ZListingFields = z.object({
   title: zName().trim().min(1, { error: 'TITLE_REQUIRED' }).max(LISTING_TITLE_MAX, { error: 'TITLE_TOO_LONG' }),
   description: zText().trim().min(1, { error: 'DESCRIPTION_REQUIRED' }).max(LISTING_DESCRIPTION_MAX, { error: 'DESCRIPTION_TOO_LONG' }),
@@ -73,7 +73,7 @@ export const ZListingCreated = z.object({ id: z.uuid() });
 
 export const LISTING_REVIEW_STATUSES = ['pending', 'reviewing', 'approved', 'rejected'] as const;
 
-/** The seller card on the detail page (spec 1 "Listing screens"). */
+/** The seller card on the detail page (rule L-12). */
 export const ZListingSeller = z.object({
   id: z.uuid(),
   nickname: z.string(),

@@ -7,7 +7,7 @@ export type TListingCategory = z.infer<typeof ZListingCategory>;
 export const LISTING_STATUSES = ['available', 'sold', 'unavailable'] as const;
 export const ZListingStatus = z.enum(LISTING_STATUSES);
 
-/** A listing as a feed card shows it (spec 1 §2 home); never carries private seller fields. */
+/** A listing as a feed card shows it (rule F-6); never carries private seller fields. */
 export const ZListingCard = z.object({
   id: z.uuid(),
   title: z.string(),
@@ -39,7 +39,7 @@ export const ZBuyingRequestCard = z.object({
   maxOffersAllowed: z.number().int().positive(),
   category: ZListingCategory.nullable(),
   createdAt: z.date(),
-  /** Offers ever made: what the "hot" sort orders requests by (spec 1 §7). */
+  /** Offers ever made: what the "hot" sort orders requests by (rule F-3). */
   offerCount: z.number().int().nonnegative().optional(),
   likesCount: z.number().int().nonnegative().optional(),
   favoritesCount: z.number().int().nonnegative().optional(),

@@ -6,7 +6,7 @@ export const OFFER_STATUSES = ['pending', 'negotiating', 'accepted', 'rejected',
 export const ZOfferStatus = z.enum(OFFER_STATUSES);
 export type TOfferStatus = z.infer<typeof ZOfferStatus>;
 
-/** Pending and negotiating offers are "active" (spec 1 §4): they count against the request's maximum. */
+/** Pending and negotiating offers are "active" (rule B-10): they count against the request's maximum. */
 export const ACTIVE_OFFER_STATUSES = ['pending', 'negotiating'] as const;
 
 const ZOfferPriceCents = z

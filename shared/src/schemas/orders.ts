@@ -3,12 +3,12 @@ import { ZIdempotencyKey, zText } from './common.ts';
 import { ZUploadKey } from './uploads.ts';
 import { ZTimeZone } from '../rules/time-zone.ts';
 
-/** Spec 2 §4. pending exists as a status (and a buy-tab filter) but no flow creates it (ADR 0013). */
+/** Rule O-5. pending exists as a status (and a buy-tab filter) but no flow creates it (ADR 0013). */
 export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'completed', 'refunding', 'refunded', 'cancelled'] as const;
 export const ZOrderStatus = z.enum(ORDER_STATUSES);
 export type TOrderStatus = z.infer<typeof ZOrderStatus>;
 
-/** Spec 2 "Orders list": the filters of each tab. */
+/** The filters of each tab of /orders (rule O-15). */
 export const BUY_ORDER_FILTERS = ['all', 'pending', 'to_ship', 'to_receive', 'to_review', 'refunding'] as const;
 export const SELL_ORDER_FILTERS = ['all', 'to_ship', 'shipped', 'completed', 'refunding'] as const;
 export const ZBuyOrderFilter = z.enum(BUY_ORDER_FILTERS);
@@ -19,13 +19,13 @@ export const ZComplaintType = z.enum(COMPLAINT_TYPES);
 export type TComplaintType = z.infer<typeof ZComplaintType>;
 
 export const ORDER_LIMITS = {
-  /** Spec 2 §9: a paid order not shipped after 24 hours is urgent for the seller. */
+  /** Rule O-10: a paid order not shipped after 24 hours is urgent for the seller. */
   urgentAfterMs: 24 * 60 * 60 * 1000,
-  /** Spec 2 §4: a shipped order completes itself 7 days after shipping. */
+  /** Rule O-8: a shipped order completes itself 7 days after shipping. */
   autoCompleteAfterMs: 7 * 24 * 60 * 60 * 1000,
   /** ADR 0013: a paid order not shipped within 7 days is cancelled and refunded. */
   shipDeadlineMs: 7 * 24 * 60 * 60 * 1000,
-  /** Spec 2 §9: points on completion, percent of the order total (in whole USDN), floored. */
+  /** Rule O-17: points on completion, percent of the order total (in whole USDN), floored. */
   buyerPointsPercent: 5,
   sellerPointsPercent: 10,
   deliveryInfoMax: 500,
@@ -77,7 +77,7 @@ export const ZOrderSummary = z.object({
   shippedAt: z.date().nullable(),
   completedAt: z.date().nullable(),
   autoCompleteAt: z.date().nullable(),
-  /** Paid more than 24 hours ago and not shipped (spec 2 §4). */
+  /** Paid more than 24 hours ago and not shipped (rule O-10). */
   urgent: z.boolean(),
   /** The viewing member has reviewed this order. */
   reviewedByMe: z.boolean(),
@@ -159,7 +159,7 @@ export const ZOrderComplaintInput = z.object({
   evidenceImages: z.array(ZUploadKey).max(ORDER_LIMITS.complaintImagesMax, { error: 'TOO_MANY_IMAGES' }).default([]),
 });
 
-/** CSV of the member's sold orders (spec 2): UTF-8 with a BOM so Excel reads Chinese text. */
+/** CSV of the member's sold orders (rule O-15): UTF-8 with a BOM so Excel reads Chinese text. */
 export const ZOrdersCsv = z.object({ filename: z.string(), csv: z.string() });
 
 /** orders.complain's answer: the complaint row it filed. */

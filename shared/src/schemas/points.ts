@@ -3,20 +3,20 @@ import { ZIdempotencyKey, zText } from './common.ts';
 import { ZTimeZone } from '../rules/time-zone.ts';
 
 /**
- * Curio points area (spec 2 §2 "{product} center", "Invitations", "Points redemption"; ADR 0016):
+ * Curio points area (docs/requirements/points.md; ADR 0016):
  * the centre's figures, daily check-in, reward history, the older points redemption screen and
  * invitations. The rules that both sides need (check-in reward, redemption quote) live here too,
  * so the client's preview and the server's charge can never disagree.
  */
 
-// ---------------------------------------------------------------- constants (spec 2 §9, ADR 0016)
+// ---------------------------------------------------------------- constants (ADR 0016)
 
 export const POINTS_RULES = {
-  /** Spec 2 §9: 100 points = 1 unit of cash, so one point is one cent of that unit. */
+  /** Rule P-7: 100 points = 1 unit of cash, so one point is one cent of that unit. */
   pointsPerCashUnit: 100,
-  /** Spec 2 §9: fee 5 %, rounded up to whole points (ADR 0016). */
+  /** Rule P-7: fee 5 %, rounded up to whole points (ADR 0016). */
   redemptionFeePercent: 5,
-  /** Spec 2 §5 / §9: at least 1000 points per redemption. */
+  /** Rule P-8: at least 1000 points per redemption. */
   redemptionMinimumPoints: 1000,
   /** Longest receiving account we keep (a WeChat ID, an Alipay phone or e-mail fits easily). */
   accountMaxLength: 100,
@@ -24,7 +24,7 @@ export const POINTS_RULES = {
   checkInMaxReward: 7,
   /** ADR 0016: an invitation code stays usable for 30 days. */
   invitationValidDays: 30,
-  /** Spec 2 §9: reward history rows. */
+  /** Reward history rows (rule P-16). */
   rewardsLimit: 50,
 } as const;
 
@@ -41,7 +41,7 @@ export interface PointsRedemptionQuote {
   cashCents: number;
 }
 
-/** Fee and cash of a redemption of `points` whole points (spec 2 §9; rounding: ADR 0016). */
+/** Fee and cash of a redemption of `points` whole points (rule P-7; rounding: ADR 0016). */
 export function pointsRedemptionQuote(points: number): PointsRedemptionQuote {
   const whole = Math.max(0, Math.trunc(points));
   const feePoints = Math.ceil((whole * POINTS_RULES.redemptionFeePercent) / 100);
@@ -82,7 +82,7 @@ export const ZPointsCenter = z.object({
   }),
   invitations: z.object({
     accepted: z.number().int().nonnegative(),
-    /** Spec 2 §9: stats count 50 per accepted invitation. */
+    /** Stats count 50 per accepted invitation (rule P-14). */
     pointsEarned: z.number().int().nonnegative(),
     /** The member's pending, unexpired code, for the how-to-earn card; null until one is created. */
     currentCode: z.string().nullable(),
@@ -163,12 +163,12 @@ export type TInvitation = z.infer<typeof ZInvitation>;
 
 export const ZCreatedInvitation = z.object({
   invitation: ZInvitation,
-  /** True when the member's pending code was handed back instead of a new one (spec 2 §4). */
+  /** True when the member's pending code was handed back instead of a new one (rule P-12). */
   reused: z.boolean(),
 });
 export type TCreatedInvitation = z.infer<typeof ZCreatedInvitation>;
 
-/** The link a member shares: the auth page opens sign-up with the code filled in (spec 2 §7). */
+/** The link a member shares: the auth page opens sign-up with the code filled in (rule P-12). */
 export function invitationLink(origin: string, code: string): string {
   return `${origin.replace(/\/+$/, '')}/auth?invite=${encodeURIComponent(code)}`;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../rules/limits.ts';
 import { zText } from './common.ts';
 
-/** user_activities.activity_type (spec 1 §3); 'review' is recorded by the orders issue. */
+/** user_activities.activity_type (rule S-7). */
 export const ACTIVITY_TYPES = [
   'publish_listing',
   'publish_buying_request',
@@ -18,7 +18,7 @@ export type TActivityType = z.infer<typeof ZActivityType>;
 
 /**
  * The eight activity privacy flags, one per activity type: true = others may see activities
- * of that type. Spec 1 §3 defaults: publishing, completed orders and reviews public; likes and
+ * of that type. Rule S-8's defaults: publishing, completed orders and reviews public; likes and
  * favourites private. The profiles.activity_privacy column default says the same.
  */
 export const DEFAULT_ACTIVITY_PRIVACY = {
@@ -60,7 +60,7 @@ export const ZUpdatePrivacyInput = z.object({ flags: ZActivityPrivacy.partial() 
 export type TUpdatePrivacyInput = z.infer<typeof ZUpdatePrivacyInput>;
 
 /**
- * What an activity carries (spec 1 §3 activity_data): title, image, price, budget bounds,
+ * What an activity carries (rule S-7): title, image, price, budget bounds,
  * amount, category, listing id and title, role. Money in cents; every field optional.
  */
 export const ZActivityData = z.object({
@@ -106,7 +106,7 @@ export type TProfileActivities = z.infer<typeof ZProfileActivities>;
 export const ZProfileGetInput = z.object({ userId: z.uuid().optional() }).prefault({});
 export type TProfileGetInput = z.input<typeof ZProfileGetInput>;
 
-/** Counts on a profile's stats row (spec 1 §2 Profiles). */
+/** Counts on a profile's stats row (rule S-3). */
 export const ZProfileStats = z.object({
   listingsCount: z.number().int().nonnegative(),
   buyingRequestsCount: z.number().int().nonnegative(),

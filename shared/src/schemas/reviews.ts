@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZUploadKey } from './uploads.ts';
 import { zText } from './common.ts';
 
-/** Spec 2 §9: a review has at most 3 images and 500 characters. */
+/** Rule S-19: a review has at most 3 images and 500 characters. */
 export const REVIEW_LIMITS = { contentMax: 500, maxImages: 3 } as const;
 
 /**
@@ -16,14 +16,14 @@ export const REVIEW_SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
 export const ZReviewSentiment = z.enum(REVIEW_SENTIMENTS);
 export type TReviewSentiment = z.infer<typeof ZReviewSentiment>;
 
-/** Spec 2 §4: 4 or 5 stars are positive, 3 neutral, 1 or 2 negative (ADR 0014). */
+/** Rule S-20: 4 or 5 stars are positive, 3 neutral, 1 or 2 negative (ADR 0014). */
 export function reviewSentiment(rating: number): TReviewSentiment {
   if (rating >= 4) return 'positive';
   if (rating === 3) return 'neutral';
   return 'negative';
 }
 
-/** Spec 2 §9: a credit score of 0..100 shows as a rating out of 5 (score / 20). */
+/** Rule S-24: a credit score of 0..100 shows as a rating out of 5 (score / 20). */
 export function creditScoreStars(creditScore: number): number {
   return Math.min(100, Math.max(0, creditScore)) / 20;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZBuyingRequestCard, ZListingCard } from './marketplace.ts';
 
-/** What a like or favourite is about: a listing or a buying request (spec 1 §3 "Social records"). */
+/** What a like or favourite is about: a listing or a buying request (rule S-12). */
 export const SOCIAL_TARGET_KINDS = ['listing', 'buyingRequest'] as const;
 export const ZSocialTargetKind = z.enum(SOCIAL_TARGET_KINDS);
 export type TSocialTargetKind = z.infer<typeof ZSocialTargetKind>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZIdempotencyKey, zText } from './common.ts';
 
-/** Spec 2 §9: a tip's message is at most 200 characters. */
+/** Rule O-18: a tip's message is at most 200 characters. */
 export const TIP_LIMITS = {
   messageMax: 200,
   /** Whole units (USDN) or points; keeps cents far inside the safe-integer range. */
@@ -12,7 +12,7 @@ export const TIP_CURRENCIES = ['usdn', 'points'] as const;
 export const ZTipCurrency = z.enum(TIP_CURRENCIES);
 export type TTipCurrency = z.infer<typeof ZTipCurrency>;
 
-/** A tip amount as the member types it: whole USDN or whole points, at least 1 (spec 2 §5). */
+/** A tip amount as the member types it: whole USDN or whole points, at least 1 (rule O-18). */
 export const ZTipAmount = z
   .number({ error: 'AMOUNT_NOT_WHOLE' })
   .int({ error: 'AMOUNT_NOT_WHOLE' })
@@ -45,7 +45,7 @@ export const ZTip = z.object({
 });
 export type TTip = z.infer<typeof ZTip>;
 
-/** The preset chips of the tip dialog (spec 2 §9, overridable by settings, ascending). */
+/** The preset chips of the tip dialog (rule AD-27: overridable by settings, ascending). */
 export const ZTipPresets = z.object({
   usdn: z.array(z.number().int().positive()),
   points: z.array(z.number().int().positive()),

@@ -13,6 +13,14 @@ export const UPLOAD_MAX_BYTES: Record<UploadPurpose, number> = {
   proof: LIMITS.proofImageMaxBytes,
 };
 
+/** Image formats each purpose takes, by their MIME subtype (rule I-15); the server checks the bytes, the browser the type. */
+export const UPLOAD_FORMATS: Record<UploadPurpose, readonly ImageFormat[]> = {
+  avatar: ['jpeg', 'png', 'webp', 'gif', 'avif'],
+  listing: ['jpeg', 'png', 'webp', 'gif', 'avif'],
+  proof: ['jpeg', 'png', 'webp'],
+};
+export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
+
 /**
  * Keys are named by the server, never by the uploader: `<purpose>/<yyyy>/<mm>/<uuid>.webp`.
  * Procedures that take image keys validate them with this, so a key cannot point anywhere else.

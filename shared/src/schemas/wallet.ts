@@ -12,7 +12,7 @@ export const ZBalances = z.object({
 export type TBalances = z.infer<typeof ZBalances>;
 
 /**
- * Wallet inputs are deliberately loose in shape: the rules of spec 2 §5 (required, whole,
+ * Wallet inputs are deliberately loose in shape: the rules of docs/requirements/wallet.md (required, whole,
  * minimum, balance) are checked by the procedures, which answer with the spec's own messages
  * and parameters (e.g. the configured minimum) instead of a generic validation failure.
  */
@@ -28,7 +28,7 @@ export type TRedeemCodeInput = z.infer<typeof ZRedeemCodeInput>;
 export const ZRedeemCodeResult = z.object({ usdnReceivedCents: z.number().int().positive() });
 export type TRedeemCodeResult = z.infer<typeof ZRedeemCodeResult>;
 
-/** One of the member's last redemptions (spec 2 §2: batch name or a default label, time, amount). */
+/** One of the member's last redemptions (rule W-5: batch name or a default label, time, amount). */
 export const ZRedemption = z.object({
   id: z.uuid(),
   batchName: z.string().nullable(),
@@ -97,7 +97,7 @@ export const ZWithdrawalInfo = z.object({
 export type TWithdrawalInfo = z.infer<typeof ZWithdrawalInfo>;
 
 export const ZCreateWithdrawalInput = z.object({
-  /** Whole USDN (spec 2 §5); fractions are refused with AMOUNT_NOT_WHOLE. */
+  /** Whole USDN (rule W-8); fractions are refused with AMOUNT_NOT_WHOLE. */
   amount: z.number({ error: 'INVALID_AMOUNT' }).finite({ error: 'INVALID_AMOUNT' }),
   address: zText().max(200),
   idempotencyKey: ZIdempotencyKey,
@@ -212,7 +212,7 @@ export function formatWalletAmount(cents: number): string {
 }
 
 /**
- * USDN credited for an approved USDT top-up (spec 3 §4 and §9): amount x usdt_recharge_rate,
+ * USDN credited for an approved USDT top-up (rule W-7): amount x usdt_recharge_rate,
  * whole USDN only, the fraction dropped. Returned in cents (always a multiple of 100).
  */
 export function usdtRechargeCreditCents(usdtCents: number, rate: number): number {

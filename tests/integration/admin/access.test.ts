@@ -6,7 +6,7 @@ import { insertTestUser } from '../../helpers/users.ts';
 import { appCodeOf } from '../ledger/ledger-fixtures.ts';
 
 /**
- * Issue 6 acceptance: every admin procedure rejects a visitor and a member. The list is read
+ * Every admin procedure rejects a visitor and a member (rule AD-2). The list is read
  * from the router itself, so a procedure added later is covered without touching this file,
  * and the gate is checked before any input is looked at (an empty input is enough).
  */

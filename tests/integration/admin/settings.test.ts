@@ -55,7 +55,7 @@ async function expectRefused(call: () => Promise<unknown>, code: AppErrorCode) {
 }
 
 describe('admin.settings.get', () => {
-  test('shows the stored values (the defaults of spec 3 §9 on a fresh database) and the admins who can answer', async () => {
+  test('shows the stored values (the defaults of rules W-8 and W-10 on a fresh database) and the admins who can answer', async () => {
     const member = await insertTestUser(db.db, { nickname: 'Plain member' });
     const settings = await admin.admin.settings.get();
     expect(settings).toMatchObject({
@@ -73,7 +73,7 @@ describe('admin.settings.get', () => {
   });
 });
 
-describe('admin.settings.updateSolanaAddress (spec 3 §5: at least 32 characters, valid base58)', () => {
+describe('admin.settings.updateSolanaAddress (a Solana address as rule W-9 says: at least 32 characters, valid base58)', () => {
   test.each([
     ['empty', ''],
     ['31 characters', SOLANA_ADDRESS.slice(0, 31)],
@@ -112,7 +112,7 @@ describe('admin.settings.updateSolanaAddress (spec 3 §5: at least 32 characters
   });
 });
 
-describe('admin.settings.updateWithdrawal (spec 3 §5: minimum ≥ 1, fee 0..1, rate > 0)', () => {
+describe('admin.settings.updateWithdrawal (rule AD-26: minimum ≥ 1, fee 0..1, rate > 0)', () => {
   const valid = { minUsdn: 10, feeRate: 0.03, usdtRate: 1 };
   test.each([
     ['minimum below 1', { ...valid, minUsdn: 0.99 }],

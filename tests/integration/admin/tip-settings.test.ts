@@ -46,7 +46,7 @@ async function expectRefused(call: () => Promise<unknown>, code: AppErrorCode) {
 }
 
 describe('admin.tipSettings', () => {
-  test('get: the two default lists of spec 3 §9, ascending', async () => {
+  test('get: the two default lists of rule AD-27, ascending', async () => {
     await resetLists();
     expect(await admin.admin.tipSettings.get()).toEqual({ usdn: [1, 2, 5, 10, 20, 100], points: [1, 5, 10, 20, 50, 100] });
   });

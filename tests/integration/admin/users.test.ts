@@ -9,7 +9,7 @@ import { expectLedgerHealthy, notificationsOf, usdn } from '../orders/support.ts
 import { auditEntries } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
 
-/** Spec 3 §2.3 users tab: list, ban (reason required, ends sessions), unban, USDN adjustment. */
+/** The users tab (rules AD-8 and AD-9): list, ban (reason required, ends sessions), unban, USDN adjustment. */
 let db: TestDatabase;
 let services: AuthTestServices;
 let adminId: string;

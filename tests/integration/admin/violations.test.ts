@@ -10,8 +10,9 @@ import { auditEntries } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
 
 /**
- * Spec 3 §2.6 violations tab: stats cards, filters, cards, and the three decisions on an
- * unreviewed violation (reviewed / warning / banned), each once (ALREADY_REVIEWED).
+ * The violations tab (rules AD-15 and AD-16): stats cards, filters, cards, and the three
+ * decisions on an unreviewed violation (reviewed / warning / banned), each once
+ * (ALREADY_REVIEWED).
  * Each test file has its own database, so the counts here are this file's only.
  */
 let db: TestDatabase;

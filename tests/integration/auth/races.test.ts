@@ -6,7 +6,7 @@ import { createAuthTestServices, TestBrowser, uniqueEmail, type AuthTestServices
 import { appCodeOf } from '../../helpers/app-errors.ts';
 
 /**
- * Two requests at the same moment on real PostgreSQL (DESIGN decision 6): the guarded
+ * Two requests at the same moment on real PostgreSQL (engineering rule E-6): the guarded
  * statements must let exactly one win. PGlite runs one statement at a time and cannot race.
  */
 let db: TestDatabase;

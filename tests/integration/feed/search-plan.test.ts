@@ -7,7 +7,7 @@ import { feedPageSql, type FeedQuery } from '../../../server/src/domain/feed/fee
 import { insertListing } from './fixtures.ts';
 
 /**
- * Acceptance (issue 3): search is served by an index, not a sequential scan. Proven on real
+ * ADR 0010: search is served by an index, not a sequential scan. Proven on real
  * PostgreSQL with enough rows for the planner to care and fresh statistics, with every plan
  * option at its default (no enable_seqscan = off).
  */

@@ -15,7 +15,7 @@ import {
 import { appCodeOf, fund } from './ledger-fixtures.ts';
 
 /**
- * The acceptance test of the ledger (DESIGN decision 6): many transfers racing over a few
+ * The acceptance test of the ledger (engineering rule E-6): many transfers racing over a few
  * accounts, on real PostgreSQL with a pool of 20 connections. Every transfer must either
  * succeed or be refused for lack of funds; none may deadlock, be retried, or surface as a 500,
  * and afterwards the books must balance to the cent.

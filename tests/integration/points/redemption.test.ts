@@ -49,7 +49,7 @@ function resolve(requestId: string, decision: 'approve' | 'reject', adminId: str
   );
 }
 
-describe('redemption quote (spec 2 §9, ADR 0016)', () => {
+describe('redemption quote (rule P-7, ADR 0016)', () => {
   test('100 points are one unit of cash, the 5 % fee is rounded up to whole points', () => {
     expect(pointsRedemptionQuote(1000)).toEqual({ points: 1000, feePoints: 50, cashCents: 950 });
     expect(pointsRedemptionQuote(1001)).toEqual({ points: 1001, feePoints: 51, cashCents: 950 });

@@ -16,7 +16,7 @@ import type { Database } from '../../../server/src/db/schema.ts';
 import { eventually } from '../../helpers/eventually.ts';
 
 /**
- * Cross-process fan-out (DESIGN decision 9): two servers on one PostgreSQL database, each with
+ * Cross-process fan-out (engineering rule E-9): two servers on one PostgreSQL database, each with
  * its own pool and LISTEN connection, deliver each other's events. PGlite's NOTIFY never
  * leaves its process, so all of this needs real PostgreSQL.
  */

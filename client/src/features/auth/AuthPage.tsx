@@ -29,7 +29,7 @@ function modeOf(searchParams: URLSearchParams): AuthMode {
   return searchParams.get('invite') ? 'signup' : 'signin';
 }
 
-/** /auth: sign in, sign up (optional invitation code) and password-reset request (spec 1 §2, §4). */
+/** /auth: sign in, sign up (optional invitation code) and password-reset request (rules ). */
 export function AuthPage() {
   const { t } = useTranslation('auth');
   const [searchParams, setSearchParams] = useSearchParams();

@@ -18,7 +18,7 @@ import { recoveryTokenOf } from './recovery-link.ts';
 const FIELDS = ['password', 'confirmPassword'] as const;
 const validate = translatedSchemaResolver(ZResetPasswordInput);
 
-/** /reset-password: sets a new password from the recovery link of the reset e-mail (spec 1 §2). */
+/** /reset-password: sets a new password from the recovery link of the reset e-mail (rule A-11). */
 export function ResetPasswordPage() {
   const { t } = useTranslation(['auth', 'errors']);
   const location = useLocation();

@@ -1,5 +1,5 @@
 /**
- * The reset e-mail links to /reset-password#access_token=...&type=recovery (spec 1 §2). The
+ * The reset e-mail links to /reset-password#access_token=...&type=recovery (rule A-9). The
  * token travels in the fragment so it never reaches a server log or a Referer header.
  */
 export function recoveryTokenOf(hash: string): string | null {

@@ -4,7 +4,7 @@ import { ZUuid } from '@curio/shared';
 export const REFERRER_STORAGE_KEY = 'referrer_id';
 
 /**
- * Remembers the referrer of a `?ref=<userId>` link (spec 1 §2 Profiles) so a later sign-up can
+ * Remembers the referrer of a `?ref=<userId>` link (rule S-4) so a later sign-up can
  * credit the inviter. Anything that is not a user id is ignored, so a mangled link cannot make
  * the sign-up call fail validation.
  */

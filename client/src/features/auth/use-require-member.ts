@@ -8,7 +8,7 @@ import { authPathFor } from './redirect-target.ts';
 
 /**
  * For member-only screens: a visitor sees 'Please login first' and goes to /auth, which brings
- * them back here after signing in (spec 1 §6).
+ * them back here after signing in (rules A-2 and I-11).
  */
 export function useRequireMember(): { user: TSessionUser | null; isLoading: boolean } {
   const session = useSession();

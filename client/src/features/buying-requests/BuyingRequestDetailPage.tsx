@@ -22,7 +22,7 @@ import { ShareDialog } from '../sharing/ShareDialog.tsx';
 import { ReportDialog } from './ReportDialog.tsx';
 import { sessionVisitorKey } from '../listings/visitor-key.ts';
 
-/** /buying-requests/:id (spec 1 §2 "Buying request screens"). */
+/** /buying-requests/:id (rule B-16). */
 export function BuyingRequestDetailPage() {
   const { t } = useTranslation('buying');
   const { id = '' } = useParams();

@@ -99,7 +99,7 @@ function initialValues(request: TBuyingRequestDetail | null): FormValues {
 }
 
 /**
- * Publish (free) or edit a buying request (spec 1 §5): title and description required, optional
+ * Publish (free) or edit a buying request (rules B-1 to B-4): title and description required, optional
  * category, images, tags and budget in USDN with its amount in the display currency beside it.
  */
 export function BuyingRequestForm(props: BuyingRequestFormProps) {

@@ -11,7 +11,7 @@ import { useRequireMember } from '../auth/use-require-member.ts';
 import { BuyingRequestForm } from './BuyingRequestForm.tsx';
 import { PageHeader } from '../layout/PageHeader.tsx';
 
-/** /edit-buying-request/:id: the owner edits; anyone else is told 'no permission to edit' and sent home (spec 1 §6). */
+/** /edit-buying-request/:id: the owner edits; anyone else is told 'no permission to edit' and sent home (rule B-4). */
 export function EditBuyingRequestPage() {
   const { t } = useTranslation(['buying', 'errors']);
   const { id = '' } = useParams();

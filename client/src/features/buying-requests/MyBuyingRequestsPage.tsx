@@ -19,7 +19,7 @@ function isActive(status: string): boolean {
   return (ACTIVE_BUYING_REQUEST_STATUSES as readonly string[]).includes(status);
 }
 
-/** /buying-requests/my: the member's own requests, each with an offers dialog (spec 1 §2). */
+/** /buying-requests/my: the member's own requests, each with an offers dialog (rule B-15). */
 export function MyBuyingRequestsPage() {
   const { t } = useTranslation('buying');
   const { user } = useRequireMember();

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatCents } from '@curio/shared';
 
-/** "USDN 100.00 – 500.00", "from …", "up to …" or "negotiable" (spec 1 §2: budget range or a negotiable label). */
+/** "USDN 100.00 – 500.00", "from …", "up to …" or "negotiable" (rule B-2: budget range or a negotiable label). */
 export function useBudgetText(budgetMinCents: number | null, budgetMaxCents: number | null): string {
   const { t } = useTranslation('buying');
   if (budgetMinCents !== null && budgetMaxCents !== null) {

@@ -18,7 +18,7 @@ export interface CommentComposerProps {
 
 /**
  * The text box of a comment, a reply or an edit: a live character counter and the contact
- * warning while typing (spec 2 §5), submit disabled while empty, too long or busy. The server
+ * warning while typing (rule S-16), submit disabled while empty, too long or busy. The server
  * decides anyway; this only saves the member a round trip.
  */
 export function CommentComposer({ label, placeholder, submitLabel, initialValue = '', busy, autoFocus, onSubmit, onCancel }: CommentComposerProps) {

@@ -14,7 +14,7 @@ import { CommentItem } from './CommentItem.tsx';
 import classes from './comments.module.css';
 
 /**
- * Comments tab of the listing page (spec 2 §2, §5-§6): anyone reads; members comment, reply one
+ * Comments tab of the listing page (rules S-15 to S-17): anyone reads; members comment, reply one
  * level, like, and edit or delete their own; visitors see a login prompt instead of the box.
  */
 export function ListingComments({ listing }: { listing: TListingDetail }) {

@@ -15,7 +15,7 @@ function joinAsList(items: string[], language: string | undefined): string {
 }
 
 /**
- * Live inline warning under a text field (spec 1 §5): names the kinds of contact detail found
+ * Live inline warning under a text field (rule C-4): names the kinds of contact detail found
  * so the user can remove them before the server refuses the save. Renders nothing for clean text.
  */
 export function ContactWarning({ text }: { text: string | null | undefined }) {

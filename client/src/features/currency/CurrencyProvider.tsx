@@ -19,7 +19,7 @@ import { readStoredCurrency, writeStoredCurrency } from './currency-storage.ts';
 
 /**
  * Which currency prices are shown in: the local choice, else the member's saved preference,
- * else the default of the interface language (spec 1 §9). A member's saved preference wins
+ * else the default of the interface language (rule W-17). A member's saved preference wins
  * once when they sign in, so the choice follows them across devices.
  */
 export function CurrencyProvider({ children }: { children: ReactNode }) {
@@ -53,7 +53,7 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
     onSuccess: (_result, input) => {
       utils.auth.me.setData(undefined, (me) => (me && input.preferredCurrency ? { ...me, preferredCurrency: input.preferredCurrency } : me));
     },
-    // spec 1 §8: failing to save a preference is only logged, never shown
+    // failing to save a preference is only logged, never shown
     onError: (error) => console.warn('saving the preferred currency failed', error),
   });
   const { mutate: savePreference } = savePreferences;

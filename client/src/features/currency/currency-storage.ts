@@ -1,6 +1,6 @@
 import { isDisplayCurrency, type DisplayCurrency } from '@curio/shared';
 
-/** Spec 1 §7: the chosen display currency is kept in local storage under this key. */
+/** Rule W-17: the chosen display currency is kept in local storage under this key. */
 export const CURRENCY_STORAGE_KEY = 'preferred_currency';
 
 export function readStoredCurrency(): DisplayCurrency | null {

@@ -12,7 +12,7 @@ import { DEFAULT_FEED_FILTERS, hasActiveFilters } from './feed-filters.ts';
 import { FeedControls } from './FeedControls.tsx';
 import { useFeedFilters } from './use-feed-filters.ts';
 
-/** Spec 1 §2: 2 to 5 columns by screen width. */
+/** Rule F-1: 2 to 5 columns by screen width. */
 export const FEED_COLUMNS = { base: 2, sm: 3, md: 4, lg: 5 };
 const FEED_SPACING = { base: 'sm', sm: 'md' };
 
@@ -32,7 +32,7 @@ export function DiscoveryFeed() {
   );
 
   useEffect(() => {
-    // spec 1 §8: a failed feed load is logged; the screen offers a retry
+    // a failed feed load is logged; the screen offers a retry
     if (feed.error) console.error('loading the discovery feed failed', feed.error);
   }, [feed.error]);
 

@@ -5,7 +5,7 @@ import type { FeedFilters } from './feed-filters.ts';
 import classes from './feed.module.css';
 import { FeedSearchInput } from './FeedSearchInput.tsx';
 
-/** Spec 1 §2 "Home": a search box and the type, category and sort selects. */
+/** Rule F-1: a search box and the type, category and sort selects. */
 export function FeedControls({ filters, onChange }: { filters: FeedFilters; onChange: (patch: Partial<FeedFilters>) => void }) {
   const { t } = useTranslation('feed');
   const select = {

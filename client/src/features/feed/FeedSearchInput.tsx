@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FEED_SEARCH_MAX, LIMITS } from '@curio/shared';
 
 /**
- * The search box: what is typed settles for 300 ms (spec 1 §9) before it reaches the URL and so
+ * The search box: what is typed settles for 300 ms (rule F-5) before it reaches the URL and so
  * the query. A URL change from elsewhere (a link, the back button) is shown in the box.
  */
 export function FeedSearchInput({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {

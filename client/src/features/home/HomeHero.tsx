@@ -18,7 +18,7 @@ function HeroActions({ size }: { size: 'xs' | 'sm' }) {
   );
 }
 
-/** The tagline of spec 1 §1 as a slim banner, so the feed and its controls start near the top. */
+/** The tagline as a slim banner, so the feed and its controls start near the top. */
 export function HomeHero() {
   const { t } = useTranslation('home');
 

@@ -7,7 +7,7 @@ import { useDisplayCurrency } from '../currency/currency-context.ts';
 import { rewardHintPoints } from './reward-hint.ts';
 import classes from './home.module.css';
 
-/** Feed card of a listing (spec 1 §2 "Listing card"); the whole card links to its detail page. */
+/** Feed card of a listing (rule F-6); the whole card links to its detail page. */
 export function ListingCard({ listing }: { listing: TListingCard }) {
   const { t } = useTranslation('home');
   const { format } = useDisplayCurrency();

@@ -1,6 +1,6 @@
 import { percentOfCentsFloor, type Cents } from '@curio/shared';
 
-/** Spec 1 "Listing card": the points a purchase earns, floor(5 % of the USDN price), in whole points. */
+/** Rule F-6: the points a purchase earns, floor(5 % of the USDN price), in whole points. */
 export const PURCHASE_REWARD_PERCENT = 5;
 
 export function rewardHintPoints(priceCents: Cents): number {

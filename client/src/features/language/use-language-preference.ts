@@ -18,7 +18,7 @@ export function useLanguagePreference(): { language: Language; changeLanguage: (
       // the toast is worded in the language just chosen
       notifications.show({ color: 'teal', message: i18n.t('common:language.saved') });
     },
-    // spec 1 §8: failing to save a preference is only logged, never shown
+    // failing to save a preference is only logged, never shown
     onError: (error) => console.warn('saving the preferred language failed', error),
   });
   const signedIn = user !== null;

@@ -12,7 +12,7 @@ import { BrandLink } from './BrandLink.tsx';
 import { MessagesButton } from './MessagesButton.tsx';
 import { NotificationBell } from '../notifications/NotificationBell.tsx';
 
-/** Top bar of spec 1 "Navigation chrome", for members and visitors. */
+/** Top bar (rule I-4), for members and visitors. */
 export function AppHeader() {
   const { t } = useTranslation('common');
   const { user, isLoading } = useSession();

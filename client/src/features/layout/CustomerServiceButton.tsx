@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/app-error.ts';
 import { useSession } from '../auth/use-session.ts';
 
 /**
- * Floating support button (spec 1 "Navigation chrome"), only while customer service is enabled.
+ * Floating support button (rule C-11), only while customer service is enabled.
  * It sits above the phone bottom bar: AppShell publishes the bar's height as
  * --app-shell-footer-offset (0 from `sm` up).
  */

@@ -6,7 +6,7 @@ import { LIMITS, badgeLabel } from '@curio/shared';
 import { useUnreadCount } from './use-live-counters.ts';
 
 /**
- * Top-bar messages button with the desktop badge cap (99+, spec 1 §9). Phones reach messages
+ * Top-bar messages button with the desktop badge cap (99+, rule I-8). Phones reach messages
  * through the bottom bar, whose badge caps at 9+, so the crowded top bar leaves it out there.
  */
 export function MessagesButton() {

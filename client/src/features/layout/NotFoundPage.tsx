@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import classes from './not-found.module.css';
 
-/** Any unknown route (spec 3 route table: "any other"). */
+/** Any unknown route (rule I-9: "any other path"). */
 export function NotFoundPage() {
   const { t } = useTranslation('common');
   return (

@@ -22,7 +22,7 @@ export interface AccountLink {
   Icon: typeof IconWallet;
 }
 
-/** The account menu of spec 1 "Navigation chrome", grouped; routes from spec 3's route table. */
+/** The account menu of rule I-6, grouped; routes from rule I-9. */
 export const ACCOUNT_LINK_GROUPS: { labelKey: `account.${string}`; links: AccountLink[] }[] = [
   {
     labelKey: 'account.groupTrading',

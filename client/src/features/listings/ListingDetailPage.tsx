@@ -79,7 +79,7 @@ function useRecordView(id: string | undefined, ready: boolean) {
   }, [id, ready, isLoading, user, recordView, utils]);
 }
 
-/** /listing/:id and /listings/:id: every element of spec 1 "Listing screens" and spec 2 "Listing detail". */
+/** /listing/:id and /listings/:id: every element of rules L-12 and L-13. */
 export function ListingDetailPage() {
   const { t } = useTranslation('listing');
   const { id } = useParams<{ id: string }>();

@@ -2,7 +2,7 @@
 const STORAGE_KEY = 'curio.visitorKey';
 
 /**
- * The visitor's per-session key (spec: anonymous viewers counted without duplicates per
+ * The visitor's per-session key (rule L-14: a visitor's view counts once per browser
  * session). Null when session storage is blocked; such a visit is not counted.
  */
 export function sessionVisitorKey(): string | null {

@@ -133,7 +133,7 @@ export function ChatThread({ me, peerId, peer, peerError, live, onSent, viaSelle
     onError: (error) => notifications.show({ color: 'red', title: t('block.unblockFailed'), message: errorMessage(error) }),
   });
 
-  // mark read while the thread is on screen and something of theirs is unread (spec 2: update is_read)
+  // mark read while the thread is on screen and something of theirs is unread (rule C-8)
   const newestUnreadSeq = messages.reduce((max, message) => (message.senderId === peerId && !message.isRead && message.seq > max ? message.seq : max), 0);
   const listedUnread = listed?.unreadCount ?? 0;
   useEffect(() => {

@@ -23,7 +23,7 @@ export interface ComposerProps {
 }
 
 /**
- * The message box (spec 2 §5 Chat): the contact-detail warning while typing, Enter to send and
+ * The message box (rules C-3 and C-4): the contact-detail warning while typing, Enter to send and
  * Shift+Enter for a new line, nothing sent when blank. Each message gets one clientId, kept
  * while the same text is retried after a failure, so a send that did reach the server is not
  * stored twice.

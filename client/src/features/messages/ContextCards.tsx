@@ -17,7 +17,7 @@ function Thumb({ url }: { url: string | null | undefined }) {
 }
 
 /**
- * The order a conversation is about (spec 2 "Messages centre"): title, status and total with a
+ * The order a conversation is about (rule C-2): title, status and total with a
  * button to the order. Nothing shows when the order cannot be read (not the viewer's order).
  */
 export function OrderContextCard({ orderId }: { orderId: string }) {

@@ -68,7 +68,7 @@ function ConversationRow({ conversation, me, current, now }: { conversation: TCo
 }
 
 /**
- * Left pane (spec 2 "Messages centre"): one row per counterparty, latest first, with the last
+ * Left pane (rule C-1): one row per counterparty, latest first, with the last
  * message, its time and how many of theirs are unread. A conversation opened from a link with
  * someone not written to yet shows on top as a new conversation until its first message.
  */

@@ -52,7 +52,7 @@ function useLiveMessages(enabled: boolean) {
 }
 
 /**
- * /messages (spec 2 "Messages centre"). `seller_id`, `buyer_id` or `userId` opens the
+ * /messages (rules C-1 and C-2). `seller_id`, `buyer_id` or `userId` opens the
  * conversation with that member (a new one if they never wrote); `listing_id` and `order_id`
  * put that listing or order above the composer and go with the message; `prefill` fills the
  * composer. Side by side on wide screens; on a phone the list and the thread are two screens.

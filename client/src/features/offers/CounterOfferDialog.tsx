@@ -7,7 +7,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
 import { PriceField, priceInputToCents } from './PriceField.tsx';
 
-/** A counter-offer (spec 2 §5): a valid price that differs from the current one, within the round limit. */
+/** A counter-offer (rule B-12): a valid price that differs from the current one, within the round limit. */
 export function CounterOfferDialog({ offer, opened, onClose }: { offer: TOffer; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation(['offers', 'errors']);
   const utils = trpc.useUtils();

@@ -8,7 +8,7 @@ import { appErrorOf, errorMessage } from '../../lib/app-error.ts';
 import { useBudgetText } from '../buying-requests/budget-text.ts';
 import { PriceField, priceInputToCents } from './PriceField.tsx';
 
-/** The make-offer dialog (spec 1 §5): price within the budget, optional message; the server has the last word. */
+/** The make-offer dialog (rule B-10): price within the budget, optional message; the server has the last word. */
 export function MakeOfferDialog({ request, opened, onClose }: { request: TBuyingRequestDetail; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation(['offers', 'errors']);
   const utils = trpc.useUtils();

@@ -18,7 +18,7 @@ function isActiveOffer(offer: TMyOffer): boolean {
   return offer.status === 'pending' || offer.status === 'negotiating';
 }
 
-/** /buying-requests/offers: the seller's own offers with status, history, withdraw and counter (spec 1 §2). */
+/** /buying-requests/offers: the seller's own offers with status, history, withdraw and counter (rule B-15). */
 export function MyOffersPage() {
   const { t } = useTranslation('offers');
   const { user } = useRequireMember();

@@ -4,7 +4,7 @@ import { parseUsdnToCents } from '@curio/shared';
 import { useDisplayCurrency } from '../currency/currency-context.ts';
 
 /**
- * A USDN price: minimum 0.01, step 0.01 (spec 1 §5 offer dialog), with the same amount in the
+ * A USDN price: minimum 0.01, step 0.01 (the offer price of rule B-10), with the same amount in the
  * chosen display currency underneath, rounded to that currency's decimals.
  */
 export function PriceField({

@@ -36,7 +36,7 @@ import classes from './orders.module.css';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** /orders/:id for the order's buyer or seller (spec 2 "Order detail"). */
+/** /orders/:id for the order's buyer or seller (rules O-14 and O-16). */
 export function OrderDetailPage() {
   const { t } = useTranslation('orders');
   const { id } = useParams<{ id: string }>();
@@ -45,7 +45,7 @@ export function OrderDetailPage() {
   const order = trpc.orders.get.useQuery({ orderId: id ?? '' }, { enabled: Boolean(id) && user !== null, retry: false });
   useDocumentTitle(order.data ? `${t('detail.title', { id: order.data.shortId })} · ${BRAND}` : BRAND);
 
-  // a missing order (or a malformed id) is announced and the member goes back to the list (spec 2 §8)
+  // a missing order (or a malformed id) is announced and the member goes back to the list
   const code = order.error ? appErrorOf(order.error).code : null;
   const missing = code === 'ORDER_NOT_FOUND' || code === 'VALIDATION_FAILED' || code === 'NOT_FOUND';
   useEffect(() => {
@@ -349,7 +349,7 @@ function Row({ label, value, mono }: { label: string; value: string; mono?: bool
   );
 }
 
-/** Shipped orders confirm themselves on their auto-complete date (spec 2 §4, 7 days after shipping). */
+/** Shipped orders confirm themselves on their auto-complete date (rule O-8, 7 days after shipping). */
 function AutoConfirmNotice({ at, dateTime }: { at: Date; dateTime: Intl.DateTimeFormat }) {
   const { t } = useTranslation('orders');
   // read the clock once when the notice appears; a day-granular count need not tick

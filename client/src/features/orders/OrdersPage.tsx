@@ -47,7 +47,7 @@ function downloadCsv(filename: string, csv: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** /orders: the member's purchases and sales (spec 2 "Orders list"), tab and filter in the address. */
+/** /orders: the member's purchases and sales (rule O-15), tab and filter in the address. */
 export function OrdersPage() {
   const { t } = useTranslation('orders');
   const { user } = useRequireMember();

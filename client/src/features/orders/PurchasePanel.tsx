@@ -14,7 +14,7 @@ import { useBalances } from '../layout/use-live-counters.ts';
 import { invalidateOrder } from './order-cache.ts';
 import classes from './orders.module.css';
 
-/** Whole units between 1 and the stock; anything typed outside is pulled back in (spec 2 §5). */
+/** Whole units between 1 and the stock; anything typed outside is pulled back in (rule O-1). */
 function clampQuantity(value: number | string, stock: number): number {
   const number = typeof value === 'number' ? value : Number.parseInt(value, 10);
   if (!Number.isFinite(number)) return 1;
@@ -22,7 +22,7 @@ function clampQuantity(value: number | string, stock: number): number {
 }
 
 /**
- * The buyer's part of the listing page (spec 2 "Listing detail, purchase part"): quantity,
+ * The buyer's part of the listing page (rules L-13 and O-1): quantity,
  * total, the member's available USDN, chat and buy. Buying opens a confirmation that says the
  * USDN is held in escrow; the purchase itself is one call with an idempotency key, so a double
  * submit cannot buy twice.

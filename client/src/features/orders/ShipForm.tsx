@@ -9,7 +9,7 @@ import { appErrorOf, errorMessage } from '../../lib/app-error.ts';
 import { invalidateOrder } from './order-cache.ts';
 
 /**
- * The seller's delivery info for a paid order (spec 2 "Order detail": seller, when paid). Blank
+ * The seller's delivery info for a paid order (rule O-6). Blank
  * text is refused here with the server's own message, and again by the server.
  */
 export function ShipForm({ orderId, onDone, onCancel }: { orderId: string; onDone?: () => void; onCancel?: () => void }) {

@@ -14,7 +14,7 @@ import { useCopyInviteLink } from './use-copy-invite-link.ts';
 
 const STATUS_COLORS: Record<TInvitationStatus, string> = { pending: 'blue', accepted: 'teal', expired: 'gray' };
 
-/** /invitations (spec 2 §2): the member's codes with their status, a create button and a copy-link button. */
+/** /invitations (rules P-12 and P-13): the member's codes with their status, a create button and a copy-link button. */
 export function InvitationsPage() {
   const { t } = useTranslation('points');
   const { user } = useRequireMember();

@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/app-error.ts';
 import { browserTimeZone } from './time-zone.ts';
 
 /**
- * Top of the Curio center (spec 2 §2): points balance and lifetime earned, the daily check-in
+ * Top of the Curio center (rules S-1 and P-6): points balance and lifetime earned, the daily check-in
  * with its streak and today's reward (ADR 0016), and the ways to points redemption and invitations.
  */
 export function PointsCenterCard() {

@@ -43,7 +43,7 @@ function useCashFormat() {
   return (cents: number) => format.format(cents / 100);
 }
 
-/** The older points redemption screen (spec 2 §2): tabs apply and history. */
+/** The older points redemption screen (rules P-7 to P-11): tabs apply and history. */
 export function PointsRedemptionPage() {
   const { t } = useTranslation('points');
   const { user } = useRequireMember();

@@ -19,7 +19,7 @@ export function rewardLabelKey(reward: Pick<TPointsReward, 'type' | 'source'>): 
   return `rewards.type.${reward.type}`;
 }
 
-/** Spec 2 §2 center, rewards tab: up to 50 records and the how-to-earn card. */
+/** The center's rewards tab (rule P-16): up to 50 records and the how-to-earn card. */
 export function RewardsTab() {
   return (
     <Stack gap="md">

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { invitationLink, LIMITS } from '@curio/shared';
 
 /**
- * Copies `${origin}/auth?invite=CODE` (spec 2 §7) with the "invite link copied" toast and a
- * copied state that lasts 2 seconds (spec 2 §9).
+ * Copies `${origin}/auth?invite=CODE` (rule P-12) with the "invite link copied" toast and a
+ * copied state that lasts 2 seconds.
  */
 export function useCopyInviteLink() {
   const { t } = useTranslation('points');

@@ -22,7 +22,7 @@ interface TokenRow {
   lastUsedAt: Date | null;
 }
 
-/** Personal access tokens for scripts (DESIGN decision 10): listed, created (shown once), revoked. */
+/** Personal access tokens for scripts (rule A-17, engineering rule E-10): listed, created (shown once), revoked. */
 export function ApiTokensSection() {
   const { t, i18n } = useTranslation('profile');
   const utils = trpc.useUtils();

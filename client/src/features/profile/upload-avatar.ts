@@ -1,13 +1,11 @@
-import { LIMITS } from '@curio/shared';
-import { ImageUploadError, uploadImage } from '../uploads/upload-image.ts';
+import { imageProblem, ImageUploadError, uploadImage } from '../uploads/upload-image.ts';
 
 export { ImageUploadError as AvatarUploadError };
 
-/** Why a picked file cannot be an avatar (spec 1 §5: an image under 2 MB), or null when it can. */
+/** Why a picked file cannot be an avatar (rule I-15: an image of at most 2 MB), or null when it can. */
 export function avatarFileProblem(file: File): 'notAnImage' | 'tooLarge' | null {
-  if (!file.type.startsWith('image/')) return 'notAnImage';
-  if (file.size >= LIMITS.avatarMaxBytes) return 'tooLarge';
-  return null;
+  const problem = imageProblem(file, 'avatar');
+  return problem === 'UPLOAD_NOT_AN_IMAGE' ? 'notAnImage' : problem === 'UPLOAD_TOO_LARGE' ? 'tooLarge' : null;
 }
 
 /** The avatar goes through the common upload route; the returned key is what profile.update accepts. */

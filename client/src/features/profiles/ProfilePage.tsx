@@ -28,10 +28,10 @@ const TAB_ICONS: Record<ProfileTab, typeof IconPackage> = {
 };
 
 /**
- * /profile and /curio-center: the member's own profile as the Curio center (spec 2 §2: points,
+ * /profile and /curio-center: the member's own profile as the Curio center (rule S-1: points,
  * check-in, tabs activities/listings/buying/rewards plus the collection tabs); /profile/:userId:
- * anyone's profile (spec 1 §2). `?tab=` picks the tab;
- * `?ref=<userId>` remembers a referrer for a later sign-up (spec 1 §2 Profiles).
+ * anyone's profile (rule S-2). `?tab=` picks the tab;
+ * `?ref=<userId>` remembers a referrer for a later sign-up (rule S-4).
  */
 export function ProfilePage() {
   const { userId: routeUserId } = useParams();

@@ -168,7 +168,7 @@ export function FollowingTab() {
   );
 }
 
-/** Curio center "buying" tab (spec 2 §2): the member's own buying requests as a grid. */
+/** Curio center "buying" tab (rule S-1): the member's own buying requests as a grid. */
 export function BuyingRequestsTab() {
   const { t } = useTranslation('profiles');
   const query = trpc.marketplace.buyingRequests.mine.useQuery();

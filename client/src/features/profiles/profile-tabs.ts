@@ -1,8 +1,8 @@
-/** /profile/:userId when it is the viewer's own id: the profile tabs of spec 1 §2. */
+/** /profile/:userId when it is the viewer's own id: the profile tabs of rule S-2. */
 export const OWN_PROFILE_TABS = ['listings', 'activities', 'favorites', 'likes', 'following'] as const;
 export const OTHER_PROFILE_TABS = ['listings', 'activities'] as const;
 /**
- * /profile and /curio-center: the Curio center (spec 2 §2) with its four tabs, activities first,
+ * /profile and /curio-center: the Curio center (rule S-1) with its four tabs, activities first,
  * plus the collection tabs the account menu links to (/profile?tab=favorites …).
  */
 export const CENTER_TABS = ['activities', 'listings', 'buying', 'rewards', 'favorites', 'likes', 'following'] as const;

@@ -19,7 +19,7 @@ function tabOf(value: string | null): CreateTab {
   return value === 'buying' ? 'buying' : 'supply';
 }
 
-/** Keeps search engines off a page that is only a form (spec 1 "/create: not indexed"). */
+/** Keeps search engines off a page that is only a form (rules L-1 and I-16). */
 function useNoIndex(): void {
   useEffect(() => {
     const meta = document.createElement('meta');

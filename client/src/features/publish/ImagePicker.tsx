@@ -18,7 +18,7 @@ export interface ImagePickerProps {
 }
 
 /**
- * Images of a listing or buying request (spec 1 §5: image files only, at most five); the first
+ * Images of a listing or buying request (rules L-4 and B-1: image files only, at most five); the first
  * is the cover, and any other can be made the cover.
  */
 export function ImagePicker({ value, onChange, max = LIMITS.maxImages, label, error, disabled, onBusyChange }: ImagePickerProps) {

@@ -38,7 +38,7 @@ export type ListingFormProps = { mode: 'create' } | { mode: 'edit'; listing: TLi
 const FORM_FIELDS = Object.keys(EMPTY_LISTING_FORM);
 
 /**
- * Publish supply (spec 1 §5) and its edit form: the same fields, the server's schema run in the
+ * Publish supply (rules L-1 to L-6) and its edit form: the same fields, the server's schema run in the
  * browser, the live contact warning under title and description. Publishing shows its one-point
  * cost next to the member's balance.
  */

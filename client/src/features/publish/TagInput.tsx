@@ -13,7 +13,7 @@ export interface TagInputProps {
 }
 
 /**
- * Tags (spec 1 §5): typed and added with Enter, # prefixed automatically, no duplicates, at most
+ * Tags (rule L-3): typed and added with Enter, # prefixed automatically, no duplicates, at most
  * five; the same rules the server applies (addTag), with their messages under the field.
  */
 export function TagInput({ value, onChange, label, error, disabled }: TagInputProps) {

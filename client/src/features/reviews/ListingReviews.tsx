@@ -75,7 +75,7 @@ function ReviewCard({ review }: { review: TReview }) {
   );
 }
 
-/** Purchase-reviews tab of the listing page (spec 2 §2): summary and the reviews, newest first. */
+/** Purchase-reviews tab of the listing page (rule S-21): summary and the reviews, newest first. */
 export function ListingReviews({ listingId }: { listingId: string }) {
   const { t } = useTranslation('reviews');
   const query = trpc.marketplace.reviews.byListing.useInfiniteQuery({ listingId }, { getNextPageParam: (page) => page.nextCursor ?? undefined });

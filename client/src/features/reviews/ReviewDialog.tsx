@@ -17,7 +17,7 @@ interface ReviewDialogProps {
 }
 
 /**
- * Review a completed order, or edit or delete the review already written (spec 2 §4-§5): stars
+ * Review a completed order, or edit or delete the review already written (rules S-18 and S-19): stars
  * (required), text (required, 500 characters, live contact warning), up to three photos. The
  * server decides who may review; its refusal arrives as a translated toast.
  */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { REVIEW_LIMITS } from '@curio/shared';
 import { UploadedImagesField } from '../uploads/UploadedImagesField.tsx';
 
-/** Up to three review photos (spec 2 §9), kept with the listing photos (spec 2 §7). */
+/** Up to three review photos (rule S-19), kept with the listing photos. */
 export function ReviewImagePicker(props: { value: string[]; onChange: (keys: string[]) => void; disabled?: boolean; onBusyChange?: (busy: boolean) => void }) {
   const { t } = useTranslation('reviews');
   const max = REVIEW_LIMITS.maxImages;

@@ -13,7 +13,7 @@ interface ShareDialogProps {
   url: string;
 }
 
-/** Share dialog (spec 1): the page link with a copy button that says "copied" for 2 s. */
+/** Share dialog (rule L-12): the page link with a copy button that says "copied" for 2 s. */
 export function ShareDialog({ opened, onClose, heading, title, url }: ShareDialogProps) {
   const { t } = useTranslation('common');
   return (

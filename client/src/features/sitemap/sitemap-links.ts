@@ -15,7 +15,7 @@ export interface SitemapSection {
   dynamic?: boolean;
 }
 
-/** Every route of spec 3's consolidated route table, grouped as the spec's sitemap groups them. */
+/** Every route of rule I-9, grouped as rule I-10 groups them. */
 export const SITEMAP_SECTIONS: SitemapSection[] = [
   {
     id: 'core',

@@ -18,7 +18,7 @@ export interface FollowButtonProps {
 
 /**
  * Follow / unfollow a user with 'followed' / 'unfollowed' toasts. Following oneself is refused
- * by the server; its message is 'Cannot follow yourself' (spec 1 §8).
+ * by the server; its message is 'Cannot follow yourself' (rule S-12).
  */
 export function FollowButton({ userId, following, followersCount = 0, size = 'sm', fullWidth, onChange }: FollowButtonProps) {
   const { t } = useTranslation('social');

@@ -12,7 +12,7 @@ export interface LikeButtonProps {
   size?: ButtonProps['size'];
 }
 
-/** Like / unlike a listing or buying request, with the like count (spec 1 §4). */
+/** Like / unlike a listing or buying request, with the like count (rule S-12). */
 export function LikeButton({ target, liked, count, size = 'sm' }: LikeButtonProps) {
   const { t } = useTranslation('social');
   const utils = trpc.useUtils();

@@ -6,7 +6,7 @@ import { useSession } from '../auth/use-session.ts';
 import { authPathFor } from '../auth/redirect-target.ts';
 
 /**
- * For actions only members may take (spec 1 §6): returns whether the caller is signed in and a
+ * For actions only members may take (rule A-2): returns whether the caller is signed in and a
  * function that shows 'please login first' and sends a visitor to /auth, who comes back here.
  */
 export function useMemberGate(): { isMember: boolean; sendToLogin: () => void } {

@@ -11,7 +11,7 @@ export interface ToggleState {
 }
 
 /**
- * The shared behaviour of the like, favourite and follow buttons (spec 1 §4): the display flips
+ * The shared behaviour of the like, favourite and follow buttons (rule S-13): the display flips
  * and moves the count by one at once (never below 0), then takes the server's answer, or goes
  * back to what it was with 'operation failed'. Visitors are sent to sign in instead.
  */

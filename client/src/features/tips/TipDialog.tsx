@@ -16,11 +16,11 @@ interface TipDialogProps {
   onClose: () => void;
 }
 
-/** Spec 2 §9 defaults, shown until the settings arrive. */
+/** The defaults of rule AD-27, shown until the settings arrive. */
 const DEFAULT_PRESETS: Record<TTipCurrency, number[]> = { usdn: [1, 2, 5, 10, 20, 100], points: [1, 5, 10, 20, 50, 100] };
 
 /**
- * Tip the seller of a completed order (spec 2 §2 tip dialog, §5): a preset chip or a custom
+ * Tip the seller of a completed order (rule O-18): a preset chip or a custom
  * whole amount of at least 1, USDN or Curio points, the chosen balance beside it, an optional
  * message of up to 200 characters. The server moves the money and enforces every rule; the
  * balance check here only keeps the member from sending a tip that must fail.

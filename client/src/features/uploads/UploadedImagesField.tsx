@@ -26,7 +26,7 @@ export interface UploadedImagesFieldProps {
     add: (count: number) => string;
     uploading: string;
   };
-  /** A feature's own message for a refused file (the wallet names the file, per spec 2 §8). */
+  /** A feature's own message for a refused file (the wallet names the file). */
   problemMessage?: (code: AppErrorCode, file: File) => string;
   /** Extra controls on a tile, e.g. the listing picker's cover badge. */
   tileExtra?: (key: string, index: number) => ReactNode;

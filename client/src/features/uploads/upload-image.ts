@@ -1,14 +1,9 @@
-import { isAppErrorCode, UPLOAD_MAX_BYTES, type AppErrorCode, type UploadPurpose } from '@curio/shared';
+import { isAppErrorCode, UPLOAD_FORMATS, UPLOAD_MAX_BYTES, type AppErrorCode, type UploadPurpose } from '@curio/shared';
 
-/**
- * Formats the upload route re-encodes, per purpose; anything else is refused before it leaves
- * the browser. Proofs follow spec 2 §5 (JPG, JPEG, PNG, WEBP); listing photos also take GIF and AVIF.
- */
-export const IMAGE_ACCEPT: Record<UploadPurpose, string> = {
-  avatar: 'image/png,image/jpeg,image/webp,image/gif,image/avif',
-  listing: 'image/png,image/jpeg,image/webp,image/gif,image/avif',
-  proof: 'image/png,image/jpeg,image/webp',
-};
+/** The MIME types a file picker offers for `purpose`: the formats the upload route takes (rule I-15). */
+export const IMAGE_ACCEPT = Object.fromEntries(
+  Object.entries(UPLOAD_FORMATS).map(([purpose, formats]) => [purpose, formats.map((format) => `image/${format}`).join(',')]),
+) as Record<UploadPurpose, string>;
 
 /** Why a picked file cannot be uploaded for `purpose`, as an app error code, or null when it can. */
 export function imageProblem(file: File, purpose: UploadPurpose): AppErrorCode | null {

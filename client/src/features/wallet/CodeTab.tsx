@@ -10,7 +10,7 @@ import { useIdempotencyKey } from './use-idempotency-key.ts';
 import { HistoryList } from './HistoryList.tsx';
 import classes from './wallet.module.css';
 
-/** The code tab of /recharge (spec 2 §2 and §5 Redeem code). */
+/** The code tab of /recharge (rule W-5). */
 export function CodeTab() {
   const { t } = useTranslation(['wallet', 'errors']);
   const [code, setCode] = useState('');
@@ -29,7 +29,7 @@ export function CodeTab() {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    // spec 2 §8 'Please enter the redemption code'
+    // rule W-5 (CODE_REQUIRED): 'Please enter the redemption code'
     if (normaliseRedeemCode(code) === '') {
       notifications.show({ color: 'red', message: t('errors:CODE_REQUIRED') });
       return;

@@ -9,7 +9,7 @@ export interface ProofPickerProps {
   onBusyChange?: (busy: boolean) => void;
 }
 
-/** Up to five payment-proof images (spec 2 §5), refused files named in the spec's messages. */
+/** Up to five payment-proof images (rules W-6 and I-15), refused files named in their messages. */
 export function ProofPicker(props: ProofPickerProps) {
   const { t } = useTranslation(['wallet', 'errors']);
   const max = LIMITS.maxImages;

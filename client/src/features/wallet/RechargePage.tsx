@@ -13,7 +13,7 @@ import { UsdtTab } from './UsdtTab.tsx';
 
 type RechargeTab = 'code' | 'usdt';
 
-/** /recharge (spec 2 §2): the USDN balance and two ways to top up, a code (default) or USDT (?tab=usdt). */
+/** /recharge (rules W-5 and W-6): the USDN balance and two ways to top up, a code (default) or USDT (?tab=usdt). */
 export function RechargePage() {
   const { t } = useTranslation('wallet');
   const { user } = useRequireMember();

@@ -15,7 +15,7 @@ import { WalletBalanceCard } from './WalletBalanceCard.tsx';
 import { HistoryList } from './HistoryList.tsx';
 import { useIdempotencyKey } from './use-idempotency-key.ts';
 
-/** /transfer (spec 2 §2): send USDN to another member by e-mail, and the last 20 transfers. */
+/** /transfer (rules W-13 and W-14): send USDN to another member by e-mail, and the last 20 transfers. */
 export function TransferPage() {
   const { t } = useTranslation('wallet');
   const { user } = useRequireMember();
@@ -77,7 +77,7 @@ function TransferForm() {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    // spec 2 §8: 'Fill in all fields' before anything is sent
+    // 'Fill in all fields' before anything is sent
     if (email.trim() === '' || value === null) {
       notifications.show({ color: 'red', message: t('errors:FIELDS_REQUIRED') });
       return;

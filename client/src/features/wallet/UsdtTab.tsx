@@ -13,7 +13,7 @@ import { HistoryList } from './HistoryList.tsx';
 import { RecordRowHeader } from './RecordStatusBadge.tsx';
 import classes from './wallet.module.css';
 
-/** The USDT tab of /recharge (spec 2 §2 and §5 USDT top-up). */
+/** The USDT tab of /recharge (rule W-6). */
 export function UsdtTab() {
   const { t } = useTranslation('wallet');
   const info = trpc.wallet.depositInfo.useQuery();

@@ -24,7 +24,7 @@ function percentText(rate: number, language: string): string {
   return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(rate);
 }
 
-/** /withdrawal (spec 2 §2): apply for a USDN withdrawal as USDT on Solana, or read the history (?tab=history). */
+/** /withdrawal (rules W-8 to W-11): apply for a USDN withdrawal as USDT on Solana, or read the history (?tab=history). */
 export function WithdrawalPage() {
   const { t } = useTranslation('wallet');
   const { user } = useRequireMember();

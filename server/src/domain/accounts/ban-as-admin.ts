@@ -8,7 +8,7 @@ import { recordAdminAction } from '../admin/audit.ts';
 import type { AppServices } from '../../app-services.ts';
 
 /**
- * Spec 3 §2.3: ban with a required reason. The ban service ends every session and notifies
+ * Ban with a required reason (rule AD-9). The ban service ends every session and notifies
  * 'banned'; an admin cannot be banned (CANNOT_BAN_ADMIN, checked by the service). Banning a
  * banned user is refused rather than silently kept, so the admin sees their click did nothing
  * and the log never holds a ban that changed nothing.
@@ -34,7 +34,7 @@ export async function banAsAdmin(services: AppServices, memberId: string, input:
   return { banned: true };
 }
 
-/** Spec 3 §2.3 / §4: active → lifted with a timestamp; the member signs in again themselves. */
+/** Unban (rule AD-9): active → lifted with a timestamp; the member signs in again themselves. */
 export async function liftBanAsAdmin(
   services: AppServices,
   memberId: string,

@@ -32,7 +32,7 @@ export async function banUserInTransaction(trx: Tx, input: BanInput): Promise<Ba
   if (input.bannedBy === input.userId) throw new DomainError('FORBIDDEN');
   const user = await trx.selectFrom('users').select('id').where('id', '=', input.userId).forUpdate().executeTakeFirst();
   if (!user) throw new DomainError('USER_NOT_FOUND');
-  // spec 3: admins cannot be banned; checked here so every path that bans (the users tab, a
+  // rule AD-9: admins cannot be banned; checked here so every path that bans (the users tab, a
   // violation decision, a script) refuses alike, inside the transaction that would ban
   const admin = await trx.selectFrom('user_roles').select('user_id').where('user_id', '=', user.id).where('role', '=', 'admin').executeTakeFirst();
   if (admin) throw new DomainError('CANNOT_BAN_ADMIN');
@@ -46,7 +46,7 @@ export async function banUserInTransaction(trx: Tx, input: BanInput): Promise<Ba
   const banId =
     inserted?.id ?? (await trx.selectFrom('user_bans').select('id').where('user_id', '=', user.id).where('status', '=', 'active').executeTakeFirstOrThrow()).id;
   const endedSessionIds = await invalidateUserSessions(trx, user.id);
-  // spec 3: a ban notifies the user; they read it when the ban is lifted or through support
+  // rule AD-9: a ban notifies the user; they read it when the ban is lifted or through support
   if (inserted) await notify(trx, { userId: user.id, type: 'banned', params: { reason } });
   return { banId, created: Boolean(inserted), endedSessionIds };
 }

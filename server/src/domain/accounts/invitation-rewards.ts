@@ -4,9 +4,10 @@ import { transfer } from '../ledger/index.ts';
 import type { AcceptedInvitation } from './invitations.ts';
 
 /**
- * Spec 1 §9 / spec 2: 50 points to the inviter and 30 to the new member, paid from the rewards
- * account inside the sign-up transaction, so an accepted invitation always comes with its
- * rewards and a rolled-back sign-up pays nothing. Returns the users whose balances changed.
+ * 50 points to the inviter and 30 to the new member (rule P-14), paid from the rewards account
+ * inside the transaction that verifies the new member's e-mail address, so an accepted
+ * invitation is rewarded exactly when its invitee is verified and a rolled-back verification
+ * pays nothing. Returns the users whose balances changed.
  */
 export async function grantInvitationRewards(trx: Tx, invitation: AcceptedInvitation & { inviteeId: string }): Promise<string[]> {
   const common = {

@@ -22,7 +22,7 @@ export interface AcceptedInvitation {
 }
 
 /**
- * Spec 1 §4: a pending invitation code moves to accepted for the new member. The guarded
+ * A pending invitation code moves to accepted for the new member (rule P-13). The guarded
  * UPDATE makes a code usable exactly once even when two sign-ups race for it.
  */
 export async function acceptInvitationCode(trx: Kysely<Database>, input: { code: string; inviteeId: string; now: Date }): Promise<AcceptedInvitation> {
@@ -41,8 +41,8 @@ export async function acceptInvitationCode(trx: Kysely<Database>, input: { code:
 }
 
 /**
- * Spec 1 §4: with no code but a referrer remembered from a `?ref=` link, the sign-up records
- * an already-accepted invitation. A stale or unknown referrer is ignored, not an error: the
+ * With no code but a referrer remembered from a `?ref=` link (rules S-4 and P-15), the sign-up
+ * records an already-accepted invitation. A stale or unknown referrer is ignored, not an error: the
  * visitor never typed it.
  */
 export async function recordReferral(trx: Kysely<Database>, input: { referrerId: string; inviteeId: string; now: Date }): Promise<AcceptedInvitation | null> {

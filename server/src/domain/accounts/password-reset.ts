@@ -42,8 +42,8 @@ async function claimCooldown(services: AppServices, email: string, now: Date): P
 }
 
 /**
- * Spec 1 /auth reset mode. The answer is the same whether or not the address has an account
- * (DESIGN decision 10); the cooldown is kept for unknown addresses too, for the same reason.
+ * The /auth reset mode. The answer is the same whether or not the address has an account
+ * (rule A-9); the cooldown is kept for unknown addresses too, for the same reason.
  */
 export async function requestPasswordReset(services: AppServices, input: { email: string; ip: string }): Promise<{ cooldownSeconds: number }> {
   await consumeRateLimit(services, 'accountMailsPerIp', ipRateLimitKey(input.ip));

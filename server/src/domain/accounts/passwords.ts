@@ -1,7 +1,7 @@
 import { hash, parseOptions, verify, type Algorithm } from '@node-rs/argon2';
 
 /**
- * argon2id at OWASP's minimum (19 MiB, 2 passes, 1 lane), DESIGN decision 10. Stored hashes
+ * argon2id at OWASP's minimum (19 MiB, 2 passes, 1 lane), engineering rule E-10. Stored hashes
  * carry their own parameters, so raising these later upgrades users on their next sign-in.
  */
 // the library's Algorithm is an ambient const enum, which isolated modules cannot read at runtime

@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.ts';
 import { generateToken, hashToken } from './tokens.ts';
 
 /**
- * Sessions after Lucia's current guidance (DESIGN decision 10, docs/decisions/0002):
+ * Sessions after Lucia's current guidance (engineering rule E-10, docs/decisions/0002):
  * random token in the cookie, SHA-256 of it as the row id, sliding 30-day expiry.
  */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

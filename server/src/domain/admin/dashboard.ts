@@ -38,7 +38,7 @@ export async function countPending(db: Kysely<Database>): Promise<TAdminPendingC
   return { refunds, complaints, withdrawals, violations, usdtRecharges, usdnWithdrawals };
 }
 
-/** Spec 3 §2.2: head counts of the tables the console manages, and the pending counts. */
+/** Head counts of the tables the console manages, and the pending counts (rule AD-7). */
 export async function dashboardFigures(services: AppServices): Promise<z.output<typeof ZAdminDashboard>> {
   const db = services.db;
   const [users, listings, buyingRequests, orders, refunds, complaints, usdnWithdrawals, usdtRecharges, activeRechargeCodes, violations, pending] =

@@ -8,7 +8,7 @@ import { assertRequestTakesOffers, lockRequest } from './status.ts';
 import type { AppServices } from '../../app-services.ts';
 
 /**
- * Spec 3 §2.5: an admin closes a request that is still open (open, offers full or in
+ * An admin closes a request that is still open (rule AD-14: open, offers full or in
  * negotiation, and not past its expiry); anything else is REQUEST_NOT_OPEN. It does what the
  * owner's own close does (marketplace.buyingRequests.close, ADR 0009): offers still pending
  * or negotiating are rejected with it, so no seller waits on a closed request. The guarded

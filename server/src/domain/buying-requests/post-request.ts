@@ -12,7 +12,7 @@ import type { AppServices } from '../../app-services.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Publish a buying request (spec 1 §5): free, opens at once, expires after expiresInDays. */
+/** Publish a buying request (rule B-1): free, opens at once, expires after expiresInDays. */
 export async function postBuyingRequest(
   services: AppServices,
   memberId: string,

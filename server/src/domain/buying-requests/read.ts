@@ -23,7 +23,7 @@ export function toBuyingRequestSummary(row: RequestRow, now: Date): TBuyingReque
   };
 }
 
-/** The public detail of one request with the viewer's own state (spec 1 §2 "Buying request screens"). */
+/** The public detail of one request with the viewer's own state (rule B-16). */
 export async function loadBuyingRequestDetail(db: Kysely<Database>, id: string, viewerId: string | null, now: Date): Promise<TBuyingRequestDetail> {
   const row = await db.selectFrom('buying_requests').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new DomainError('BUYING_REQUEST_NOT_FOUND');

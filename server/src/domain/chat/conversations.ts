@@ -15,7 +15,7 @@ function decodeCursor(cursor: string): { at: Date; peerId: string } {
 }
 
 /**
- * The messages centre's list (spec 2): one entry per counterparty, latest first, with the last
+ * The messages centre's list (rule C-1): one entry per counterparty, latest first, with the last
  * message and how many of theirs are unread. Unread counts are read from the messages
  * themselves (the badge's own truth), only for the peers on this page.
  */

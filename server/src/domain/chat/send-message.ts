@@ -28,7 +28,7 @@ async function assertMayMessage(trx: Tx, senderId: string, peerId: string): Prom
       ]),
     )
     .execute();
-  // spec 2 §5 Chat: a blocked sender cannot message the blocker
+  // rule C-9: a blocked sender cannot message the blocker
   if (blocks.some((row) => row.blocker_id === peerId)) throw new DomainError('CHAT_BLOCKED_BY_PEER');
   // and whoever blocked someone unblocks before writing to them, so a block is never one-sided noise
   if (blocks.length > 0) throw new DomainError('CHAT_YOU_BLOCKED');
@@ -50,7 +50,7 @@ async function assertContext(trx: Tx, input: SendMessageInput): Promise<void> {
 }
 
 /**
- * Stores one message (spec 2 "Chat"): blocks refuse it, contact details are replaced by the
+ * Stores one message (rules C-5, C-7 and C-9): blocks refuse it, contact details are replaced by the
  * hidden marker in what is stored and shown, and the original goes only to a violation record
  * for the admins. A retry with the same clientId returns the stored message instead of a
  * second one. Both parties' conversation rows move to this message, and both are told (the

@@ -3,7 +3,7 @@ import { assertNoContactDetails } from '../moderation/contact-check.ts';
 import { sanitizePlainText } from './sanitize.ts';
 
 /**
- * The text rules shared by comments and reviews (spec 2 §5): sanitised first, so markup cannot
+ * The text rules shared by comments and reviews (rules S-16 and S-19): sanitised first, so markup cannot
  * pad the length or hide a phone number from the contact filter; then required, at most `max`
  * characters (counted as the user sees them, by code point), and free of contact details.
  */

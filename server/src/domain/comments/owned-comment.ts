@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { DomainError } from '../domain-error.ts';
 
-/** The comment, if it exists and the member wrote it (spec 2 §6: edit and delete own only). */
+/** The comment, if it exists and the member wrote it (rule S-17: edit and delete own only). */
 export async function ownedComment(db: Kysely<Database>, commentId: string, userId: string) {
   const row = await db
     .selectFrom('listing_comments')

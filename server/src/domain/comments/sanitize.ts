@@ -1,5 +1,5 @@
 /**
- * Comments, reviews and tip messages are plain text (spec 2 §5 "content is sanitised before
+ * Comments, reviews and tip messages are plain text (rule S-16: "sanitised before
  * saving"). React escapes everything it renders, so markup could not run in our own pages even
  * unsanitised; we still strip it before saving because the text also leaves through other doors
  * (notifications, CSV exports, API clients and scripts) that may not escape, and because a tag

@@ -194,7 +194,7 @@ function toItem(row: FeedRow): TFeedItem {
 }
 
 /**
- * The SQL of one feed page (spec 1 §2 "Home"): available listings and open, unexpired buying
+ * The SQL of one feed page (rules F-2 to F-4): available listings and open, unexpired buying
  * requests merged into one order — (sort key, created_at, id), newest first among equals — and
  * paged by keyset, so publishing new items never shifts a later page (ADR 0010). Each branch
  * reads at most `fetch` rows from its keyset index; the merge keeps the first `fetch`.

@@ -1,5 +1,5 @@
 /**
- * The only code that moves money (DESIGN decision 4). Everything else reads balances through
+ * The only code that moves money (engineering rule E-4). Everything else reads balances through
  * getBalances or the read-model views, and changes them only by calling transfer() inside its
  * own business transaction.
  */

@@ -38,9 +38,9 @@ function insufficient(currency: Currency, needed: number, available: number) {
 }
 
 /**
- * Moves `amount` from one account to another: the only way a balance changes (DESIGN
- * decision 4). It runs inside the caller's business transaction, so the money and the change
- * that caused it commit or roll back together. A user account cannot go below zero; when it
+ * Moves `amount` from one account to another: the only way a balance changes
+ * (engineering rule E-4). It runs inside the caller's business transaction, so the money and
+ * the change that caused it commit or roll back together. A user account cannot go below zero; when it
  * would, nothing has been written yet and the caller gets INSUFFICIENT_BALANCE or
  * INSUFFICIENT_POINTS. System accounts may go negative (issuance is negative by design) and
  * carry no cached balance: theirs is the sum of their transfers (ADR 0022).

@@ -29,7 +29,7 @@ export interface LedgerReport {
 }
 
 /**
- * Checks the ledger's invariants (DESIGN decision 4): every currency sums to zero over all
+ * Checks the ledger's invariants (engineering rule E-4): every currency sums to zero over all
  * accounts, every user account's cached balance equals its credits minus its debits (system
  * accounts cache none and stand at that sum, ADR 0022), no user account is
  * negative, and no transfer mixes currencies. All checks read one snapshot, so a ledger in
@@ -122,7 +122,7 @@ export async function verifyLedger(db: Kysely<Database>): Promise<LedgerReport> 
         });
       }
 
-      // DESIGN decision 5: an order's escrow holds its total exactly while the order is open
+      // engineering rule E-5: an order's escrow holds its total exactly while the order is open
       // (paid, shipped, refunding) and nothing once it is resolved — never both released and refunded
       const escrowDrift = await sql<{ id: string; status: string; total_cents: number; escrow_cents: number }>`
         SELECT o.id, o.status, o.total_cents, COALESCE(e.net, 0)::bigint AS escrow_cents

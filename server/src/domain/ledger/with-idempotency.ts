@@ -45,7 +45,7 @@ export function requestHash(params: unknown): string {
 }
 
 /**
- * Runs a money mutation at most once per (user, key) (DESIGN decision 4). The key row is
+ * Runs a money mutation at most once per (user, key) (engineering rule E-4). The key row is
  * inserted first, inside the caller's transaction: a concurrent duplicate blocks on the primary
  * key until this transaction ends, then sees the committed row and gets the stored response (or
  * proceeds, if this one rolled back). The same key with other parameters or another operation is

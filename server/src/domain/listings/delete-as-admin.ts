@@ -8,7 +8,7 @@ import { storageFor } from '../../storage/storage-for.ts';
 import type { AppServices } from '../../app-services.ts';
 
 /**
- * Spec 3 §2.4 delete (confirmed in the client). The row really goes: orders reference listings
+ * The admin delete of rule AD-13 (confirmed in the client). The row really goes: orders reference listings
  * ON DELETE SET NULL and carry their own snapshot (title, unit price, quantity, total, cover
  * image key), so order history, refunds, complaints and reviews survive with their own data;
  * likes, favourites, views and comments of the listing go with it (ON DELETE CASCADE). The

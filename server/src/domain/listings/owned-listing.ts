@@ -4,7 +4,7 @@ import { DomainError } from '../domain-error.ts';
 
 /**
  * The listing row locked for a change by its owner: LISTING_NOT_FOUND when there is none,
- * LISTING_EDIT_FORBIDDEN when someone else owns it (spec 1 §6: sellers edit and delete only
+ * LISTING_EDIT_FORBIDDEN when someone else owns it (rule L-10: sellers edit and delete only
  * their own listings).
  */
 export async function lockOwnedListing(trx: Kysely<Database>, listingId: string, userId: string) {

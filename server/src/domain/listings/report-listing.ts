@@ -4,8 +4,8 @@ import { DomainError } from '../domain-error.ts';
 import type { AppServices } from '../../app-services.ts';
 
 /**
- * The report dialog: stored as a complaint with no order for admins to handle (spec 2
- * complaints: order_id null for reports on listings). Sellers cannot report their own listing.
+ * The report dialog: stored as a complaint with no order for admins to handle (rule L-15;
+ * order_id null for reports on listings). Sellers cannot report their own listing.
  */
 export async function reportListing(services: AppServices, memberId: string, input: z.output<typeof ZReportListingInput>) {
   const { db } = services;

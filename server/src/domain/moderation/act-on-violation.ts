@@ -9,7 +9,7 @@ import { recordAdminAction } from '../admin/audit.ts';
 import type { AppServices } from '../../app-services.ts';
 
 /**
- * Spec 3 §2.6 / §4: an unreviewed violation becomes reviewed, warning (the sender is notified)
+ * An unreviewed violation (rule AD-16) becomes reviewed, warning (the sender is notified)
  * or banned (the sender is banned through the ban service, which ends their sessions and
  * notifies 'banned'), stamped with the reviewer and the time. The guarded UPDATE
  * (`WHERE reviewed_at IS NULL`) makes a double click or two admins at once act once; the loser

@@ -2,7 +2,7 @@ import { findContactDetails } from '@curio/shared';
 import { DomainError } from '../domain-error.ts';
 
 /**
- * Refuses user text that carries contact details (spec 1 §5): titles, descriptions, comments,
+ * Refuses user text that carries contact details (rule C-4): titles, descriptions, comments,
  * reviews and chat go through here before anything is written. The error names every offending
  * field (comma-separated, in the order given) so the form can mark each one; empty and missing
  * fields are clean.

@@ -7,7 +7,7 @@ import { notify } from '../notifications/notify.ts';
 import type { AppServices } from '../../app-services.ts';
 
 /**
- * Spec 3 §2.11: resolve a pending complaint with a response (RESPONSE_REQUIRED when empty).
+ * Resolve a pending complaint with a response (rule AD-19; RESPONSE_REQUIRED when empty).
  * The guarded UPDATE resolves it once: a second click or a second admin gets
  * REQUEST_ALREADY_PROCESSED and writes nothing. The reporter is notified with the response
  * and, for an order or a listing, a link to it (the order page also lists the response).

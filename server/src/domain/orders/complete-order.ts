@@ -9,7 +9,7 @@ import { notify } from '../notifications/notify.ts';
 import { recordActivity } from '../activities/record-activity.ts';
 import { lockOrderForParty, orderLink, type OrderRow } from './lock-order.ts';
 
-/** Spec 2 §9: points on completion, a percentage of the total in whole USDN, floored. */
+/** Points on completion (rule O-17), a percentage of the total in whole USDN, floored. */
 export function orderPoints(totalCents: number): { buyer: number; seller: number } {
   // total_cents / 100 USDN × percent / 100, in integers: floor(total_cents × percent / 10000)
   return {
@@ -19,7 +19,7 @@ export function orderPoints(totalCents: number): { buyer: number; seller: number
 }
 
 /**
- * shipped → completed, by the buyer's confirmation or the sweeper (DESIGN decisions 5, 12).
+ * shipped → completed, by the buyer's confirmation or the sweeper (engineering rules E-5 and E-12).
  * The guarded UPDATE is what makes it happen once: whoever loses the race sees no row and gets
  * null, and nothing else is written. The winner, in the same transaction, releases the escrow to
  * the seller, pays the order points, counts the sale, completes the buying request of an offer

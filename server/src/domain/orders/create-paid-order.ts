@@ -20,7 +20,7 @@ export interface NewPaidOrder {
 
 /**
  * Writes an order as paid and moves its total from the buyer's available balance into escrow,
- * in the caller's transaction (DESIGN decision 5): either the order exists and the money is
+ * in the caller's transaction (engineering rule E-5): either the order exists and the money is
  * held, or neither. The ledger refuses a short balance with INSUFFICIENT_BALANCE {needed}
  * before anything is written, so the caller's transaction rolls back its stock change too.
  * The order is never created as pending (ADR 0013). The seller hears about it as order_paid.

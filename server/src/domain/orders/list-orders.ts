@@ -19,7 +19,7 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
   return { createdAt: match[1]!, id: match[2]! };
 }
 
-/** Spec 2 "Orders list": the statuses behind each tab filter ('to_review' also needs "not reviewed by me"). */
+/** The statuses behind each tab filter of rule O-15 ('to_review' also needs "not reviewed by me"). */
 const BUY_FILTER_STATUSES: Record<string, readonly TOrderStatus[] | null> = {
   all: null,
   pending: ['pending'],

@@ -9,7 +9,7 @@ export type OrderRole = 'buyer' | 'seller';
 /**
  * Locks an order row for a lifecycle action and checks who may act: a missing order is
  * ORDER_NOT_FOUND, anyone but its buyer or seller — or the other party when the action belongs
- * to one side — gets ORDER_ACCESS_DENIED (spec 2 §6: order pages are for their two parties).
+ * to one side — gets ORDER_ACCESS_DENIED (rule O-14: order pages are for their two parties).
  * The row lock serialises two actions on one order; the callers' guarded UPDATEs still check
  * the status, so the sweeper (which does not take this path) resolves an order only once too.
  */

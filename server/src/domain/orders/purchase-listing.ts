@@ -6,8 +6,8 @@ import { DomainError } from '../domain-error.ts';
 import { createPaidOrder } from './create-paid-order.ts';
 
 /**
- * Buys `quantity` of a listing (spec 2 §4 Purchase, §5). The stock is taken by one conditional
- * UPDATE (DESIGN decision 6): it succeeds only while the listing is still available with enough
+ * Buys `quantity` of a listing (rules O-1 and O-2). The stock is taken by one conditional
+ * UPDATE (engineering rule E-6): it succeeds only while the listing is still available with enough
  * left, so a hundred buyers racing for three items get exactly three orders and the quantity
  * never goes below zero. The first checks give the precise error; the UPDATE is the guarantee.
  */

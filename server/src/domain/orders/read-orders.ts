@@ -29,7 +29,7 @@ export function orderSummaryQuery(db: Kysely<Database>, viewerId: string) {
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof orderSummaryQuery>['executeTakeFirstOrThrow']>>;
 
-/** Spec 2 §4: paid more than 24 hours ago and still not shipped. */
+/** Urgent (rule O-10): paid more than 24 hours ago and still not shipped. */
 export function isUrgent(row: { status: string; paid_at: Date | null }, now: Date): boolean {
   return row.status === 'paid' && row.paid_at !== null && now.getTime() - row.paid_at.getTime() > ORDER_LIMITS.urgentAfterMs;
 }

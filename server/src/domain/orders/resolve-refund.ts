@@ -45,7 +45,7 @@ async function claimPendingRefund(trx: Tx, input: RefundDecision, status: 'appro
 }
 
 /**
- * Admin approves a refund (spec 3): the order becomes refunded and its escrow returns to the
+ * Admin approves a refund (rule O-12): the order becomes refunded and its escrow returns to the
  * buyer (kind 'refund'). Stock is not returned: the goods may already be with the buyer (ADR 0013).
  */
 export async function approveRefund(trx: Tx, input: RefundDecision): Promise<RefundOutcome> {

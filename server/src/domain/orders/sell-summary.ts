@@ -7,7 +7,7 @@ import { monthRangeIn } from './local-time.ts';
 import type { AppServices } from '../../app-services.ts';
 
 /**
- * The sell tab's cards (spec 2 "Orders list"): orders to ship and how many are urgent, this
+ * The sell tab's cards (rule O-15): orders to ship and how many are urgent, this
  * month's revenue (totals of orders completed this calendar month in the member's time zone)
  * and the number of orders sold overall.
  */

@@ -9,7 +9,7 @@ import { notify } from '../notifications/notify.ts';
 import { recomputeSellerReputation } from '../reviews/seller-reputation.ts';
 import type { AppServices } from '../../app-services.ts';
 
-/** The seller ships a paid order (spec 2 §4): delivery info, and the 7-day auto-complete clock starts. */
+/** The seller ships a paid order (rule O-6): delivery info, and the 7-day auto-complete clock of rule O-8 starts. */
 export async function shipOrder(services: AppServices, memberId: string, input: z.output<typeof ZShipOrderInput>): Promise<z.output<typeof ZOrderDetail>> {
   const now = services.clock.now();
   await runInTransaction(services.db, async (trx) => {

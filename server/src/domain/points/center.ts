@@ -6,7 +6,7 @@ import { lastCheckIn } from './check-in.ts';
 import { currentPendingInvitation } from './invitations.ts';
 
 /**
- * The Curio center's figures (spec 2 §2, §7): balances from the user_points view, today's
+ * The Curio center's figures (rule P-6): balances from the user_points view, today's
  * check-in state in the member's calendar, and invitation stats.
  */
 export async function loadPointsCenter(db: Kysely<Database>, input: { userId: string; now: Date; browserZone?: string | undefined }): Promise<TPointsCenter> {
@@ -51,7 +51,7 @@ export async function loadPointsCenter(db: Kysely<Database>, input: { userId: st
   };
 }
 
-/** Spec 2 §7: the member's points_rewards entries, newest first, at most 50. */
+/** The rewards tab (rule P-16): the member's points_rewards entries, newest first, at most 50. */
 export async function listPointsRewards(db: Kysely<Database>, userId: string): Promise<TPointsReward[]> {
   const rows = await db
     .selectFrom('points_rewards')

@@ -7,7 +7,7 @@ import { generateInvitationCode } from '../accounts/invitations.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The member's newest pending code that has not expired yet, if any (spec 2 §7). */
+/** The member's newest pending code that has not expired yet, if any (rule P-12). */
 export function currentPendingInvitation(db: Kysely<Database>, inviterId: string, now: Date) {
   return db
     .selectFrom('invitations')
@@ -27,7 +27,7 @@ function statusAt(row: { status: string; expires_at: Date | null }, now: Date): 
   return row.status === 'accepted' || row.status === 'expired' ? row.status : 'pending';
 }
 
-/** Spec 2 §2 "Invitations": the member's invitations, newest first, with who accepted them. */
+/** The member's invitations (rule P-13), newest first, with who accepted them. */
 export async function listInvitations(db: Kysely<Database>, inviterId: string, now: Date, ids?: string[]): Promise<TInvitation[]> {
   let query = db
     .selectFrom('invitations as i')
@@ -51,7 +51,7 @@ export async function listInvitations(db: Kysely<Database>, inviterId: string, n
 }
 
 /**
- * Spec 2 §4 "Invitation": hands back the member's pending, unexpired code, or creates one valid
+ * Hands back the member's pending, unexpired code (rule P-12), or creates one valid
  * for 30 days (ADR 0016). The inviter's profile row is locked first, so two taps at once give
  * one code, not two.
  */

@@ -36,7 +36,7 @@ export interface PointsRedemptionRequest {
 }
 
 /**
- * Spec 2 §5 "Points redemption" with DESIGN decision 5: the request holds its points at once
+ * Points redemption (rule P-9) with engineering rule E-5: the request holds its points at once
  * (available -> held), so they cannot be spent again while an admin reviews it; rejection
  * releases them, approval burns them (resolve-points-redemption.ts). The ledger refuses a hold
  * larger than the available points with INSUFFICIENT_POINTS, under its row lock, so parallel
@@ -96,7 +96,7 @@ export async function createPointsRedemption(services: AppServices, userId: stri
   return result;
 }
 
-/** Spec 2 §2: the member's redemption history, newest first. */
+/** The member's redemption history, newest first (rule P-11). */
 export async function listPointsRedemptions(db: Kysely<Database>, userId: string): Promise<TPointsRedemption[]> {
   const rows = await db
     .selectFrom('points_withdrawal_requests')

@@ -23,7 +23,7 @@ export interface ResolvedPointsRedemption {
 }
 
 /**
- * For the admin console (spec 3; ADR 0016). Runs inside the caller's transaction. The status
+ * For the admin console (rule AD-25; ADR 0016). Runs inside the caller's transaction. The status
  * change is a guarded UPDATE from pending, so a request resolves exactly once whoever races:
  * the loser gets NOT_FOUND for a missing request or REQUEST_ALREADY_PROCESSED ("the status has
  * changed, refresh") for one already handled, and moves no points.
@@ -31,7 +31,7 @@ export interface ResolvedPointsRedemption {
  * - approve: the admin has paid the cash out; the held points leave the platform: points - fee
  *   to the withdrawals account (withdrawal_burn), the fee to fees (withdrawal_fee). Status
  *   completed, as there is no later step the platform could observe.
- * - reject: "rejection returns the points" (spec 2 §4): held -> available (withdrawal_release).
+ * - reject: the points return (rule P-10): held -> available (withdrawal_release).
  */
 export async function resolvePointsRedemption(trx: Tx, input: ResolvePointsRedemptionInput): Promise<ResolvedPointsRedemption> {
   const approve = input.decision === 'approve';

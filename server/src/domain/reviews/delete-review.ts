@@ -5,7 +5,7 @@ import { afterReviewChange, ownedReview } from './write-review.ts';
 import type { AppServices } from '../../app-services.ts';
 
 /**
- * Delete one's own review (spec 2 §4). The seller's score is recomputed without it, and the
+ * Delete one's own review (rule S-18). The seller's score is recomputed without it, and the
  * order may be reviewed again (the unique index only holds one review at a time). Its images stay
  * in storage, for the reason given in update.ts.
  */

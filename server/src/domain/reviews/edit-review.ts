@@ -9,7 +9,7 @@ import { afterReviewChange, ownedReview } from './write-review.ts';
 import { loadReview } from './read.ts';
 import type { AppServices } from '../../app-services.ts';
 
-/** Edit one's own review (spec 2 §4); the same rules as writing it, and the reputation follows. */
+/** Edit one's own review (rule S-18); the same rules as writing it, and the reputation follows. */
 export async function editReview(services: AppServices, memberId: string, input: z.output<typeof ZUpdateReviewInput>): Promise<z.output<typeof ZReview>> {
   const userId = memberId;
   const { content, images } = cleanReviewContent(input);

@@ -3,7 +3,7 @@ import { DomainError } from '../domain-error.ts';
 import { cleanUserText } from '../comments/content.ts';
 
 /**
- * Spec 2 §5 review rules that do not depend on the order: content required, at most 500
+ * The review rules of rule S-19 that do not depend on the order: content required, at most 500
  * characters after sanitising, no contact details, at most 3 images (whose ownership the
  * create and update procedures check). The rating is checked by the input schema: RATING_REQUIRED.
  */

@@ -4,7 +4,7 @@ import { recomputeSellerReputation } from './seller-reputation.ts';
 
 /**
  * The order a review is about, checked for its buyer: only the buyer of a completed order may
- * review it (spec 2 §4). The row is read with FOR SHARE, so a refund or status change racing
+ * review it (rule S-18). The row is read with FOR SHARE, so a refund or status change racing
  * with the review waits for it instead of slipping underneath.
  */
 export async function reviewableOrder(trx: Tx, orderId: string, userId: string) {

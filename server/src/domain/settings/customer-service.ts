@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { getSettings } from './settings.ts';
 
 /**
- * The admin the customer-service button chats with (spec 1 §2): the configured admin when that
+ * The admin the customer-service button chats with (rule C-11): the configured admin when that
  * id still belongs to an admin who is not banned, else the earliest-registered such admin.
  * Null when the service is switched off or there is nobody to answer.
  */

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /**
- * The system_settings keys of spec 3 §3 with their types. Values are stored as JSON-encoded
+ * The system_settings keys of rules AD-26 and AD-27 with their types. Values are stored as JSON-encoded
  * text; a missing row or a value of the wrong shape reads as the default, so a bad admin edit
  * (or a row deleted by hand) degrades to the documented behaviour instead of a 500.
  */

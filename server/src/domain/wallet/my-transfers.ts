@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ZTransferRecord } from '@curio/shared';
 import type { AppServices } from '../../app-services.ts';
 
-/** spec 2 §7: transfers where the member is sender or receiver, newest first, limit 20. */
+/** Transfers where the member is sender or receiver, newest first, limit 20 (rule W-14). */
 const TRANSFERS_SHOWN = 20;
 
 /**

@@ -3,7 +3,7 @@ import type { ZUsdtRecharge } from '@curio/shared';
 import { uploadUrl, type TRechargeStatus } from '@curio/shared';
 import type { AppServices } from '../../app-services.ts';
 
-/** spec 2 §9: the last 10 top-up requests. */
+/** The last 10 top-up requests (rule W-6). */
 const REQUESTS_SHOWN = 10;
 
 /** The member's last USDT top-up requests with status and rejection reason, newest first. */

@@ -6,7 +6,7 @@ import type { AppServices } from '../../app-services.ts';
 /** A member makes few withdrawals; 100 covers years of history on one screen. */
 const WITHDRAWALS_SHOWN = 100;
 
-/** The member's withdrawal requests, newest first (spec 2 §2 history tab). */
+/** The member's withdrawal requests, newest first (rule W-11). */
 export async function myWithdrawals(services: AppServices, memberId: string): Promise<z.output<typeof ZWithdrawal>[]> {
   const rows = await services.db
     .selectFrom('usdn_withdrawal_requests')

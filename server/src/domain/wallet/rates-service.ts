@@ -21,8 +21,8 @@ export interface RatesServiceOptions {
 }
 
 /**
- * Latest USD exchange rates for the display currencies (spec 1 §9). Rates are cosmetic: when
- * the rates service cannot be reached the last good rates stay, or the spec's fallback rates
+ * Latest USD exchange rates for the display currencies (rule W-16). Rates are cosmetic: when
+ * the rates service cannot be reached the last good rates stay, or the fallback rates
  * when there never were any, so a machine without internet works the same, only staler.
  */
 export class RatesService {

@@ -32,7 +32,7 @@ export interface ResolveResult {
 }
 
 /**
- * Approves a USDT top-up (spec 3 §4): credits the whole-number part of amount x
+ * Approves a USDT top-up (rule W-7): credits the whole-number part of amount x
  * usdt_recharge_rate as USDN from issuance, stamps reviewer and time, notifies the member.
  * The rate is read at approval, when the USDT has actually arrived (ADR 0015).
  */
@@ -78,13 +78,13 @@ export async function approveUsdtRecharge(
   return { creditedCents, affectedUserIds };
 }
 
-/** Rejects a USDT top-up with a required reason (spec 3 §5); no money moves. */
+/** Rejects a USDT top-up with a required reason (rule AD-22); no money moves. */
 export async function rejectUsdtRecharge(
   trx: Tx,
   input: { requestId: string; adminId: string; now: Date; reason: string; adminNotes?: string },
 ): Promise<ResolveResult> {
   const reason = input.reason.trim();
-  // spec 3 §5 'please fill in the rejection reason'
+  // rule AD-22: a rejection needs a reason
   if (reason === '') throw new DomainError('REJECTION_REASON_REQUIRED');
   const row = await lockActionable(trx, input.requestId);
   await trx

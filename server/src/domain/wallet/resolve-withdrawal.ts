@@ -23,7 +23,7 @@ async function lockActionable(trx: Tx, requestId: string) {
 }
 
 /**
- * Completes a withdrawal once the admin has paid it out on chain (spec 3 §4): the held amount
+ * Completes a withdrawal once the admin has paid it out on chain (rule W-11): the held amount
  * leaves the member's held balance, the net part to the withdrawals account (what left the
  * platform) and the fee to the fees account. The member is notified.
  */
@@ -32,7 +32,7 @@ export async function approveWithdrawal(
   input: { requestId: string; adminId: string; now: Date; transactionHash: string },
 ): Promise<{ affectedUserIds: string[] }> {
   const hash = input.transactionHash.trim();
-  // spec 3 §5 'enter the transaction hash'
+  // rule AD-23: an approval needs the chain transaction hash
   if (hash === '') throw new DomainError('TRANSACTION_HASH_REQUIRED');
   if (!TRANSACTION_HASH_PATTERN.test(hash)) throw new DomainError('VALIDATION_FAILED', { field: 'transactionHash' });
   const row = await lockActionable(trx, input.requestId);
@@ -81,7 +81,7 @@ export async function rejectWithdrawal(
   input: { requestId: string; adminId: string; now: Date; reason: string },
 ): Promise<{ affectedUserIds: string[] }> {
   const reason = input.reason.trim();
-  // spec 3 §5 'enter the rejection reason'
+  // rule AD-23: a rejection needs a reason
   if (reason === '') throw new DomainError('REJECTION_REASON_REQUIRED');
   const row = await lockActionable(trx, input.requestId);
   await trx

@@ -16,7 +16,7 @@ export interface TransferUsdnInput {
 }
 
 /**
- * Sends USDN to another member by e-mail (spec 2 §5 Transfer): both fields required, a whole
+ * Sends USDN to another member by e-mail (rule W-13): both fields required, a whole
  * amount of at least 1, never to oneself, free of fees. The ledger refuses an amount over the
  * available balance inside the same transaction, so racing spends of one balance cannot both pass.
  */

@@ -9,7 +9,7 @@ import { assertOwnUploads } from '../uploads/own-uploads.ts';
 import { getSettings } from '../settings/settings.ts';
 import { DomainError } from '../domain-error.ts';
 
-/** The USDT tab's facts from the settings; an address of 20 characters or fewer counts as missing (spec 2 §5). */
+/** The USDT tab's facts from the settings; an address of 20 characters or fewer counts as missing (rule W-6). */
 export async function getDepositInfo(db: Kysely<Database>): Promise<TDepositInfo> {
   const settings = await getSettings(db, ['usdt_solana_address', 'usdt_min_recharge', 'usdt_recharge_rate']);
   const address = settings.usdt_solana_address.trim();
@@ -29,7 +29,7 @@ export interface CreateUsdtRechargeInput {
 }
 
 /**
- * Records a USDT top-up request as pending (spec 2 §4); no money moves until an admin approves
+ * Records a USDT top-up request as pending (rules W-6 and W-7); no money moves until an admin approves
  * it (resolve-usdt-recharge.ts). The same rules as the form, enforced here: a configured
  * address, at least the minimum, and a hash or at least one proof image.
  */

@@ -26,11 +26,11 @@ export interface CreateWithdrawalInput {
 }
 
 /**
- * A USDN withdrawal request (spec 2 §5). The whole amount, fee included, moves from the
+ * A USDN withdrawal request (rules W-8 to W-11). The whole amount, fee included, moves from the
  * member's available balance to their held balance in the same transaction as the request
- * (DESIGN 5): the spec deducts only on completion, which would let the same money be spent or
- * withdrawn twice while the request waits. The ledger's own guard refuses an amount over the
- * available balance (INSUFFICIENT_BALANCE), so two racing requests cannot both hold it.
+ * (rule W-11, engineering rule E-5): deducting only on completion would let the same money be
+ * spent or withdrawn twice while the request waits. The ledger's own guard refuses an amount
+ * over the available balance (INSUFFICIENT_BALANCE), so two racing requests cannot both hold it.
  */
 export async function createWithdrawal(trx: Tx, input: CreateWithdrawalInput): Promise<{ id: string; affectedUserIds: string[] }> {
   if (!Number.isFinite(input.amount) || input.amount <= 0) throw new DomainError('INVALID_AMOUNT');

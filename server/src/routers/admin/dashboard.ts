@@ -4,11 +4,11 @@ import { liveValue } from '../../trpc/live-value.ts';
 import { ADMIN_QUEUE_ID } from '../../realtime/events.ts';
 import { countPending, dashboardFigures } from '../../domain/admin/dashboard.ts';
 
-/** Spec 3 §2.2: head counts of the tables the console manages, and the pending counts. */
+/** Head counts of the tables the console manages, and the pending counts (rule AD-7). */
 export const dashboard = adminProcedure.output(ZAdminDashboard).query(({ ctx }) => dashboardFigures(ctx.services));
 
 /**
- * Spec 3 §2.1: the badges kept live. Database triggers raise 'admin-queue-changed' whenever a
+ * The badges kept live (rule AD-4, ADR 0019). Database triggers raise 'admin-queue-changed' whenever a
  * request joins or leaves a queue (migrations/20261121T0090_admin_queue_events.ts), whoever
  * caused it and in whichever process; each wake-up re-counts, so a lost or doubled event
  * cannot leave a wrong number, and an unchanged count is not sent again.

@@ -16,7 +16,7 @@ import { adminTipSettingsRouter } from './tip-settings/router.ts';
 import { adminPointsWithdrawalsRouter } from './points-withdrawals/router.ts';
 
 /**
- * Spec 3: the admin console's procedures, one sub-router per tab. Every one is an
+ * The admin console's procedures, one sub-router per tab (rule AD-3). Every one is an
  * adminProcedure (role admin in user_roles, checked on the server for every call);
  * tests/integration/admin/access.test.ts walks this router and calls each as a visitor and
  * as a member.

@@ -10,7 +10,7 @@ import { blocked } from './blocked.ts';
 import { peer } from './peer.ts';
 import { onMessages } from './on-messages.ts';
 
-/** Spec 2 "Messages centre": conversations, threads, live delivery, read marking, blocking. */
+/** The messages centre (rules C-1 to C-9): conversations, threads, live delivery, read marking, blocking. */
 export const chatRouter = router({
   unreadCount,
   onUnreadCount,

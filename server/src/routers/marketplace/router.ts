@@ -8,7 +8,7 @@ import { profilesRouter } from './profiles/router.ts';
 import { commentsRouter } from './comments/router.ts';
 import { reviewsRouter } from './reviews/router.ts';
 
-/** Spec 1: the discovery feed, listings, buying requests and offers, social records, profiles. */
+/** The discovery feed, listings, buying requests and offers, social records, profiles. */
 export const marketplaceRouter = router({
   feed: feedRouter,
   listings: listingsRouter,

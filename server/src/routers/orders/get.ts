@@ -2,7 +2,7 @@ import { ZOrderDetail, ZOrderIdInput } from '@curio/shared';
 import { memberProcedure } from '../../trpc/init.ts';
 import { loadOrderDetail } from '../../domain/orders/read-orders.ts';
 
-/** /orders/:id — for the order's buyer and seller only (spec 2 §6). */
+/** /orders/:id — for the order's buyer and seller only (rule O-14). */
 export const get = memberProcedure
   .input(ZOrderIdInput)
   .output(ZOrderDetail)

@@ -10,7 +10,7 @@ import { get } from './get.ts';
 import { sellSummary } from './sell-summary.ts';
 import { exportCsv } from './export-csv.ts';
 
-/** Spec 2: purchase, the order lifecycle, order lists and export; tips after completion. */
+/** Purchase, the order lifecycle, order lists and export; tips after completion (rules O-1 to O-18). */
 export const ordersRouter = router({
   purchase,
   ship,

@@ -5,7 +5,7 @@ import { checkIn } from './check-in.ts';
 import { redemptionRouter } from './redemption/router.ts';
 import { invitationsRouter } from './invitations/router.ts';
 
-/** Curio points: the center, daily check-in, points redemption and invitations (spec 2; ADR 0016). */
+/** Curio points: the center, daily check-in, points redemption and invitations (rules P-1 to P-16; ADR 0016). */
 export const pointsRouter = router({
   center,
   rewards,

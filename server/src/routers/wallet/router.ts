@@ -13,7 +13,7 @@ import { transfer } from './transfer.ts';
 import { transfers } from './transfers.ts';
 import { history } from './history.ts';
 
-/** Balances, top-up (code and USDT), withdrawal, transfer and balance history (spec 2; ADR 0015). */
+/** Balances, top-up (code and USDT), withdrawal, transfer and balance history (rules W-1 to W-14; ADR 0015). */
 export const walletRouter = router({
   balances,
   onBalances,

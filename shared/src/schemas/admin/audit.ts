@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZAdminListInput } from './paging.ts';
 import { zText } from '../common.ts';
 
-/** The audit log tab (issue 6): every admin action, newest first. */
+/** The audit log tab (rule AD-5): every admin action, newest first. */
 
 const ZFilterText = zText()
   .trim()

@@ -6,7 +6,7 @@ import { ORDER_STATUSES } from '../orders.ts';
 import { ZAdminListInput, zAdminPage } from './paging.ts';
 import { zText } from '../common.ts';
 
-/** Listings, buying requests, orders and complaints tabs (spec 3 §2.4, §2.5, §2.11). */
+/** Listings, buying requests, orders and complaints tabs (rules AD-10 to AD-14, AD-19 and AD-20). */
 
 /** A person an admin row names; admins always see who it is, anonymous listing or not. */
 export const ZAdminPerson = z.object({ id: z.uuid(), nickname: z.string() });
@@ -19,7 +19,7 @@ const ZOptionalNote = zText()
   .nullish()
   .transform((value) => (value ? value : null));
 
-// ---------------------------------------------------------------- listings (§2.4)
+// ---------------------------------------------------------------- listings (rules AD-10 to AD-13)
 
 export const ZAdminListingReviewStatus = z.enum(LISTING_REVIEW_STATUSES);
 
@@ -58,7 +58,7 @@ export const ZAdminListingActionResult = z.object({
 });
 export const ZAdminListingDeleted = z.object({ listingId: z.uuid(), deleted: z.literal(true) });
 
-// ---------------------------------------------------------------- buying requests (§2.5)
+// ---------------------------------------------------------------- buying requests (rule AD-14)
 
 export const ZAdminBuyingRequestStatus = z.enum(BUYING_REQUEST_STATUSES);
 
@@ -94,7 +94,7 @@ export const ZAdminBuyingCloseResult = z.object({
   rejectedOffers: z.number().int().min(0),
 });
 
-// ---------------------------------------------------------------- orders (§2.11)
+// ---------------------------------------------------------------- orders (rule AD-20)
 
 export const ZAdminOrderStatus = z.enum(ORDER_STATUSES);
 
@@ -132,7 +132,7 @@ export const ZAdminOrderDetail = ZAdminOrderItem.extend({
 });
 export type TAdminOrderDetail = z.infer<typeof ZAdminOrderDetail>;
 
-// ---------------------------------------------------------------- complaints (§2.11)
+// ---------------------------------------------------------------- complaints (rule AD-19)
 
 export const ADMIN_COMPLAINT_STATUSES = ['pending', 'resolved'] as const;
 export const ZAdminComplaintStatus = z.enum(ADMIN_COMPLAINT_STATUSES);

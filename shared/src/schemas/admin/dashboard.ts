@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** Requests waiting for an admin: the sidebar badges (spec 3 §2.1), kept live by admin.onPendingCounts. */
+/** Requests waiting for an admin: the sidebar badges (rule AD-4), kept live by admin.onPendingCounts. */
 export const ZAdminPendingCounts = z.object({
   refunds: z.number().int(),
   complaints: z.number().int(),
-  /** The older points redemption requests (spec 3 "withdrawals" tab). */
+  /** The older points redemption requests (rule AD-25). */
   withdrawals: z.number().int(),
   /** Violations nobody has reviewed yet (no review time). */
   violations: z.number().int(),
@@ -13,7 +13,7 @@ export const ZAdminPendingCounts = z.object({
 });
 export type TAdminPendingCounts = z.infer<typeof ZAdminPendingCounts>;
 
-/** Spec 3 §2.1 dashboard head counts, and the pending counts the console's badges show. */
+/** The dashboard's head counts (rule AD-7), and the pending counts the console's badges show. */
 export const ZAdminDashboard = z.object({
   totals: z.object({
     users: z.number().int(),

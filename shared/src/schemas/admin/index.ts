@@ -1,4 +1,4 @@
-// The admin console's contracts (spec 3), one file per group of tabs.
+// The admin console's contracts (docs/requirements/admin.md), one file per group of tabs.
 export * from './dashboard.ts';
 export * from './paging.ts';
 export * from './users.ts';

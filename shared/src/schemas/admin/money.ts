@@ -3,7 +3,7 @@ import { ZAdminListInput, zAdminPage } from './paging.ts';
 import { RECHARGE_STATUSES, WITHDRAWAL_STATUSES } from '../wallet.ts';
 import { zName, zText } from '../common.ts';
 
-/** Money in and out of the platform: recharge codes, USDT top-ups, USDN withdrawals (spec 3 §2.7–§2.9). */
+/** Money in and out of the platform: recharge codes, USDT top-ups, USDN withdrawals (rules AD-17 to AD-24). */
 
 /** A member as the money tabs show them: nickname for the eye, e-mail to tell namesakes apart. */
 export const ZAdminMoneyMember = z.object({ id: z.uuid(), nickname: z.string(), email: z.string() });
@@ -12,9 +12,9 @@ export type TAdminMoneyMember = z.infer<typeof ZAdminMoneyMember>;
 /** The admin who decided, when one did (null once that admin's account is gone). */
 const ZReviewer = z.object({ id: z.uuid(), nickname: z.string() }).nullable();
 
-// --- recharge codes (§2.7) ------------------------------------------------------------------
+// --- recharge codes (rules AD-17, AD-18)---------------------------------------------------------------
 
-/** Spec 3 §5 and §9: generator limits and form defaults. */
+/** Rule AD-17: generator limits and form defaults. */
 export const RECHARGE_CODE_RULES = {
   minValueUsdn: 10,
   minQuantity: 1,
@@ -77,7 +77,7 @@ export const ZAdminRechargeCodeStats = z.object({
 export type TAdminRechargeCodeStats = z.infer<typeof ZAdminRechargeCodeStats>;
 
 /**
- * The generator form (spec 3 §2.7, §5). Value in whole USDN (at least 10), quantity 1 to 1000,
+ * The generator form (rule AD-17). Value in whole USDN (at least 10), quantity 1 to 1000,
  * expiry in days with 0 for never; a blank batch name becomes a timestamp on the server.
  */
 export const ZAdminGenerateCodesInput = z.object({
@@ -126,7 +126,7 @@ export const ZAdminRechargeCodeCsvInput = ZAdminRechargeCodeFilter.extend({
 export type TAdminRechargeCodeCsvInput = z.input<typeof ZAdminRechargeCodeCsvInput>;
 export const ZAdminRechargeCodeCsv = z.object({ filename: z.string(), csv: z.string(), count: z.number().int() });
 
-// --- USDT top-ups (§2.8) --------------------------------------------------------------------
+// --- USDT top-ups (rule AD-22) --------------------------------------------------------------------
 
 /** The filter tabs; 'pending' includes 'reviewing' and 'approved' includes 'completed' (both actionable / both done). */
 export const USDT_RECHARGE_FILTERS = ['all', 'pending', 'approved', 'rejected'] as const;
@@ -152,7 +152,7 @@ export const ZAdminUsdtRecharge = z.object({
 export type TAdminUsdtRecharge = z.infer<typeof ZAdminUsdtRecharge>;
 export const ZAdminUsdtRechargePage = zAdminPage(ZAdminUsdtRecharge);
 
-/** The five cards of spec 3 §2.8. */
+/** The five totals of the USDT top-ups tab (rule AD-22). */
 export const ZAdminUsdtRechargeStats = z.object({
   total: z.number().int(),
   pending: z.number().int(),
@@ -171,7 +171,7 @@ const ZOptionalNotes = zText()
 export const ZAdminApproveUsdtRechargeInput = z.object({ requestId: z.uuid(), adminNotes: ZOptionalNotes });
 export type TAdminApproveUsdtRechargeInput = z.input<typeof ZAdminApproveUsdtRechargeInput>;
 
-/** The reason may arrive blank: the resolver refuses it with REJECTION_REASON_REQUIRED (spec 3 §5). */
+/** The reason may arrive blank: the resolver refuses it with REJECTION_REASON_REQUIRED (rule AD-22). */
 export const ZAdminRejectUsdtRechargeInput = z.object({
   requestId: z.uuid(),
   reason: zText().max(500, { error: 'CONTENT_TOO_LONG' }),
@@ -181,7 +181,7 @@ export type TAdminRejectUsdtRechargeInput = z.input<typeof ZAdminRejectUsdtRecha
 
 export const ZAdminUsdtDecisionResult = z.object({ status: z.enum(['approved', 'rejected']), creditedCents: z.number().int().nullable() });
 
-// --- USDN withdrawals (§2.9) ----------------------------------------------------------------
+// --- USDN withdrawals (rule AD-23) ----------------------------------------------------------------
 
 export const USDN_WITHDRAWAL_FILTERS = ['all', 'pending', 'completed', 'rejected'] as const;
 
@@ -217,7 +217,7 @@ export const ZAdminUsdnWithdrawalStats = z.object({
 });
 export type TAdminUsdnWithdrawalStats = z.infer<typeof ZAdminUsdnWithdrawalStats>;
 
-/** A blank hash is refused by the resolver with TRANSACTION_HASH_REQUIRED (spec 3 §5). */
+/** A blank hash is refused by the resolver with TRANSACTION_HASH_REQUIRED (rule AD-23). */
 export const ZAdminApproveUsdnWithdrawalInput = z.object({ requestId: z.uuid(), transactionHash: zText().max(200, { error: 'VALIDATION_FAILED' }) });
 export type TAdminApproveUsdnWithdrawalInput = z.input<typeof ZAdminApproveUsdnWithdrawalInput>;
 

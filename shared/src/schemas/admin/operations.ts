@@ -5,7 +5,7 @@ import { TIP_LIMITS, ZTipCurrency } from '../tips.ts';
 import { ZAdminListInput } from './paging.ts';
 import { zText } from '../common.ts';
 
-/** Settings, tip settings, refunds and legacy points withdrawals (spec 3 §2.10, §2.11). */
+/** Settings, tip settings, refunds and legacy points withdrawals (rules AD-21, AD-25 to AD-27). */
 
 /** Optional admin notes: trimmed, blank is none. */
 const ZAdminNotes = zText()
@@ -16,7 +16,7 @@ const ZAdminNotes = zText()
 
 const ZPerson = z.object({ id: z.uuid(), nickname: z.string() });
 
-// ---------------------------------------------------------------- settings (spec 3 §2.10, §5, §9)
+// ---------------------------------------------------------------- settings (rule AD-26)
 
 /**
  * Upper bounds the spec does not state: far above any real value, they keep a typo (an extra
@@ -45,7 +45,7 @@ export const ZAdminSettings = z.object({
 });
 export type TAdminSettings = z.infer<typeof ZAdminSettings>;
 
-/** Spec 3 §5: the Solana USDT receiving address, at least 32 characters and real base58 (ADR 0015). */
+/** Rule AD-26: the Solana USDT receiving address, at least 32 characters and real base58 (ADR 0015). */
 export const ZAdminSolanaAddressInput = z.object({
   address: zText({ error: 'SOLANA_ADDRESS_INVALID' })
     .trim()
@@ -55,7 +55,7 @@ export type TAdminSolanaAddressInput = z.input<typeof ZAdminSolanaAddressInput>;
 
 const settingNumber = () => z.number({ error: 'SETTING_VALUES_INVALID' });
 
-/** Spec 3 §5: minimum ≥ 1, fee between 0 and 1 inclusive, rate > 0 ('enter valid setting values'). */
+/** Rule AD-26: minimum ≥ 1, fee between 0 and 1 inclusive, rate > 0 ('enter valid setting values'). */
 export const ZAdminWithdrawalSettingsInput = z.object({
   minUsdn: settingNumber().min(1, { error: 'SETTING_VALUES_INVALID' }).max(ADMIN_SETTING_LIMITS.amountMax, { error: 'SETTING_VALUES_INVALID' }),
   feeRate: settingNumber().min(0, { error: 'SETTING_VALUES_INVALID' }).max(1, { error: 'SETTING_VALUES_INVALID' }),
@@ -89,7 +89,7 @@ export type TAdminTipSettings = z.infer<typeof ZAdminTipSettings>;
 /** At most this many presets per list: the tip dialog shows them as one row of chips. */
 export const TIP_PRESETS_MAX = 12;
 
-/** Spec 3 §5: a preset is a positive whole number ('enter a valid amount'), whole USDN or points. */
+/** Rule AD-27: a preset is a positive whole number ('enter a valid amount'), whole USDN or points. */
 export const ZAdminTipAmountInput = z.object({
   currency: ZTipCurrency,
   amount: z

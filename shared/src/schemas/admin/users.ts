@@ -3,7 +3,7 @@ import { ZIdempotencyKey, zText } from '../common.ts';
 import { ZAdminListInput } from './paging.ts';
 
 /**
- * Users and message violations tabs (spec 3 §2.3, §2.6). The violations contracts live here
+ * Users and message violations tabs (rules AD-8, AD-9, AD-15 and AD-16). The violations contracts live here
  * too: they are the same people-moderation group, and the shared index already exports this file.
  */
 
@@ -23,7 +23,7 @@ export const ADMIN_USER_FILTERS = ['all', 'banned', 'admins'] as const;
 export const ZAdminUserFilter = z.enum(ADMIN_USER_FILTERS);
 export type TAdminUserFilter = z.infer<typeof ZAdminUserFilter>;
 
-/** The users list: search matches nickname or e-mail (spec 3 §2.3). */
+/** The users list: search matches nickname or e-mail (rule AD-8). */
 export const ZAdminUsersListInput = ZAdminListInput.extend({ filter: ZAdminUserFilter.default('all') });
 export type TAdminUsersListInput = z.input<typeof ZAdminUsersListInput>;
 
@@ -60,8 +60,8 @@ export type TAdminUnbanInput = z.input<typeof ZAdminUnbanInput>;
 export const ADMIN_ADJUSTMENT_MAX = 10_000_000;
 
 /**
- * Spec 3 §2.3 / §5: a whole number of USDN, positive adds, negative deducts, with a reason.
- * The idempotency key makes a double click adjust once (DESIGN decision 4).
+ * Rule AD-8: a whole number of USDN, positive adds, negative deducts, with a reason.
+ * The idempotency key makes a double click adjust once (engineering rule E-4).
  */
 export const ZAdminAdjustUsdnInput = z.object({
   userId: z.uuid(),
@@ -87,7 +87,7 @@ export const VIOLATION_TYPES = ['phone', 'wechat', 'qq', 'email', 'url', 'alipay
 export const ZViolationType = z.enum(VIOLATION_TYPES);
 export type TViolationType = z.infer<typeof ZViolationType>;
 
-/** Spec 3 §2.6 filter tabs: all, unreviewed, then one per type. */
+/** Rule AD-15's filter tabs: all, unreviewed, then one per type. */
 export const VIOLATION_FILTERS = ['all', 'unreviewed', ...VIOLATION_TYPES] as const;
 export const ZAdminViolationFilter = z.enum(VIOLATION_FILTERS);
 export type TAdminViolationFilter = z.infer<typeof ZAdminViolationFilter>;
@@ -121,7 +121,7 @@ export const ZAdminViolation = z.object({
 });
 export type TAdminViolation = z.infer<typeof ZAdminViolation>;
 
-/** Spec 3 §2.6 four cards; "today" is the server clock's UTC day. */
+/** Rule AD-15's four totals; "today" is the server clock's UTC day. */
 export const ZAdminViolationStats = z.object({
   total: z.number().int(),
   unreviewed: z.number().int(),

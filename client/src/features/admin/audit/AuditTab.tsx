@@ -15,7 +15,7 @@ import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 import { AuditChange } from './AuditChange.tsx';
 
 /**
- * The audit log (issue 6): every admin action, newest first, with who, what, which target, the
+ * The audit log (rule AD-5): every admin action, newest first, with who, what, which target, the
  * change and the reason. Filters by action (a prefix such as "user." or one action), target
  * type and admin; the search box matches the target id.
  */

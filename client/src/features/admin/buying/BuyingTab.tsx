@@ -45,7 +45,7 @@ function useBudgetText() {
   };
 }
 
-/** Spec 3 §2.5: buying requests with their poster; close one that is still open. */
+/** Rule AD-14: buying requests with their poster; close one that is still open. */
 export function BuyingTab() {
   const { t } = useTranslation(['admin-content', 'admin', 'buying']);
   const list = useAdminList();

@@ -33,7 +33,7 @@ function useTypeLabel() {
   };
 }
 
-/** Spec 3 §2.11: complaints with type, reason, evidence, reporter and target; resolve with a response. */
+/** Rule AD-19: complaints with type, reason, evidence, reporter and target; resolve with a response. */
 export function ComplaintsTab() {
   const { t } = useTranslation(['admin-content', 'admin']);
   const list = useAdminList();

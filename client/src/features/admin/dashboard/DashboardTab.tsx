@@ -31,7 +31,7 @@ const QUEUES: { key: keyof TAdminPendingCounts; tab: AdminTabKey }[] = [
   { key: 'usdnWithdrawals', tab: 'usdn-withdrawals' },
 ];
 
-/** Spec 3 §2.2: head counts of the tables the console manages, and the queues waiting for an admin. */
+/** Rule AD-7: head counts of the tables the console manages, and the queues waiting for an admin. */
 export function DashboardTab() {
   const { t } = useTranslation('admin');
   const dashboard = trpc.admin.dashboard.useQuery();

@@ -2,7 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 
 /**
- * Spec 3 §2.8 and §2.9: top-up hashes open a TRON explorer page, withdrawal hashes a Solana
+ * Rules AD-22 and AD-23: top-up hashes open a TRON explorer page, withdrawal hashes a Solana
  * one. The hash is shortened in the middle; the whole one is in the title and the link.
  */
 const EXPLORERS = {

@@ -9,7 +9,7 @@ export interface StatCard {
   testId?: string;
 }
 
-/** The row of summary cards most admin tabs open with (spec 3 §2.6–§2.8). */
+/** The row of summary cards most admin tabs open with (rules AD-15, AD-18 and AD-22). */
 export function StatCards({ items }: { items: StatCard[] }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: Math.min(items.length, 5) }} spacing="sm">

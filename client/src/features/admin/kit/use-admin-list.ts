@@ -1,7 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 
-/** Search debounce of every search box (spec 3 consolidated values). */
+/** Search debounce of every search box (the feed's 300 ms, rule F-5). */
 const SEARCH_DEBOUNCE_MS = 300;
 export const ADMIN_PAGE_SIZE = 20;
 

@@ -3,7 +3,7 @@ import { trpc } from '../../../lib/trpc.ts';
 import { errorMessage } from '../../../lib/app-error.ts';
 
 /**
- * The toasts every admin action shows (spec 3 §8): the given success text, or the server's
+ * The toasts every admin action shows (rule I-13): the given success text, or the server's
  * translated reason. After a success every admin query is re-read, so lists, stats cards and
  * the dashboard show the new state at once (the badges also follow through their stream).
  */

@@ -19,7 +19,7 @@ import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 type ListingStatus = (typeof LISTING_STATUSES)[number];
 type ReviewStatus = (typeof LISTING_REVIEW_STATUSES)[number];
 
-/** Spec 3 §2.4: every listing (private fields included); approve, reject, take down, delete. */
+/** Rules AD-10 to AD-13: every listing (private fields included); approve, reject, take down, delete. */
 export function ListingsTab() {
   const { t } = useTranslation(['admin-content', 'admin']);
   const list = useAdminList();

@@ -13,7 +13,7 @@ import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 import { OrderDetailDialog } from './OrderDetailDialog.tsx';
 
 /**
- * Spec 3 §2.11: every order with title, short id, total and status. The member page
+ * Rule AD-20: every order with title, short id, total and status. The member page
  * /orders/:id is for the buyer and the seller only, so "details" opens the admin's own view.
  */
 export function OrdersTab() {

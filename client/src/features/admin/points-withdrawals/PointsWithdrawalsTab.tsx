@@ -18,7 +18,7 @@ import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 type StatusFilter = NonNullable<TAdminPointsWithdrawalListInput['status']>;
 const FILTERS: StatusFilter[] = ['all', 'pending', 'completed', 'rejected'];
 
-/** Legacy redemptions pay out in yuan through WeChat Pay or Alipay (spec 3 §9: 100 points = ¥1). */
+/** Legacy redemptions pay out in yuan through WeChat Pay or Alipay (rule P-7: 100 points = ¥1). */
 function useCashFormat() {
   const { i18n } = useTranslation();
   const format = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'CNY', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2 });
@@ -26,7 +26,7 @@ function useCashFormat() {
 }
 
 /**
- * Spec 3 §2.11 legacy points withdrawals: approve once the cash has been paid (the held points
+ * Legacy points withdrawals (rules AD-25 and P-10): approve once the cash has been paid (the held points
  * leave the platform), or reject with notes (the points return to the member). Both are
  * audited and act once, whoever clicks twice.
  */

@@ -9,8 +9,8 @@ import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 type Field = 'valueUsdn' | 'quantity' | 'expiryDays' | 'batchName';
 
 /**
- * Spec 3 §2.7 generator: value (USDN, ≥ 10), quantity (1–1000), expiry in days (0 = never) and
- * an optional batch name, with the spec's defaults 100 / 10 / 30. The same schema as the server
+ * The generator of rule AD-17: value (USDN, ≥ 10), quantity (1–1000), expiry in days (0 = never) and
+ * an optional batch name, with the rule's defaults 100 / 10 / 30. The same schema as the server
  * checks the form first, so a mistake shows under its field in the admin's language.
  */
 export function GenerateCodesForm({ onExportBatch, exporting }: { onExportBatch: (batchName: string) => void; exporting: boolean }) {
@@ -77,7 +77,7 @@ export function GenerateCodesForm({ onExportBatch, exporting }: { onExportBatch:
                 clear('valueUsdn');
               }}
               min={RECHARGE_CODE_RULES.minValueUsdn}
-              // no silent clamping: a value under the minimum gets the spec's message instead
+              // no silent clamping: a value under the minimum gets the CODE_VALUE_MINIMUM message instead (rule AD-17)
               clampBehavior="none"
               allowDecimal={false}
               error={errors.valueUsdn}

@@ -21,7 +21,7 @@ import { GenerateCodesForm } from './GenerateCodesForm.tsx';
 import { AdminTable, type AdminColumn } from '../kit/AdminTable.tsx';
 import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 
-/** Spec 3 §2.7: stats cards, the generator, and the searchable, filterable table of codes with CSV export. */
+/** Rules AD-17 and AD-18: stats cards, the generator, and the searchable, filterable table of codes with CSV export. */
 export function RechargeCodesTab() {
   const { t, i18n } = useTranslation(['admin-money', 'admin']);
   const list = useAdminList();

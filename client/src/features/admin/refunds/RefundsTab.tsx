@@ -20,7 +20,7 @@ type StatusFilter = NonNullable<TAdminRefundListInput['status']>;
 const FILTERS: StatusFilter[] = ['all', 'pending', 'approved', 'rejected'];
 
 /**
- * Spec 3 §2.11 refunds: every refund request with its order, buyer, amount and reason.
+ * Refunds (rules AD-21 and O-12): every refund request with its order, buyer, amount and reason.
  * Approve returns the escrow to the buyer (notes optional); reject needs notes and puts the
  * order back where it was. Both go through the audited, exactly-once server procedures.
  */

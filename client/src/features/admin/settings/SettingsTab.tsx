@@ -16,7 +16,7 @@ const numeric = (value: number | string) => (typeof value === 'number' ? value :
 const toPercent = (fraction: number) => Number((fraction * 100).toFixed(6));
 const toFraction = (percent: number) => Number((percent / 100).toFixed(8));
 
-/** Spec 3 §2.10: the settings tab, one card per group, each saved (and audited) on its own. */
+/** Rule AD-26: the settings tab, one card per group, each saved (and audited) on its own. */
 export function SettingsTab() {
   const { t } = useTranslation(['admin-operations', 'admin']);
   const settings = trpc.admin.settings.get.useQuery();
@@ -204,8 +204,8 @@ function RechargeCard({ settings }: { settings: TAdminSettings }) {
 const AUTOMATIC = 'automatic';
 
 /**
- * The switch and the answering admin save at once, each with its own message (spec 3 §8:
- * "customer service enabled / disabled"). The list only offers admins who are not banned.
+ * The switch and the answering admin save at once, each with its own message
+ * ("customer service enabled / disabled"). The list only offers admins who are not banned.
  */
 function CustomerServiceCard({ settings }: { settings: TAdminSettings }) {
   const { t } = useTranslation('admin-operations');

@@ -8,7 +8,7 @@ import { LoadFailed } from '../../layout/LoadFailed.tsx';
 import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 
-/** Spec 3 §2.10: the two preset lists of the tip dialog, USDN and points; add and remove amounts. */
+/** Rule AD-27: the two preset lists of the tip dialog, USDN and points; add and remove amounts. */
 export function TipSettingsTab() {
   const { t } = useTranslation(['admin-operations', 'admin']);
   const tips = trpc.admin.tipSettings.get.useQuery();

@@ -44,7 +44,7 @@ function Address({ address }: { address: string }) {
 }
 
 /**
- * Spec 3 §2.9: the withdrawal requests with a pending badge. Approving asks for the chain
+ * Rule AD-23: the withdrawal requests with a pending badge. Approving asks for the chain
  * transaction hash of the payout already made (the held USDN is then burned); rejecting asks
  * for a reason (the hold returns to the member). Hashes open the Solana explorer.
  */

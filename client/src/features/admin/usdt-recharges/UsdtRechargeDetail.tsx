@@ -24,7 +24,7 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * Spec 3 §2.8 detail dialog: the member, amount, chain hash (TRON explorer), proof images,
+ * The detail dialog of rule AD-22: the member, amount, chain hash (TRON explorer), proof images,
  * admin notes and, once decided, the outcome. A waiting request can be approved here (with
  * optional notes) or handed to the rejection dialog, which asks for the required reason.
  */

@@ -21,7 +21,7 @@ import { UsdtRechargeDetail } from './UsdtRechargeDetail.tsx';
 
 type Filter = (typeof USDT_RECHARGE_FILTERS)[number];
 
-/** Spec 3 §2.8: five stat cards, status filter, nickname or hash search, detail dialog with approve / reject. */
+/** Rule AD-22: five stat cards, status filter, nickname or hash search, detail dialog with approve / reject. */
 export function UsdtRechargesTab() {
   const { t, i18n } = useTranslation(['admin-money', 'admin', 'errors']);
   const list = useAdminList();

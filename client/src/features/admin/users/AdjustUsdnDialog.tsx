@@ -6,7 +6,7 @@ import { trpc } from '../../../lib/trpc.ts';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 
 /**
- * Spec 3 §2.3: add or deduct whole USDN with a reason. The form shows the balance after the
+ * Rule AD-8: add or deduct whole USDN with a reason. The form shows the balance after the
  * change and refuses one below zero before sending; the server checks both again.
  */
 export function AdjustUsdnDialog({ user, onClose }: { user: TAdminUser | null; onClose: () => void }) {

@@ -19,7 +19,7 @@ import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 import { AdjustUsdnDialog } from './AdjustUsdnDialog.tsx';
 
 /**
- * Spec 3 §2.3: every user with USDN balance and ban state; ban (reason required), unban, and
+ * Rules AD-8 and AD-9: every user with USDN balance and ban state; ban (reason required), unban, and
  * whole-number USDN adjustments. A table on wide screens, one card per user on phones.
  */
 export function UsersTab() {

@@ -17,14 +17,14 @@ const SUCCESS_KEY: Record<TViolationAction, string> = {
 };
 
 /**
- * One violation (spec 3 §2.6): type, status, time, sender and receiver, what they typed, and
+ * One violation (rules AD-15 and AD-16): type, status, time, sender and receiver, what they typed, and
  * once reviewed the review time, reviewer and notes. Unreviewed ones offer the notes box and
  * the three decisions; warning and ban ask for confirmation first.
  */
 export function ViolationCard({ violation }: { violation: TAdminViolation }) {
   const { t, i18n } = useTranslation(['admin-people', 'admin']);
   const [notes, setNotes] = useState('');
-  // one mutation per decision, so each shows its own success message (spec 3 §8)
+  // one mutation per decision, so each shows its own success message
   const mutations = {
     reviewed: trpc.admin.violations.act.useMutation(useAdminMutationOptions(t(SUCCESS_KEY.reviewed))),
     warning: trpc.admin.violations.act.useMutation(useAdminMutationOptions(t(SUCCESS_KEY.warning))),

@@ -12,7 +12,7 @@ import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 import { ViolationCard } from './ViolationCard.tsx';
 
 /**
- * Spec 3 §2.6: four summary cards, the filter tabs, and one card per violation with the
+ * Rules AD-15 and AD-16: four summary cards, the filter tabs, and one card per violation with the
  * decisions an unreviewed one offers.
  */
 export function ViolationsTab() {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 
 /**
- * Issue 6 audit log: who did what to which target, before/after and reason, newest first.
+ * The audit log (rule AD-5, ADR 0018): who did what to which target, before/after and reason, newest first.
  * Filters: action prefix ('user.' = every user action), target type, admin; the search text
  * matches the target id (a pasted id or a part of one).
  */

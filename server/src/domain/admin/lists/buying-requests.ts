@@ -24,7 +24,7 @@ function statusMatches(status: TBuyingRequestStatus, now: Date) {
   };
 }
 
-/** Spec 3 §2.5: buying requests with their poster, newest first; status filter, title search. */
+/** Buying requests with their poster, newest first; status filter, title search (rule AD-14). */
 export async function listBuyingRequests(
   db: Kysely<Database>,
   input: z.output<typeof ZAdminBuyingInput>,

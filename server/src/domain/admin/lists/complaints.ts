@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 
 /**
- * Spec 3 §2.11 complaints: order complaints and the reports on listings and buying requests
+ * The complaints tab (rule AD-19): order complaints and the reports on listings and buying requests
  * (all stored in complaints), newest first, with reporter, the user complained about, what it
  * is about, the evidence images and the status; search in the reason text.
  */

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 
 /**
- * Spec 3 §2.4: every listing, whatever its status, review status or anonymity, newest first;
+ * The listings tab (rule AD-10): every listing, whatever its status, review status or anonymity, newest first;
  * filters by status and review status, search in the title.
  */
 export async function listListings(db: Kysely<Database>, input: z.output<typeof ZAdminListingsInput>): Promise<z.output<typeof ZAdminListingsPage>> {

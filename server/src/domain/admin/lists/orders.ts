@@ -39,12 +39,12 @@ function toAdminOrderSummary(row: SummaryRow) {
 /** Hex digits and dashes only: the search text may be the start of an order id. */
 const ID_PREFIX = /^[0-9a-f][0-9a-f-]*$/i;
 
-/** The orders of the whole platform with buyer and seller, newest first (spec 3 §2.11). */
+/** The orders of the whole platform with buyer and seller, newest first (rule AD-20). */
 export function adminOrdersQuery(db: Kysely<Database>) {
   return db.selectFrom('orders as o').innerJoin('profiles as bp', 'bp.user_id', 'o.buyer_id').innerJoin('profiles as sp', 'sp.user_id', 'o.seller_id');
 }
 
-/** Spec 3 §2.11: title, short id, total, status; status filter; search by title or id prefix. */
+/** The orders tab (rule AD-20): title, short id, total, status; status filter; search by title or id prefix. */
 export async function listOrders(db: Kysely<Database>, input: z.output<typeof ZAdminOrdersInput>): Promise<z.output<typeof ZAdminOrdersPage>> {
   let filtered = adminOrdersQuery(db);
   if (input.status) filtered = filtered.where('o.status', '=', input.status);

@@ -6,8 +6,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 
 /**
- * Spec 3 §2.11: legacy points withdrawal (redemption) requests, newest first, with the member,
- * points, fee, cash, method and account; filtered by status, searched by nickname or account.
+ * The points redemptions tab (rule AD-25): legacy points withdrawal (redemption) requests,
+ * newest first, with the member, points, fee, cash, method and account; filtered by status,
+ * searched by nickname or account.
  */
 export async function listPointsRedemptions(
   db: Kysely<Database>,

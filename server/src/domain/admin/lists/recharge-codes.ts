@@ -7,7 +7,7 @@ import { adminPage } from '../paged-list.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 
-/** Spec 3 §2.7: the codes table, newest first, searchable by code or batch and filtered by status. */
+/** The codes table (rule AD-18), newest first, searchable by code or batch and filtered by status. */
 export async function listRechargeCodes(
   db: Kysely<Database>,
   input: z.output<typeof ZAdminRechargeCodeListInput>,

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 
 /**
- * Spec 3 §2.11: refund requests, newest first, with the order's title, buyer, seller, amount
+ * The refunds tab (rule AD-21): refund requests, newest first, with the order's title, buyer, seller, amount
  * and reason; filtered by status and searched by order title or buyer nickname.
  */
 export async function listRefunds(

@@ -9,7 +9,7 @@ type Input = z.output<typeof ZAdminUsdnWithdrawalListInput>;
 
 /**
  * Each filter tab and the stored statuses it shows. 'approved' is a legacy label the resolver
- * still treats as actionable (spec 3 lists it), so it waits with 'pending'.
+ * still treats as actionable, so it waits with 'pending'.
  */
 const FILTER_STATUSES: Record<Exclude<Input['status'], 'all'>, TWithdrawalStatus[]> = {
   pending: ['pending', 'approved'],
@@ -17,7 +17,7 @@ const FILTER_STATUSES: Record<Exclude<Input['status'], 'all'>, TWithdrawalStatus
   rejected: ['rejected'],
 };
 
-/** Spec 3 §2.9: every withdrawal request, newest first; search by nickname, e-mail, address or hash. */
+/** The USDN withdrawals tab (rule AD-23): every withdrawal request, newest first; search by nickname, e-mail, address or hash. */
 export async function listUsdnWithdrawals(
   db: Kysely<Database>,
   input: z.output<typeof ZAdminUsdnWithdrawalListInput>,

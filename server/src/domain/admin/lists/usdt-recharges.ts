@@ -14,7 +14,7 @@ const FILTER_STATUSES: Record<Exclude<Input['status'], 'all'>, TRechargeStatus[]
   rejected: ['rejected'],
 };
 
-/** Spec 3 §2.8: every top-up request, newest first, by status tab and nickname or hash search. */
+/** The USDT top-ups tab (rule AD-22): every top-up request, newest first, by status tab and nickname or hash search. */
 export async function listUsdtRecharges(
   db: Kysely<Database>,
   input: z.output<typeof ZAdminUsdtRechargeListInput>,
@@ -71,7 +71,7 @@ export async function listUsdtRecharges(
   );
 }
 
-/** The five cards of spec 3 §2.8: all, waiting, approved, rejected, and the USDN credited so far. */
+/** The five cards of the USDT top-ups tab (rule AD-22): all, waiting, approved, rejected, and the USDN credited so far. */
 export async function usdtRechargeStats(db: Kysely<Database>): Promise<z.output<typeof ZAdminUsdtRechargeStats>> {
   const row = await db
     .selectFrom('usdt_recharge_requests')

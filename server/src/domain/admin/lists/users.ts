@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 
 /**
- * Spec 3 §2.3: every user with their USDN balance and ban state, newest first; search by
+ * The users tab (rule AD-8): every user with their USDN balance and ban state, newest first; search by
  * nickname or e-mail. Balances are read from the ledger accounts themselves (the same numbers
  * as the user_usdn view, without its per-user lifetime sums the list does not show).
  */

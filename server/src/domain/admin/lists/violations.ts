@@ -9,7 +9,7 @@ import { VIOLATION_TYPES, type TAdminViolation, type TViolationType } from '@cur
 type ViolationScope = ExpressionBuilder<Database & { v: Database['message_violations'] }, 'v'>;
 
 /**
- * Spec 3 §2.6: the violation cards, newest first, filtered by the tab (all, unreviewed, a type);
+ * The violation cards (rule AD-15), newest first, filtered by the tab (all, unreviewed, a type);
  * search matches the original content or the sender's or receiver's nickname. A filter by type
  * matches every kind the message contained, not only the first one detected.
  */
@@ -83,7 +83,7 @@ export async function listViolations(
 }
 
 /**
- * Spec 3 §2.6 four cards. "Today" is the UTC calendar day of the server's clock: the console
+ * The totals of rule AD-15. "Today" is the UTC calendar day of the server's clock: the console
  * has admins in several time zones and one shared number is less confusing than a local one.
  */
 export async function violationStats(db: Kysely<Database>, now: Date): Promise<z.output<typeof ZAdminViolationStats>> {

@@ -10,7 +10,7 @@ import { getSetting } from '../../settings/settings.ts';
 import type { AppServices } from '../../../app-services.ts';
 
 /**
- * A counter-offer (spec 2 §5 "Negotiation"): the requester and the seller take turns, each round
+ * A counter-offer (rules B-11 and B-12): the requester and the seller take turns, each round
  * must change the price, and there are at most buying_offer_max_negotiation_rounds rounds. The
  * counter proposes a price; the other side accepts it, counters again, or walks away.
  */

@@ -15,7 +15,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Make an offer (spec 1 §5 offer dialog). The request row is locked while the active offers are
+ * Make an offer (rule B-10). The request row is locked while the active offers are
  * counted and the new one inserted, so N sellers racing for the last places get exactly the
  * places there are and the rest get OFFERS_FULL.
  */

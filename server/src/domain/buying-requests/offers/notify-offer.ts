@@ -3,7 +3,7 @@ import type { Tx } from '../../../db/transaction.ts';
 import { notify } from '../../notifications/notify.ts';
 
 /**
- * Tells the other side of a negotiation that it is their move (issue 5: new offer and
+ * Tells the other side of a negotiation that it is their move (rule N-1: new offer and
  * counter-offer notifications). The requester is sent to the request, where offers are
  * answered; a seller to their offers page, where they negotiate.
  */

@@ -23,9 +23,10 @@ function snapshot(row: { code: string; status: string; value_cents: number; batc
 }
 
 /**
- * Spec 3 §4: active ↔ disabled, nothing else. A used code stays used (CODE_USED), an expired
- * one cannot be revived or needs no disabling (CODE_EXPIRED), and asking for the state the code
- * is already in (a double click, a stale table) is REQUEST_ALREADY_PROCESSED, with no audit entry.
+ * Enabling and disabling (rule AD-18): active ↔ disabled, nothing else. A used code stays used
+ * (CODE_USED), an expired one cannot be revived or needs no disabling (CODE_EXPIRED), and asking
+ * for the state the code is already in (a double click, a stale table) is
+ * REQUEST_ALREADY_PROCESSED, with no audit entry.
  */
 export async function setRechargeCodeStatus(
   services: AppServices,

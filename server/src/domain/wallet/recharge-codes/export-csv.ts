@@ -11,7 +11,7 @@ const MAX_ROWS = 50_000;
 const ENGLISH_LABELS = { code: 'code', value: 'value', batchName: 'batch name', expiresAt: 'expires at (UTC)', permanent: 'permanent' };
 
 /**
- * Spec 3 §2.7: the codes as CSV with a byte-order mark (Excel then reads UTF-8 batch names),
+ * The codes as CSV (rule AD-18) with a byte-order mark (Excel then reads UTF-8 batch names),
  * columns code, value, batch name, expiry or "permanent". Either the table's current filter or
  * one batch. Column titles come from the client in the admin's language; English otherwise.
  * Batch names are typed by admins, but a cell starting with = still must not run as a formula.

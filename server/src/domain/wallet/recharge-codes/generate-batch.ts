@@ -8,13 +8,13 @@ import type { AppServices } from '../../../app-services.ts';
 
 const DAY_MS = 86_400_000;
 
-/** Spec 3 §9 "batch name defaults to a timestamp": the server's UTC time to the second. */
+/** The default batch name of rule AD-17, the time of generation: the server's UTC time to the second. */
 export function defaultBatchName(now: Date): string {
   return now.toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /**
- * Spec 3 §2.7: a batch of new active codes. The limits (value ≥ 10, quantity 1–1000, whole days)
+ * A batch of new active codes (rule AD-17). The limits (value ≥ 10, quantity 1–1000, whole days)
  * are the input schema's; the codes and the audit entry are written in one transaction, so a
  * batch exists exactly when its entry does.
  */

@@ -36,7 +36,7 @@ export interface GeneratedCode {
 const MAX_ROUNDS = 10;
 
 /**
- * Inserts `count` new active codes (for the admin generator of spec 3 §2.7, and the demo seed).
+ * Inserts `count` new active codes (for the admin generator of rule AD-17, and the demo seed).
  * A collision with an existing code is astronomically unlikely but would be a silent duplicate
  * if ignored, so the unique index decides: clashing rows are dropped by ON CONFLICT DO NOTHING
  * and fresh codes are drawn for them until the batch is complete.

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ZRedemption } from '@curio/shared';
 import type { AppServices } from '../../../app-services.ts';
 
-/** spec 2 §9: the last 10 redemptions on the code tab. */
+/** The last 10 redemptions on the code tab (rule W-5). */
 const REDEMPTIONS_SHOWN = 10;
 
 /** The member's last redemptions, newest first, with the code's batch name. */

@@ -11,7 +11,7 @@ export interface RedeemResult {
 }
 
 /**
- * Redeems a recharge code for a member (spec 2 §4: single use). The code is claimed by one
+ * Redeems a recharge code for a member (rule W-5: single use). The code is claimed by one
  * guarded UPDATE, so of any number of racing members exactly one sees the row change; the
  * others block on the row lock, re-check the WHERE after the winner commits and find nothing.
  * Only then is the reason looked up, to give the precise message (unknown, used, disabled,

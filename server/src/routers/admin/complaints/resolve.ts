@@ -3,7 +3,7 @@ import { adminProcedure } from '../../../trpc/init.ts';
 import { resolveComplaint } from '../../../domain/moderation/resolve-complaint.ts';
 
 /**
- * Spec 3 §2.11: resolve a pending complaint with a response (RESPONSE_REQUIRED when empty).
+ * Resolve a pending complaint with a response (rule AD-19; RESPONSE_REQUIRED when empty).
  * The guarded UPDATE resolves it once: a second click or a second admin gets
  * REQUEST_ALREADY_PROCESSED and writes nothing. The reporter is notified with the response
  * and, for an order or a listing, a link to it (the order page also lists the response).

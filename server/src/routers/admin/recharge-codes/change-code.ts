@@ -3,9 +3,10 @@ import { adminProcedure } from '../../../trpc/init.ts';
 import { setRechargeCodeStatus, deleteRechargeCode } from '../../../domain/wallet/recharge-codes/change-code.ts';
 
 /**
- * Spec 3 §4: active ↔ disabled, nothing else. A used code stays used (CODE_USED), an expired
- * one cannot be revived or needs no disabling (CODE_EXPIRED), and asking for the state the code
- * is already in (a double click, a stale table) is REQUEST_ALREADY_PROCESSED, with no audit entry.
+ * Enabling and disabling (rule AD-18): active ↔ disabled, nothing else. A used code stays used
+ * (CODE_USED), an expired one cannot be revived or needs no disabling (CODE_EXPIRED), and asking
+ * for the state the code is already in (a double click, a stale table) is
+ * REQUEST_ALREADY_PROCESSED, with no audit entry.
  */
 export const setStatus = adminProcedure
   .input(ZAdminSetCodeStatusInput)

@@ -3,7 +3,7 @@ import { adminProcedure } from '../../../trpc/init.ts';
 import { exportRechargeCodesCsv } from '../../../domain/wallet/recharge-codes/export-csv.ts';
 
 /**
- * Spec 3 §2.7: the codes as CSV with a byte-order mark (Excel then reads UTF-8 batch names),
+ * The codes as CSV (rule AD-18) with a byte-order mark (Excel then reads UTF-8 batch names),
  * columns code, value, batch name, expiry or "permanent". Either the table's current filter or
  * one batch. Column titles come from the client in the admin's language; English otherwise.
  * Batch names are typed by admins, but a cell starting with = still must not run as a formula.

@@ -4,5 +4,5 @@ import { generate } from './generate.ts';
 import { remove, setStatus } from './change-code.ts';
 import { exportCsv } from './export-csv.ts';
 
-/** Spec 3 §2.7 recharge codes tab. */
+/** The recharge codes tab (rules AD-17 and AD-18). */
 export const adminRechargeCodesRouter = router({ list, stats, generate, setStatus, delete: remove, exportCsv });

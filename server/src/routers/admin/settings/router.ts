@@ -23,10 +23,10 @@ function save<I extends z.ZodType>(input: I, action: string, toSettings: (value:
     .mutation(async ({ ctx, input: value }) => ({ changed: await saveSettings(ctx.services, ctx.user.id, action, toSettings(value as z.output<I>)) }));
 }
 
-/** The Solana address members send USDT to (spec 3 §5: valid Solana address, else SOLANA_ADDRESS_INVALID). */
+/** The Solana address members send USDT to (rules AD-26 and W-9: valid Solana address, else SOLANA_ADDRESS_INVALID). */
 const updateSolanaAddress = save(ZAdminSolanaAddressInput, 'settings.solana_address', ({ address }) => ({ usdt_solana_address: address }));
 
-/** Minimum ≥ 1, fee 0..1, rate > 0 (spec 3 §5, SETTING_VALUES_INVALID). */
+/** Minimum ≥ 1, fee 0..1, rate > 0 (rule AD-26, SETTING_VALUES_INVALID). */
 const updateWithdrawal = save(ZAdminWithdrawalSettingsInput, 'settings.withdrawal', (value) => ({
   usdn_withdrawal_min: value.minUsdn,
   usdn_withdrawal_fee_percentage: value.feeRate,

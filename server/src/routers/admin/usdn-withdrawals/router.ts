@@ -2,5 +2,5 @@ import { router } from '../../../trpc/init.ts';
 import { list, stats } from './list.ts';
 import { approve, reject } from './decide.ts';
 
-/** Spec 3 §2.9 USDN withdrawals tab. */
+/** The USDN withdrawals tab (rule AD-23). */
 export const adminUsdnWithdrawalsRouter = router({ list, stats, approve, reject });

@@ -3,7 +3,7 @@ import { adminProcedure } from '../../../trpc/init.ts';
 import { banAsAdmin, liftBanAsAdmin } from '../../../domain/accounts/ban-as-admin.ts';
 
 /**
- * Spec 3 §2.3: ban with a required reason. The ban service ends every session and notifies
+ * Ban with a required reason (rule AD-9). The ban service ends every session and notifies
  * 'banned'; an admin cannot be banned (CANNOT_BAN_ADMIN, checked by the service). Banning a
  * banned user is refused rather than silently kept, so the admin sees their click did nothing
  * and the log never holds a ban that changed nothing.
@@ -13,7 +13,7 @@ export const ban = adminProcedure
   .output(ZAdminBanResult)
   .mutation(({ ctx, input }) => banAsAdmin(ctx.services, ctx.user.id, input));
 
-/** Spec 3 §2.3 / §4: active → lifted with a timestamp; the member signs in again themselves. */
+/** Unban (rule AD-9): active → lifted with a timestamp; the member signs in again themselves. */
 export const unban = adminProcedure
   .input(ZAdminUnbanInput)
   .output(ZAdminBanResult)

@@ -3,5 +3,5 @@ import { adjustUsdn } from './adjust-usdn.ts';
 import { ban, unban } from './ban.ts';
 import { list } from './list.ts';
 
-/** Spec 3 §2.3 users tab. */
+/** The users tab (rules AD-8 and AD-9). */
 export const adminUsersRouter = router({ list, ban, unban, adjustUsdn });

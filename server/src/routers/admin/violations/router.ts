@@ -2,5 +2,5 @@ import { router } from '../../../trpc/init.ts';
 import { act } from './act.ts';
 import { list, stats } from './list.ts';
 
-/** Spec 3 §2.6 message violations tab. */
+/** The message violations tab (rules AD-15 and AD-16). */
 export const adminViolationsRouter = router({ list, stats, act });

@@ -2,7 +2,7 @@ import { ZBuyingRequestCreated, ZCreateBuyingRequestInput } from '@curio/shared'
 import { limitedPerMember, memberProcedure } from '../../../trpc/init.ts';
 import { postBuyingRequest } from '../../../domain/buying-requests/post-request.ts';
 
-/** Publish a buying request (spec 1 §5): free, opens at once, expires after expiresInDays. */
+/** Publish a buying request (rule B-1): free, opens at once, expires after expiresInDays. */
 export const create = memberProcedure
   .use(limitedPerMember('buyingRequestsPerMember'))
   .input(ZCreateBuyingRequestInput)

@@ -8,5 +8,5 @@ import { recordView } from './record-view.ts';
 import { mine } from './mine.ts';
 import { report } from './report.ts';
 
-/** Buying requests (spec 1 §2-§5; status machine in ADR 0009). */
+/** Buying requests (rules B-1 to B-18; status machine in ADR 0009). */
 export const buyingRequestsRouter = router({ create, update, delete: deleteRequest, close, get, recordView, mine, report });

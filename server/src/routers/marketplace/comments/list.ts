@@ -2,7 +2,7 @@ import { ZCommentsInput, ZCommentsPage } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
 import { loadCommentsPage } from '../../../domain/comments/read.ts';
 
-/** The comments tab of a listing (spec 2 §6: visitors may read comments). */
+/** The comments tab of a listing (rule S-15: visitors may read comments). */
 export const list = publicProcedure
   .input(ZCommentsInput)
   .output(ZCommentsPage)

@@ -5,5 +5,5 @@ import { update } from './update.ts';
 import { remove } from './delete.ts';
 import { toggleLike } from './toggle-like.ts';
 
-/** Listing comments and one level of replies, with likes (spec 2 §4-§6). */
+/** Listing comments and one level of replies, with likes (rules S-15 to S-17). */
 export const commentsRouter = router({ list, create, update, delete: remove, toggleLike });

@@ -2,7 +2,7 @@ import { ZFeedPage, ZFeedPageInput } from '@curio/shared';
 import { publicProcedure } from '../../../trpc/init.ts';
 import { loadFeedPage } from '../../../domain/feed/feed-page.ts';
 
-/** The discovery feed (spec 1 §2 "Home"). Public: visitors browse it (spec 1 §6). */
+/** The discovery feed (rules F-1 to F-5). Public: visitors browse it (rule A-1). */
 export const page = publicProcedure
   .input(ZFeedPageInput)
   .output(ZFeedPage)

@@ -4,8 +4,8 @@ import { limitedPerMember, memberProcedure } from '../../../trpc/init.ts';
 import { reportListing } from '../../../domain/listings/report-listing.ts';
 
 /**
- * The report dialog: stored as a complaint with no order for admins to handle (spec 2
- * complaints: order_id null for reports on listings). Sellers cannot report their own listing.
+ * The report dialog: stored as a complaint with no order for admins to handle (rule L-15;
+ * order_id null for reports on listings). Sellers cannot report their own listing.
  */
 export const report = memberProcedure
   .use(limitedPerMember('reportsPerMember'))

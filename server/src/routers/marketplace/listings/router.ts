@@ -8,7 +8,7 @@ import { report } from './report.ts';
 import { recommendations } from './recommendations.ts';
 import { bySeller } from './by-seller.ts';
 
-/** Spec 1 "Listing screens": publish, edit, delete, detail, views, reports, recommendations, profile tabs. */
+/** Listings (rules L-1 to L-16): publish, edit, delete, detail, views, reports, recommendations, profile tabs. */
 export const listingsRouter = router({
   create,
   update,

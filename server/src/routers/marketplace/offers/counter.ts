@@ -3,7 +3,7 @@ import { memberProcedure } from '../../../trpc/init.ts';
 import { counterOffer } from '../../../domain/buying-requests/offers/counter-offer.ts';
 
 /**
- * A counter-offer (spec 2 §5 "Negotiation"): the requester and the seller take turns, each round
+ * A counter-offer (rules B-11 and B-12): the requester and the seller take turns, each round
  * must change the price, and there are at most buying_offer_max_negotiation_rounds rounds. The
  * counter proposes a price; the other side accepts it, counters again, or walks away.
  */

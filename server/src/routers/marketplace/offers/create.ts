@@ -3,7 +3,7 @@ import { memberProcedure } from '../../../trpc/init.ts';
 import { makeOffer } from '../../../domain/buying-requests/offers/make-offer.ts';
 
 /**
- * Make an offer (spec 1 §5 offer dialog). The request row is locked while the active offers are
+ * Make an offer (rule B-10). The request row is locked while the active offers are
  * counted and the new one inserted, so N sellers racing for the last places get exactly the
  * places there are and the rest get OFFERS_FULL.
  */

@@ -7,5 +7,5 @@ import { counter } from './counter.ts';
 import { forRequest } from './for-request.ts';
 import { mine } from './mine.ts';
 
-/** Offers on buying requests and their negotiation (spec 1 §4-§5, spec 2 §5; ADR 0009). */
+/** Offers on buying requests and their negotiation (rules B-10 to B-15; ADR 0009). */
 export const offersRouter = router({ create, withdraw, reject, accept, counter, forRequest, mine });

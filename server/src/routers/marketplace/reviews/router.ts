@@ -5,5 +5,5 @@ import { remove } from './delete.ts';
 import { forOrder } from './for-order.ts';
 import { byListing } from './by-listing.ts';
 
-/** Reviews of completed orders and the seller reputation they feed (spec 2 §4-§5; ADR 0014). */
+/** Reviews of completed orders and the seller reputation they feed (rules S-18 to S-24; ADR 0014). */
 export const reviewsRouter = router({ create, update, delete: remove, forOrder, byListing });

@@ -2,7 +2,7 @@ import { ZReview, ZUpdateReviewInput } from '@curio/shared';
 import { memberProcedure } from '../../../trpc/init.ts';
 import { editReview } from '../../../domain/reviews/edit-review.ts';
 
-/** Edit one's own review (spec 2 §4); the same rules as writing it, and the reputation follows. */
+/** Edit one's own review (rule S-18); the same rules as writing it, and the reputation follows. */
 export const update = memberProcedure
   .input(ZUpdateReviewInput)
   .output(ZReview)

@@ -5,7 +5,7 @@ import { getSettings } from '../../../domain/settings/settings.ts';
 const ascendingUnique = (values: readonly number[]) => [...new Set(values)].sort((a, b) => a - b);
 
 /**
- * The tip dialog's preset chips (spec 2 §9: USDN 1, 2, 5, 10, 20, 100 and points 1, 5, 10, 20,
+ * The tip dialog's preset chips (rule AD-27: USDN 1, 2, 5, 10, 20, 100 and points 1, 5, 10, 20,
  * 50, 100, overridable by settings, shown ascending). system.publicSettings does not carry the
  * tip keys yet; this reads the same settings rows.
  */

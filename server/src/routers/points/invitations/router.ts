@@ -2,5 +2,5 @@ import { router } from '../../../trpc/init.ts';
 import { create } from './create.ts';
 import { mine } from './mine.ts';
 
-/** Invitation management (spec 2 §2 "Invitations", §4, §7). */
+/** Invitation management (rules P-12 to P-15). */
 export const invitationsRouter = router({ create, mine });

@@ -2,7 +2,7 @@ import { ZPointsRedemption, ZPointsRedemptionInput } from '@curio/shared';
 import { verifiedMemberProcedure } from '../../../trpc/init.ts';
 import { createPointsRedemption } from '../../../domain/points/redemption.ts';
 
-/** Spec 2 §5 "Points redemption": min 1000, wechat or alipay, an account; the points are held at once. */
+/** Points redemption (rules P-8 and P-9): min 1000, wechat or alipay, an account; the points are held at once. */
 export const create = verifiedMemberProcedure
   .input(ZPointsRedemptionInput)
   .output(ZPointsRedemption)
