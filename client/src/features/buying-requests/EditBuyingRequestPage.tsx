@@ -9,7 +9,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { appErrorOf } from '../../lib/app-error.ts';
 import { useRequireMember } from '../auth/use-require-member.ts';
 import { BuyingRequestForm } from './BuyingRequestForm.tsx';
-import { PageHeader } from '../layout/PageHeader.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** /edit-buying-request/:id: the owner edits; anyone else is told 'no permission to edit' and sent home (rule B-4). */
 export function EditBuyingRequestPage() {

@@ -13,7 +13,7 @@ import { useRequireMember } from '../auth/use-require-member.ts';
 import { OfferCard } from '../offers/OfferCard.tsx';
 import { useBudgetText } from './budget-text.ts';
 import { RequestStatusBadge } from './RequestStatusBadge.tsx';
-import { PageHeader } from '../layout/PageHeader.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 function isActive(status: string): boolean {
   return (ACTIVE_BUYING_REQUEST_STATUSES as readonly string[]).includes(status);

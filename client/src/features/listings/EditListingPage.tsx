@@ -9,7 +9,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { appErrorOf } from '../../lib/app-error.ts';
 import { useRequireMember } from '../auth/use-require-member.ts';
 import { ListingForm } from '../publish/ListingForm.tsx';
-import { PageHeader } from '../layout/PageHeader.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 /**
  * /edit-listing/:id and /listing/:id/edit: the owner's edit form. Visitors go to /auth; anyone

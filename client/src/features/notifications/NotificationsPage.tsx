@@ -24,7 +24,7 @@ import { BRAND, type TNotification, type TNotificationType } from '@curio/shared
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
 import { useRequireMember } from '../auth/use-require-member.ts';
-import { PageHeader } from '../layout/PageHeader.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { useNotificationCount } from '../layout/use-live-counters.ts';
 import { formatFull, formatRelative } from '../messages/chat-time.ts';
 import { useNow } from '../messages/use-now.ts';

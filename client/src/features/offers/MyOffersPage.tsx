@@ -10,7 +10,7 @@ import { errorMessage } from '../../lib/app-error.ts';
 import { useRequireMember } from '../auth/use-require-member.ts';
 import { RequestStatusBadge } from '../buying-requests/RequestStatusBadge.tsx';
 import { OfferCard } from './OfferCard.tsx';
-import { PageHeader } from '../layout/PageHeader.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 type Filter = 'active' | 'all';
 

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { COMPLAINT_TYPES, ORDER_LIMITS, type TComplaintType } from '@curio/shared';
+import { COMPLAINT_TYPES, ORDER_LIMITS, ZOrderComplaintInput, type TComplaintType } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
+import { translatedSchemaResolver } from '../../lib/forms.ts';
 import { invalidateOrder } from './order-cache.ts';
 import { EvidencePicker } from './EvidencePicker.tsx';
 
@@ -13,38 +15,32 @@ export function ComplaintDialog({ orderId, role, opened, onClose }: { orderId: s
   const { t } = useTranslation(['orders', 'errors']);
   const utils = trpc.useUtils();
   const complain = trpc.orders.complain.useMutation();
-  // a buyer usually complains about the goods, a seller about the buyer
-  const [type, setType] = useState<TComplaintType>(role === 'buyer' ? 'product_issue' : 'buyer_issue');
-  const [reason, setReason] = useState('');
-  const [images, setImages] = useState<string[]>([]);
+  const form = useForm<{ type: TComplaintType; reason: string; evidenceImages: string[] }>({
+    // a buyer usually complains about the goods, a seller about the buyer
+    initialValues: { type: role === 'buyer' ? 'product_issue' : 'buyer_issue', reason: '', evidenceImages: [] },
+    validate: translatedSchemaResolver(ZOrderComplaintInput.omit({ orderId: true })),
+  });
   const [uploading, setUploading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   const close = () => {
-    setError(null);
+    form.clearErrors();
     onClose();
   };
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (reason.trim() === '') {
-      setError(t('errors:COMPLAINT_REASON_REQUIRED'));
-      return;
-    }
+  const submit = form.onSubmit((values) =>
     complain.mutate(
-      { orderId, type, reason, evidenceImages: images },
+      { orderId, ...values },
       {
         onSuccess: () => {
           notifications.show({ color: 'teal', message: t('complaint.done') });
-          setReason('');
-          setImages([]);
+          form.reset();
           void invalidateOrder(utils, orderId);
           close();
         },
         onError: (failure) => notifications.show({ color: 'red', title: t('submitFailed'), message: errorMessage(failure) }),
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Modal opened={opened} onClose={close} title={t('complaint.title')} centered size="lg">
@@ -53,27 +49,26 @@ export function ComplaintDialog({ orderId, role, opened, onClose }: { orderId: s
           <Select
             label={t('complaint.type')}
             data={COMPLAINT_TYPES.map((value) => ({ value, label: t(`complaint.types.${value}`) }))}
-            value={type}
-            onChange={(value) => value && setType(value)}
+            {...form.getInputProps('type')}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
           />
           <Textarea
             label={t('complaint.reason')}
             placeholder={t('complaint.reasonPlaceholder')}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.currentTarget.value);
-              if (error) setError(null);
-            }}
-            error={error}
+            {...form.getInputProps('reason')}
             autosize
             minRows={3}
             maxRows={8}
             maxLength={ORDER_LIMITS.complaintReasonMax}
             required
           />
-          <EvidencePicker value={images} onChange={setImages} onBusyChange={setUploading} disabled={complain.isPending} />
+          <EvidencePicker
+            value={form.values.evidenceImages}
+            onChange={(keys) => form.setFieldValue('evidenceImages', keys)}
+            onBusyChange={setUploading}
+            disabled={complain.isPending}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               {t('cancel')}

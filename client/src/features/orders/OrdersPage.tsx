@@ -9,9 +9,12 @@ import { BRAND, BUY_ORDER_FILTERS, formatCents, SELL_ORDER_FILTERS } from '@curi
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
 import { useRequireMember } from '../auth/use-require-member.ts';
-import { PageHeader } from '../layout/PageHeader.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { OrderCard } from './OrderCard.tsx';
 import classes from './orders.module.css';
+import { downloadCsv } from '../../lib/download-csv.ts';
+// the member's time zone decides what "this month" means on the revenue card
+import { browserTimeZone } from '../../lib/time-zone.ts';
 
 type Side = 'buy' | 'sell';
 type Filter = (typeof BUY_ORDER_FILTERS)[number] | (typeof SELL_ORDER_FILTERS)[number];
@@ -23,28 +26,6 @@ function sideOf(value: string | null): Side {
 function filterOf(side: Side, value: string | null): Filter {
   const allowed: readonly string[] = side === 'buy' ? BUY_ORDER_FILTERS : SELL_ORDER_FILTERS;
   return value && allowed.includes(value) ? (value as Filter) : 'all';
-}
-
-/** The member's time zone decides what "this month" means on the revenue card. */
-function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Hands the server's CSV (BOM included) to the browser as a download under the server's file name. */
-function downloadCsv(filename: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // the click has started the download; the URL can go once the browser has read it
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** /orders: the member's purchases and sales (rule O-15), tab and filter in the address. */

@@ -1,10 +1,11 @@
-import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { formatCents, ORDER_LIMITS } from '@curio/shared';
+import { formatCents, ORDER_LIMITS, ZRequestRefundInput } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
+import { translatedSchemaResolver } from '../../lib/forms.ts';
 import { invalidateOrder } from './order-cache.ts';
 
 /** The buyer asks for the escrowed USDN back (order paid or shipped); a reason is required. */
@@ -12,26 +13,20 @@ export function RefundDialog({ orderId, totalCents, opened, onClose }: { orderId
   const { t } = useTranslation(['orders', 'errors']);
   const utils = trpc.useUtils();
   const requestRefund = trpc.orders.requestRefund.useMutation();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ initialValues: { reason: '' }, validate: translatedSchemaResolver(ZRequestRefundInput.pick({ reason: true })) });
 
   const close = () => {
-    setError(null);
+    form.clearErrors();
     onClose();
   };
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (reason.trim() === '') {
-      setError(t('errors:REFUND_REASON_REQUIRED'));
-      return;
-    }
+  const submit = form.onSubmit(({ reason }) =>
     requestRefund.mutate(
       { orderId, reason },
       {
         onSuccess: () => {
           notifications.show({ color: 'teal', message: t('refund.done') });
-          setReason('');
+          form.reset();
           void invalidateOrder(utils, orderId);
           close();
         },
@@ -40,8 +35,8 @@ export function RefundDialog({ orderId, totalCents, opened, onClose }: { orderId
           void invalidateOrder(utils, orderId);
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Modal opened={opened} onClose={close} title={t('refund.title')} centered>
@@ -53,12 +48,7 @@ export function RefundDialog({ orderId, totalCents, opened, onClose }: { orderId
           <Textarea
             label={t('refund.reason')}
             placeholder={t('refund.reasonPlaceholder')}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.currentTarget.value);
-              if (error) setError(null);
-            }}
-            error={error}
+            {...form.getInputProps('reason')}
             autosize
             minRows={3}
             maxRows={8}

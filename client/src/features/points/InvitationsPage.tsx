@@ -1,15 +1,13 @@
-import { Badge, Button, Center, Container, EmptyState, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { Badge, Button, Center, EmptyState, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconPlus, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../layout/LoadFailed.tsx';
-import { BRAND, LIMITS, type TInvitation, type TInvitationStatus } from '@curio/shared';
+import { LIMITS, type TInvitation, type TInvitationStatus } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
-import { useRequireMember } from '../auth/use-require-member.ts';
-import { PageHeader } from '../layout/PageHeader.tsx';
-import { browserTimeZone } from './time-zone.ts';
+import { MemberPage } from '../../components/MemberPage.tsx';
+import { browserTimeZone } from '../../lib/time-zone.ts';
 import { useCopyInviteLink } from './use-copy-invite-link.ts';
 
 const STATUS_COLORS: Record<TInvitationStatus, string> = { pending: 'blue', accepted: 'teal', expired: 'gray' };
@@ -17,26 +15,14 @@ const STATUS_COLORS: Record<TInvitationStatus, string> = { pending: 'blue', acce
 /** /invitations (rules P-12 and P-13): the member's codes with their status, a create button and a copy-link button. */
 export function InvitationsPage() {
   const { t } = useTranslation('points');
-  const { user } = useRequireMember();
-  useDocumentTitle(`${t('invitations.title')} · ${BRAND}`);
-  if (!user) {
-    return (
-      <Center py={120}>
-        <Loader aria-label={t('loading')} />
-      </Center>
-    );
-  }
   return (
-    <Container size="md" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="lg">
-        <PageHeader
-          title={t('invitations.title')}
-          subtitle={t('invitations.subtitle', { inviter: LIMITS.inviterRewardPoints, invitee: LIMITS.inviteeRewardPoints })}
-        />
-        <InviteSummary />
-        <InvitationList />
-      </Stack>
-    </Container>
+    <MemberPage
+      title={t('invitations.title')}
+      subtitle={t('invitations.subtitle', { inviter: LIMITS.inviterRewardPoints, invitee: LIMITS.inviteeRewardPoints })}
+    >
+      <InviteSummary />
+      <InvitationList />
+    </MemberPage>
   );
 }
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TPointsCenter } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
-import { browserTimeZone } from './time-zone.ts';
+import { browserTimeZone } from '../../lib/time-zone.ts';
 
 /**
  * Top of the Curio center (rules S-1 and P-6): points balance and lifetime earned, the daily check-in

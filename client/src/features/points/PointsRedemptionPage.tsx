@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Center,
-  Container,
   EmptyState,
   Group,
   Loader,
@@ -18,19 +17,17 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBrandAlipay, IconBrandWechat, IconHistory, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useTabParam } from '../../lib/use-tab-param.ts';
 import { LoadFailed } from '../layout/LoadFailed.tsx';
-import { BRAND, POINTS_RULES, pointsRedemptionQuote, type TPointsRedemption, type TPointsRedemptionStatus, type TRedemptionMethod } from '@curio/shared';
+import { POINTS_RULES, pointsRedemptionQuote, type TPointsRedemption, type TPointsRedemptionStatus, type TRedemptionMethod } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { appErrorOf, errorMessage } from '../../lib/app-error.ts';
-import { useRequireMember } from '../auth/use-require-member.ts';
 import { useEmailVerified, VerifyFirstNotice } from '../auth/VerifyFirstNotice.tsx';
-import { PageHeader } from '../layout/PageHeader.tsx';
-import { browserTimeZone } from './time-zone.ts';
+import { MemberPage } from '../../components/MemberPage.tsx';
+import { browserTimeZone } from '../../lib/time-zone.ts';
 
 const TABS = ['apply', 'history'] as const;
 
@@ -46,39 +43,26 @@ function useCashFormat() {
 /** The older points redemption screen (rules P-7 to P-11): tabs apply and history. */
 export function PointsRedemptionPage() {
   const { t } = useTranslation('points');
-  const { user } = useRequireMember();
-  useDocumentTitle(`${t('redemption.title')} · ${BRAND}`);
   const [tab, selectTab] = useTabParam(TABS);
-
-  if (!user) {
-    return (
-      <Center py={120}>
-        <Loader aria-label={t('loading')} />
-      </Center>
-    );
-  }
   return (
-    <Container size="md" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="lg">
-        <PageHeader title={t('redemption.title')} subtitle={t('redemption.subtitle')} />
-        <Tabs value={tab} onChange={selectTab} variant="pills" radius="xl" keepMounted={false}>
-          <Tabs.List>
-            <Tabs.Tab value="apply" leftSection={<IconSend size={15} aria-hidden />}>
-              {t('redemption.tabs.apply')}
-            </Tabs.Tab>
-            <Tabs.Tab value="history" leftSection={<IconHistory size={15} aria-hidden />}>
-              {t('redemption.tabs.history')}
-            </Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="apply" pt="md">
-            <ApplyForm onSubmitted={() => selectTab('history')} />
-          </Tabs.Panel>
-          <Tabs.Panel value="history" pt="md">
-            <History />
-          </Tabs.Panel>
-        </Tabs>
-      </Stack>
-    </Container>
+    <MemberPage title={t('redemption.title')} subtitle={t('redemption.subtitle')}>
+      <Tabs value={tab} onChange={selectTab} variant="pills" radius="xl" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="apply" leftSection={<IconSend size={15} aria-hidden />}>
+            {t('redemption.tabs.apply')}
+          </Tabs.Tab>
+          <Tabs.Tab value="history" leftSection={<IconHistory size={15} aria-hidden />}>
+            {t('redemption.tabs.history')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="apply" pt="md">
+          <ApplyForm onSubmitted={() => selectTab('history')} />
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="md">
+          <History />
+        </Tabs.Panel>
+      </Tabs>
+    </MemberPage>
   );
 }
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../layout/LoadFailed.tsx';
 import { LIMITS, POINTS_RULES, type TPointsReward } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
-import { browserTimeZone } from './time-zone.ts';
+import { browserTimeZone } from '../../lib/time-zone.ts';
 import { useCopyInviteLink } from './use-copy-invite-link.ts';
 
 /** Ledger kinds with a label of their own when the reward type alone says too little. */

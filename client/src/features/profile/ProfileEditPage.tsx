@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { Button, Center, Container, Group, Loader, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
-  BRAND,
   DEFAULT_LANGUAGE,
   isReservedNickname,
   isLanguage,
@@ -18,14 +16,13 @@ import {
 } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { appErrorOf } from '../../lib/app-error.ts';
-import { useRequireMember } from '../auth/use-require-member.ts';
 import { useDisplayCurrency } from '../currency/currency-context.ts';
 import { showServerFieldErrors, translatedSchemaResolver } from '../../lib/forms.ts';
 import { AvatarField, type AvatarChange } from './AvatarField.tsx';
 import { ApiTokensSection } from './ApiTokensSection.tsx';
 import { AvatarUploadError, avatarFileProblem, uploadAvatar } from './upload-avatar.ts';
 import { currencyOptions, languageOptions } from './preference-options.ts';
-import { PageHeader } from '../layout/PageHeader.tsx';
+import { MemberPage } from '../../components/MemberPage.tsx';
 
 interface ProfileValues {
   nickname: string;
@@ -39,25 +36,16 @@ const validate = translatedSchemaResolver(ZUpdateProfileInput);
 /** /profile/edit: nickname, avatar, preferred currency and language; e-mail read-only; API tokens. */
 export function ProfileEditPage() {
   const { t } = useTranslation('profile');
-  const { user } = useRequireMember();
-  useDocumentTitle(`${t('title')} · ${BRAND}`);
-
-  if (!user) {
-    return (
-      <Center py={120}>
-        <Loader aria-label={t('loading')} />
-      </Center>
-    );
-  }
   return (
-    <Container size={640} px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="lg">
-        <PageHeader title={t('title')} subtitle={t('subtitle')} />
-        {/* keyed by user so a different sign-in starts from that member's values */}
-        <ProfileForm key={user.id} user={user} />
-        <ApiTokensSection />
-      </Stack>
-    </Container>
+    <MemberPage title={t('title')} subtitle={t('subtitle')} size={640}>
+      {(user) => (
+        <>
+          {/* keyed by user so a different sign-in starts from that member's values */}
+          <ProfileForm key={user.id} user={user} />
+          <ApiTokensSection />
+        </>
+      )}
+    </MemberPage>
   );
 }
 

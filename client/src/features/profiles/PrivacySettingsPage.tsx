@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ACTIVITY_TYPES, BRAND, type TActivityPrivacy } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { useRequireMember } from '../auth/use-require-member.ts';
-import { PageHeader } from '../layout/PageHeader.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { BlockedMembers } from './BlockedMembers.tsx';
 
 /** /privacy-settings: which kinds of activity others may see on the member's profile, and whom the member blocked. */

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { BRAND } from '@curio/shared';
 import { useRequireMember } from '../auth/use-require-member.ts';
 import { ListingForm } from './ListingForm.tsx';
-import { PageHeader } from '../layout/PageHeader.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 const BuyingRequestForm = lazy(async () => ({
   default: (await import('../buying-requests/BuyingRequestForm.tsx')).BuyingRequestForm,

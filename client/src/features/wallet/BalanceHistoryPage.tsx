@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { Anchor, Button, Center, Container, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { Anchor, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BRAND, formatCents, type THistoryEntry } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
-import { useRequireMember } from '../auth/use-require-member.ts';
-import { PageHeader } from '../layout/PageHeader.tsx';
+import { MemberPage } from '../../components/MemberPage.tsx';
 import { WalletBalanceCard } from './WalletBalanceCard.tsx';
 import { HistoryList } from './HistoryList.tsx';
 
@@ -35,46 +33,34 @@ const KNOWN_KINDS = new Set([
 /** /wallet: every movement of the member's available USDN or points, newest first, paged. */
 export function BalanceHistoryPage() {
   const { t } = useTranslation('wallet');
-  const { user } = useRequireMember();
   const [currency, setCurrency] = useState<Currency>('usdn');
-  useDocumentTitle(`${t('history.title')} · ${BRAND}`);
-  if (!user) {
-    return (
-      <Center py={120}>
-        <Loader aria-label={t('loading')} />
-      </Center>
-    );
-  }
   return (
-    <Container size="md" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="lg">
-        <PageHeader title={t('history.title')} subtitle={t('history.subtitle')} />
-        <WalletBalanceCard>
-          <Group gap="xs">
-            <Button component={Link} to="/recharge" size="xs" variant="light">
-              {t('history.topUp')}
-            </Button>
-            <Button component={Link} to="/withdrawal" size="xs" variant="default">
-              {t('history.withdraw')}
-            </Button>
-            <Button component={Link} to="/transfer" size="xs" variant="default">
-              {t('history.transfer')}
-            </Button>
-          </Group>
-        </WalletBalanceCard>
-        <SegmentedControl
-          value={currency}
-          onChange={(value) => setCurrency(value)}
-          data={[
-            { value: 'usdn', label: t('history.usdn') },
-            { value: 'points', label: t('history.points', { brand: BRAND }) },
-          ]}
-          radius="xl"
-          style={{ alignSelf: 'flex-start' }}
-        />
-        <Entries key={currency} currency={currency} />
-      </Stack>
-    </Container>
+    <MemberPage title={t('history.title')} subtitle={t('history.subtitle')}>
+      <WalletBalanceCard>
+        <Group gap="xs">
+          <Button component={Link} to="/recharge" size="xs" variant="light">
+            {t('history.topUp')}
+          </Button>
+          <Button component={Link} to="/withdrawal" size="xs" variant="default">
+            {t('history.withdraw')}
+          </Button>
+          <Button component={Link} to="/transfer" size="xs" variant="default">
+            {t('history.transfer')}
+          </Button>
+        </Group>
+      </WalletBalanceCard>
+      <SegmentedControl
+        value={currency}
+        onChange={(value) => setCurrency(value)}
+        data={[
+          { value: 'usdn', label: t('history.usdn') },
+          { value: 'points', label: t('history.points', { brand: BRAND }) },
+        ]}
+        radius="xl"
+        style={{ alignSelf: 'flex-start' }}
+      />
+      <Entries key={currency} currency={currency} />
+    </MemberPage>
   );
 }
 

@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Container, Group, Loader, Paper, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { Alert, Button, Group, Paper, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDownLeft, IconArrowUpRight, IconCheck, IconGift } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { BRAND, formatCents, TRANSFER_NOTES_MAX } from '@curio/shared';
+import { formatCents, TRANSFER_NOTES_MAX } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
-import { useRequireMember } from '../auth/use-require-member.ts';
 import { useEmailVerified, VerifyFirstNotice } from '../auth/VerifyFirstNotice.tsx';
-import { PageHeader } from '../layout/PageHeader.tsx';
+import { MemberPage } from '../../components/MemberPage.tsx';
 import { useBalances } from '../layout/use-live-counters.ts';
 import { WalletBalanceCard } from './WalletBalanceCard.tsx';
 import { HistoryList } from './HistoryList.tsx';
@@ -18,24 +16,12 @@ import { useIdempotencyKey } from './use-idempotency-key.ts';
 /** /transfer (rules W-13 and W-14): send USDN to another member by e-mail, and the last 20 transfers. */
 export function TransferPage() {
   const { t } = useTranslation('wallet');
-  const { user } = useRequireMember();
-  useDocumentTitle(`${t('transfer.title')} · ${BRAND}`);
-  if (!user) {
-    return (
-      <Center py={120}>
-        <Loader aria-label={t('loading')} />
-      </Center>
-    );
-  }
   return (
-    <Container size="md" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="lg">
-        <PageHeader title={t('transfer.title')} subtitle={t('transfer.subtitle')} />
-        <WalletBalanceCard />
-        <TransferForm />
-        <TransferHistory />
-      </Stack>
-    </Container>
+    <MemberPage title={t('transfer.title')} subtitle={t('transfer.subtitle')}>
+      <WalletBalanceCard />
+      <TransferForm />
+      <TransferHistory />
+    </MemberPage>
   );
 }
 

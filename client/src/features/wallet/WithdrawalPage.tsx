@@ -1,16 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Container, Divider, Group, Loader, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { Alert, Button, Center, Divider, Group, Loader, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useTabParam } from '../../lib/use-tab-param.ts';
-import { BRAND, formatCents, formatWalletAmount, isSolanaAddress, settingAmountToCents, withdrawalQuote, type TWithdrawalInfo } from '@curio/shared';
+import { formatCents, formatWalletAmount, isSolanaAddress, settingAmountToCents, withdrawalQuote, type TWithdrawalInfo } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
-import { useRequireMember } from '../auth/use-require-member.ts';
 import { useEmailVerified, VerifyFirstNotice } from '../auth/VerifyFirstNotice.tsx';
-import { PageHeader } from '../layout/PageHeader.tsx';
+import { MemberPage } from '../../components/MemberPage.tsx';
 import { useBalances } from '../layout/use-live-counters.ts';
 import { WalletBalanceCard } from './WalletBalanceCard.tsx';
 import { HistoryList } from './HistoryList.tsx';
@@ -27,34 +25,22 @@ function percentText(rate: number, language: string): string {
 /** /withdrawal (rules W-8 to W-11): apply for a USDN withdrawal as USDT on Solana, or read the history (?tab=history). */
 export function WithdrawalPage() {
   const { t } = useTranslation('wallet');
-  const { user } = useRequireMember();
   const [tab, changeTab] = useTabParam<WithdrawalTab>(['apply', 'history']);
-  useDocumentTitle(`${t('withdrawal.title')} · ${BRAND}`);
-  if (!user) {
-    return (
-      <Center py={120}>
-        <Loader aria-label={t('loading')} />
-      </Center>
-    );
-  }
   return (
-    <Container size="md" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="lg">
-        <PageHeader title={t('withdrawal.title')} subtitle={t('withdrawal.subtitle')} />
-        <Tabs value={tab} onChange={changeTab} keepMounted={false}>
-          <Tabs.List grow mb="lg">
-            <Tabs.Tab value="apply">{t('withdrawal.tabs.apply')}</Tabs.Tab>
-            <Tabs.Tab value="history">{t('withdrawal.tabs.history')}</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="apply">
-            <ApplyTab onDone={() => changeTab('history')} />
-          </Tabs.Panel>
-          <Tabs.Panel value="history">
-            <WithdrawalHistory />
-          </Tabs.Panel>
-        </Tabs>
-      </Stack>
-    </Container>
+    <MemberPage title={t('withdrawal.title')} subtitle={t('withdrawal.subtitle')}>
+      <Tabs value={tab} onChange={changeTab} keepMounted={false}>
+        <Tabs.List grow mb="lg">
+          <Tabs.Tab value="apply">{t('withdrawal.tabs.apply')}</Tabs.Tab>
+          <Tabs.Tab value="history">{t('withdrawal.tabs.history')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="apply">
+          <ApplyTab onDone={() => changeTab('history')} />
+        </Tabs.Panel>
+        <Tabs.Panel value="history">
+          <WithdrawalHistory />
+        </Tabs.Panel>
+      </Tabs>
+    </MemberPage>
   );
 }
 

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { formatCents } from '@curio/shared';
 import type { Tx } from '../../db/transaction.ts';
-import { transfer } from '../ledger/index.ts';
 import { notify } from '../notifications/notify.ts';
 import { recomputeSellerReputation } from '../reviews/seller-reputation.ts';
+import { settleEscrow } from './escrow.ts';
 import { orderLink, type OrderRow } from './lock-order.ts';
 
 /**
@@ -40,16 +40,7 @@ export async function cancelUnshippedOrder(trx: Tx, input: { orderId: string; no
       .execute();
   }
 
-  const refund = await transfer(trx, {
-    currency: 'usdn',
-    from: { system: 'escrow' },
-    to: { user: order.buyer_id },
-    amount: order.total_cents,
-    kind: 'refund',
-    referenceType: 'order',
-    referenceId: order.id,
-    memo: 'not shipped in time',
-  });
+  const refund = await settleEscrow(trx, order, 'buyer', { memo: 'not shipped in time' });
 
   const params = { title: order.title, amount: formatCents(order.total_cents) };
   for (const userId of [order.buyer_id, order.seller_id]) {

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/transaction.ts';
 import { DomainError } from '../domain-error.ts';
 import { runMoneyCommand } from '../ledger/money-command.ts';
 import { transfer } from '../ledger/index.ts';
+import { settleEscrow } from './escrow.ts';
 import { notify } from '../notifications/notify.ts';
 import { recordActivity } from '../activities/record-activity.ts';
 import { lockOrderForParty, orderLink, type OrderRow } from './lock-order.ts';
@@ -39,16 +40,7 @@ export async function completeOrder(
   if (!order) return null;
 
   const affected = new Set<string>();
-  const release = await transfer(trx, {
-    currency: 'usdn',
-    from: { system: 'escrow' },
-    to: { user: order.seller_id },
-    amount: order.total_cents,
-    kind: 'escrow_release',
-    referenceType: 'order',
-    referenceId: order.id,
-    ...(input.by === 'buyer' ? { createdBy: order.buyer_id } : {}),
-  });
+  const release = await settleEscrow(trx, order, 'seller', input.by === 'buyer' ? { createdBy: order.buyer_id } : {});
   release.affectedUserIds.forEach((id) => affected.add(id));
 
   const points = orderPoints(order.total_cents);

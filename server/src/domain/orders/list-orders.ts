@@ -2,22 +2,9 @@ import type { z } from 'zod';
 import { sql } from 'kysely';
 import type { ZOrdersListInput, ZOrdersPage } from '@curio/shared';
 import { ORDER_LIMITS, type TOrderStatus } from '@curio/shared';
-import { DomainError } from '../domain-error.ts';
+import { decodeNewestFirstCursor as decodeCursor, encodeNewestFirstCursor as encodeCursor } from '../newest-first-cursor.ts';
 import { orderSummaryQuery, toOrderSummary } from './read-orders.ts';
 import type { AppServices } from '../../app-services.ts';
-
-/** Cursor = the last item's created_at at full (microsecond) precision and its id. */
-function encodeCursor(createdAt: string, id: string): string {
-  return Buffer.from(`${createdAt}|${id}`, 'utf8').toString('base64url');
-}
-
-const CURSOR_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f-]{36})$/;
-
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const match = CURSOR_PATTERN.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match) throw new DomainError('VALIDATION_FAILED', { field: 'cursor' });
-  return { createdAt: match[1]!, id: match[2]! };
-}
 
 /** The statuses behind each tab filter of rule O-15 ('to_review' also needs "not reviewed by me"). */
 const BUY_FILTER_STATUSES: Record<string, readonly TOrderStatus[] | null> = {

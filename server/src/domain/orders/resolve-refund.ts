@@ -3,9 +3,9 @@ import { formatCents, ORDER_LIMITS } from '@curio/shared';
 import type { AppServices } from '../../app-services.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { decideAudited } from '../admin/audited-decision.ts';
-import { transfer } from '../ledger/index.ts';
 import { DomainError } from '../domain-error.ts';
 import { notify } from '../notifications/notify.ts';
+import { settleEscrow } from './escrow.ts';
 import { orderLink } from './lock-order.ts';
 
 export interface RefundDecision {
@@ -58,17 +58,8 @@ export async function approveRefund(trx: Tx, input: RefundDecision): Promise<Ref
     .returning(['id', 'buyer_id', 'seller_id', 'title', 'total_cents'])
     .executeTakeFirst();
   if (!order) throw new DomainError('ORDER_STATUS_CHANGED');
-  const moved = await transfer(trx, {
-    currency: 'usdn',
-    from: { system: 'escrow' },
-    to: { user: order.buyer_id },
-    // the whole escrow: refunds.amount_cents is the total by construction (a CHECK would need a migration)
-    amount: order.total_cents,
-    kind: 'refund',
-    referenceType: 'order',
-    referenceId: order.id,
-    createdBy: input.adminId,
-  });
+  // the whole escrow: refunds.amount_cents is the total by construction (a CHECK would need a migration)
+  const moved = await settleEscrow(trx, order, 'buyer', { createdBy: input.adminId });
   await notify(trx, {
     userId: order.buyer_id,
     type: 'refund_approved',

@@ -3,21 +3,9 @@ import { sql } from 'kysely';
 import type { ZProfileActivities, ZProfileActivitiesInput } from '@curio/shared';
 import { ZActivityData, ZActivityType, type TActivity } from '@curio/shared';
 import { DomainError } from '../domain-error.ts';
+import { decodeNewestFirstCursor as decodeCursor, encodeNewestFirstCursor as encodeCursor } from '../newest-first-cursor.ts';
 import { activityImageUrl, resolveProfileTarget } from './profile-target.ts';
 import type { AppServices } from '../../app-services.ts';
-
-/** Cursor = the last item's created_at at full (microsecond) precision and its id. */
-function encodeCursor(createdAt: string, id: string): string {
-  return Buffer.from(`${createdAt}|${id}`, 'utf8').toString('base64url');
-}
-
-const CURSOR_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f-]{36})$/;
-
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const match = CURSOR_PATTERN.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match) throw new DomainError('VALIDATION_FAILED', { field: 'cursor' });
-  return { createdAt: match[1]!, id: match[2]! };
-}
 
 /**
  * A profile's activity list, newest first, in pages. Others (and visitors) see only the

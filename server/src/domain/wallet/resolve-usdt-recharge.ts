@@ -43,17 +43,7 @@ export async function approveUsdtRecharge(
   const row = await lockActionable(trx, input.requestId);
   const rate = await getSetting(trx, 'usdt_recharge_rate');
   const creditedCents = usdtRechargeCreditCents(row.usdt_amount_cents, rate);
-  await trx
-    .updateTable('usdt_recharge_requests')
-    .set({
-      status: 'approved',
-      credited_cents: creditedCents,
-      reviewed_by: input.adminId,
-      reviewed_at: input.now,
-      admin_notes: input.adminNotes?.trim() || null,
-    })
-    .where('id', '=', row.id)
-    .execute();
+  await recordDecision(trx, row.id, input, { status: 'approved', credited_cents: creditedCents });
   let affectedUserIds: string[] = [];
   // under a whole USDN (a minimum set below 1 USDT) the request is approved with nothing to credit
   if (creditedCents > 0) {
@@ -87,17 +77,7 @@ export async function rejectUsdtRecharge(
   // rule AD-22: a rejection needs a reason
   if (reason === '') throw new DomainError('REJECTION_REASON_REQUIRED');
   const row = await lockActionable(trx, input.requestId);
-  await trx
-    .updateTable('usdt_recharge_requests')
-    .set({
-      status: 'rejected',
-      rejection_reason: reason,
-      reviewed_by: input.adminId,
-      reviewed_at: input.now,
-      admin_notes: input.adminNotes?.trim() || null,
-    })
-    .where('id', '=', row.id)
-    .execute();
+  await recordDecision(trx, row.id, input, { status: 'rejected', rejection_reason: reason });
   await notify(trx, {
     userId: row.user_id,
     type: 'recharge_rejected',
@@ -105,6 +85,20 @@ export async function rejectUsdtRecharge(
     link: RECHARGE_LINK,
   });
   return { affectedUserIds: [] };
+}
+
+/** Writes the decision on the locked request, with the admin who took it and their notes. */
+async function recordDecision(
+  trx: Tx,
+  requestId: string,
+  by: { adminId: string; now: Date; adminNotes?: string },
+  decision: { status: 'approved'; credited_cents: number } | { status: 'rejected'; rejection_reason: string },
+): Promise<void> {
+  await trx
+    .updateTable('usdt_recharge_requests')
+    .set({ ...decision, reviewed_by: by.adminId, reviewed_at: by.now, admin_notes: by.adminNotes?.trim() || null })
+    .where('id', '=', requestId)
+    .execute();
 }
 
 /** The request as it stood, for the audit entry (read before the resolver locks and changes it). */

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminList } from '../kit/use-admin-list.ts';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 import { AdminListBody, Unsqueezed, useWideLayout } from '../kit/AdminListBody.tsx';
+import { AdminStatusSelect } from '../kit/AdminStatusFilter.tsx';
 import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 
 const STATUS_COLORS: Record<TBuyingRequestStatus, string> = {
@@ -57,24 +58,14 @@ export function BuyingTab() {
     <Stack gap="md">
       <TabHeader title={t('admin:tabs.buying')} description={t('buying.description')} />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <AdminSearchField
-          listState={list}
-          style={{ flex: '1 1 220px' }}
-          label={t('common.searchLabel')}
-          placeholder={t('buying.searchPlaceholder')}
-          data-testid="admin-buying-search"
-        />
-        <Select
-          w={{ base: '100%', xs: 200 }}
-          label={t('common.statusFilter')}
-          placeholder={t('common.allStatuses')}
-          clearable
-          data={BUYING_REQUEST_STATUSES.map((value) => ({ value, label: t(`buying:status.${value}`) }))}
+        <AdminSearchField listState={list} placeholder={t('buying.searchPlaceholder')} data-testid="admin-buying-search" />
+        <AdminStatusSelect
+          list={list}
+          statuses={BUYING_REQUEST_STATUSES}
+          labelOf={(value) => t(`buying:status.${value}`)}
           value={status}
-          onChange={(value) => {
-            setStatus(value);
-            list.restart();
-          }}
+          onChange={setStatus}
+          w={{ base: '100%', xs: 200 }}
         />
       </Group>
       <AdminListBody query={query} page={list.page} onPage={list.setPage} loadFailedText={t('common.loadFailed')} emptyText={t('common.empty')}>

@@ -53,7 +53,7 @@ export function ComplaintsTab() {
           }}
           data-testid="admin-complaints-filter"
         />
-        <AdminSearchField listState={list} style={{ flex: '1 1 220px' }} aria-label={t('common.searchLabel')} placeholder={t('complaints.searchPlaceholder')} />
+        <AdminSearchField listState={list} placeholder={t('complaints.searchPlaceholder')} />
       </Group>
       <AdminListBody query={query} page={list.page} onPage={list.setPage} loadFailedText={t('common.loadFailed')} emptyText={t('common.empty')}>
         {(items) => (

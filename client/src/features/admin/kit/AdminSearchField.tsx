@@ -1,5 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { useAdminList } from './use-admin-list.ts';
 
 interface AdminSearchFieldProps extends Omit<TextInputProps, 'value' | 'onChange' | 'leftSection'> {
@@ -7,10 +8,13 @@ interface AdminSearchFieldProps extends Omit<TextInputProps, 'value' | 'onChange
   listState: Pick<ReturnType<typeof useAdminList>, 'search' | 'setSearch'>;
 }
 
-/** The search box of an admin list, bound to its useAdminList state; label, width and test id come from the tab. */
+/** The search box of an admin list, bound to its useAdminList state: labelled "Search" and growing to fill its row unless the tab says otherwise. */
 export function AdminSearchField({ listState, ...props }: AdminSearchFieldProps) {
+  const { t } = useTranslation('admin');
   return (
     <TextInput
+      label={t('kit.search')}
+      style={{ flex: '1 1 220px' }}
       leftSection={<IconSearch size={16} aria-hidden />}
       value={listState.search}
       onChange={(event) => listState.setSearch(event.currentTarget.value)}

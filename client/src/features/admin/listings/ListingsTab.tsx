@@ -14,6 +14,7 @@ import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminList } from '../kit/use-admin-list.ts';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 import { AdminListBody, Unsqueezed, useWideLayout } from '../kit/AdminListBody.tsx';
+import { AdminStatusSelect } from '../kit/AdminStatusFilter.tsx';
 import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 
 type ListingStatus = (typeof LISTING_STATUSES)[number];
@@ -32,25 +33,8 @@ export function ListingsTab() {
     <Stack gap="md">
       <TabHeader title={t('admin:tabs.listings')} description={t('listings.description')} />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <AdminSearchField
-          listState={list}
-          style={{ flex: '1 1 220px' }}
-          label={t('common.searchLabel')}
-          placeholder={t('listings.searchPlaceholder')}
-          data-testid="admin-listings-search"
-        />
-        <Select
-          w={{ base: 'calc(50% - 6px)', sm: 170 }}
-          label={t('common.statusFilter')}
-          placeholder={t('common.allStatuses')}
-          clearable
-          data={LISTING_STATUSES.map((value) => ({ value, label: t(`admin:status.${value}`) }))}
-          value={status}
-          onChange={(value) => {
-            setStatus(value);
-            list.restart();
-          }}
-        />
+        <AdminSearchField listState={list} placeholder={t('listings.searchPlaceholder')} data-testid="admin-listings-search" />
+        <AdminStatusSelect list={list} statuses={LISTING_STATUSES} value={status} onChange={setStatus} w={{ base: 'calc(50% - 6px)', sm: 170 }} />
         <Select
           w={{ base: 'calc(50% - 6px)', sm: 170 }}
           label={t('listings.reviewFilter')}

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES, formatCents, type TAdminOrderItem, type TOrderStatus } from '@curio/shared';
@@ -9,6 +9,7 @@ import { MemberLink } from '../kit/MemberLink.tsx';
 import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminList } from '../kit/use-admin-list.ts';
 import { AdminListBody, Unsqueezed, useWideLayout } from '../kit/AdminListBody.tsx';
+import { AdminStatusSelect } from '../kit/AdminStatusFilter.tsx';
 import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 import { OrderDetailDialog } from './OrderDetailDialog.tsx';
 
@@ -28,25 +29,8 @@ export function OrdersTab() {
     <Stack gap="md">
       <TabHeader title={t('admin:tabs.orders')} description={t('orders.description')} />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <AdminSearchField
-          listState={list}
-          style={{ flex: '1 1 220px' }}
-          label={t('common.searchLabel')}
-          placeholder={t('orders.searchPlaceholder')}
-          data-testid="admin-orders-search"
-        />
-        <Select
-          w={{ base: '100%', xs: 200 }}
-          label={t('common.statusFilter')}
-          placeholder={t('common.allStatuses')}
-          clearable
-          data={ORDER_STATUSES.map((value) => ({ value, label: t(`admin:status.${value}`) }))}
-          value={status}
-          onChange={(value) => {
-            setStatus(value);
-            list.restart();
-          }}
-        />
+        <AdminSearchField listState={list} placeholder={t('orders.searchPlaceholder')} data-testid="admin-orders-search" />
+        <AdminStatusSelect list={list} statuses={ORDER_STATUSES} value={status} onChange={setStatus} w={{ base: '100%', xs: 200 }} />
       </Group>
       <AdminListBody query={query} page={list.page} onPage={list.setPage} loadFailedText={t('common.loadFailed')} emptyText={t('common.empty')}>
         {(items) =>

@@ -1,4 +1,4 @@
-import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminList } from '../kit/use-admin-list.ts';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 import { AdminTable, type AdminColumn } from '../kit/AdminTable.tsx';
+import { AdminStatusSegments } from '../kit/AdminStatusFilter.tsx';
 import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 
 type StatusFilter = NonNullable<TAdminPointsWithdrawalListInput['status']>;
@@ -140,15 +141,8 @@ export function PointsWithdrawalsTab() {
     <Stack gap="md">
       <TabHeader title={t('admin:tabs.withdrawals')} description={t('withdrawals.description')} />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <SegmentedControl
-          value={status}
-          onChange={(value) => {
-            setStatus(value);
-            list.restart();
-          }}
-          data={FILTERS.map((value) => ({ value, label: value === 'all' ? t('admin:kit.all') : t(`admin:status.${value}`) }))}
-        />
-        <AdminSearchField listState={list} aria-label={t('admin:kit.search')} placeholder={t('withdrawals.search')} style={{ flex: 1, minWidth: 220 }} />
+        <AdminStatusSegments list={list} filters={FILTERS} value={status} onChange={setStatus} />
+        <AdminSearchField listState={list} placeholder={t('withdrawals.search')} style={{ flex: 1, minWidth: 220 }} />
       </Group>
       <AdminListBody query={requests} page={list.page} onPage={list.setPage} emptyText={t('withdrawals.empty')}>
         {(items) => (

@@ -16,7 +16,7 @@ import { StatCards } from '../kit/StatCards.tsx';
 import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminList } from '../kit/use-admin-list.ts';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
-import { downloadCsv } from './download-csv.ts';
+import { downloadCsv } from '../../../lib/download-csv.ts';
 import { GenerateCodesForm } from './GenerateCodesForm.tsx';
 import { AdminTable, type AdminColumn } from '../kit/AdminTable.tsx';
 import { AdminSearchField } from '../kit/AdminSearchField.tsx';
@@ -183,13 +183,7 @@ export function RechargeCodesTab() {
       )}
       <GenerateCodesForm exporting={exporting} onExportBatch={(batchName) => void exportCsv({ batchName })} />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <AdminSearchField
-          listState={list}
-          style={{ flex: '1 1 220px' }}
-          placeholder={t('codes.searchPlaceholder')}
-          aria-label={t('admin:kit.search')}
-          data-testid="codes-search"
-        />
+        <AdminSearchField listState={list} placeholder={t('codes.searchPlaceholder')} data-testid="codes-search" />
         <Select
           w={170}
           aria-label={t('codes.status')}

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, CopyButton, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminList } from '../kit/use-admin-list.ts';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 import { AdminTable, type AdminColumn } from '../kit/AdminTable.tsx';
+import { AdminStatusSegments } from '../kit/AdminStatusFilter.tsx';
 import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 
 type Filter = (typeof USDN_WITHDRAWAL_FILTERS)[number];
@@ -174,16 +175,8 @@ export function UsdnWithdrawalsTab() {
         />
       )}
       <Group gap="sm" align="center" wrap="wrap">
-        <SegmentedControl
-          value={status}
-          onChange={(value) => {
-            setStatus(value);
-            list.restart();
-          }}
-          data={USDN_WITHDRAWAL_FILTERS.map((value) => ({ value, label: value === 'all' ? t('admin:kit.all') : t(`admin:status.${value}`) }))}
-          data-testid="withdrawals-filter"
-        />
-        <AdminSearchField listState={list} style={{ flex: '1 1 220px' }} placeholder={t('withdrawals.searchPlaceholder')} aria-label={t('admin:kit.search')} />
+        <AdminStatusSegments list={list} filters={USDN_WITHDRAWAL_FILTERS} value={status} onChange={setStatus} testId="withdrawals-filter" />
+        <AdminSearchField listState={list} placeholder={t('withdrawals.searchPlaceholder')} />
       </Group>
       {requests.isError ? (
         <LoadFailed title={t('admin:kit.loadFailed')} error={requests.error} retryLabel={t('admin:kit.retry')} onRetry={() => void requests.refetch()} />

@@ -1,4 +1,4 @@
-import { Button, Group, SegmentedControl, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminList } from '../kit/use-admin-list.ts';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 import { AdminTable, type AdminColumn } from '../kit/AdminTable.tsx';
+import { AdminStatusSegments } from '../kit/AdminStatusFilter.tsx';
 import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 import { UsdtRechargeDetail } from './UsdtRechargeDetail.tsx';
 
@@ -88,16 +89,8 @@ export function UsdtRechargesTab() {
         />
       )}
       <Group gap="sm" align="center" wrap="wrap">
-        <SegmentedControl
-          value={status}
-          onChange={(value) => {
-            setStatus(value);
-            list.restart();
-          }}
-          data={USDT_RECHARGE_FILTERS.map((value) => ({ value, label: value === 'all' ? t('admin:kit.all') : t(`admin:status.${value}`) }))}
-          data-testid="usdt-filter"
-        />
-        <AdminSearchField listState={list} style={{ flex: '1 1 220px' }} placeholder={t('usdt.searchPlaceholder')} aria-label={t('admin:kit.search')} />
+        <AdminStatusSegments list={list} filters={USDT_RECHARGE_FILTERS} value={status} onChange={setStatus} testId="usdt-filter" />
+        <AdminSearchField listState={list} placeholder={t('usdt.searchPlaceholder')} />
       </Group>
       {requests.isError ? (
         <LoadFailed title={t('usdt.loadFailed')} error={requests.error} retryLabel={t('admin:kit.retry')} onRetry={() => void requests.refetch()} />

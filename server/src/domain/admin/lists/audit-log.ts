@@ -21,8 +21,8 @@ export async function listAuditLog(
   return adminPage(
     input,
     query,
-    (matching) =>
-      matching
+    (entries) =>
+      entries
         .leftJoin('profiles as admin', 'admin.user_id', 'log.admin_id')
         .select([
           'log.id',

@@ -37,8 +37,8 @@ export async function listBuyingRequests(
   return adminPage(
     input,
     filtered,
-    (matching) =>
-      matching
+    (requests) =>
+      requests
         .select([
           'r.id',
           'r.title',

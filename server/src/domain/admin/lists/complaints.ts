@@ -25,8 +25,8 @@ export async function listComplaints(db: Kysely<Database>, input: z.output<typeo
   return adminPage(
     input,
     filtered,
-    (matching) =>
-      matching
+    (complaints) =>
+      complaints
         .select([
           'c.id',
           'c.type',

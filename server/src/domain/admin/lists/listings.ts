@@ -19,8 +19,8 @@ export async function listListings(db: Kysely<Database>, input: z.output<typeof 
   return adminPage(
     input,
     filtered,
-    (matching) =>
-      matching
+    (listings) =>
+      listings
         .select([
           'l.id',
           'l.title',

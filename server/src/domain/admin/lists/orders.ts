@@ -60,8 +60,8 @@ export async function listOrders(db: Kysely<Database>, input: z.output<typeof ZA
   return adminPage(
     input,
     filtered,
-    (matching) =>
-      matching
+    (orders) =>
+      orders
         .select([
           'o.id',
           'o.title',

@@ -23,7 +23,7 @@ export async function listPointsRedemptions(
   return adminPage(
     input,
     query,
-    (matching) => matching.selectAll('request').select('profiles.nickname').orderBy('request.created_at', 'desc').orderBy('request.id', 'desc'),
+    (redemptions) => redemptions.selectAll('request').select('profiles.nickname').orderBy('request.created_at', 'desc').orderBy('request.id', 'desc'),
     (row) => ({
       id: row.id,
       user: { id: row.user_id, nickname: row.nickname },

@@ -16,8 +16,8 @@ export async function listRechargeCodes(
   return adminPage(
     input,
     db.selectFrom('recharge_codes').where((eb) => whereCodeFilter(eb, input, now)),
-    (matching) =>
-      matching
+    (codes) =>
+      codes
         .leftJoin('users', 'users.id', 'recharge_codes.used_by')
         .leftJoin('profiles', 'profiles.user_id', 'recharge_codes.used_by')
         .select([

@@ -26,8 +26,8 @@ export async function listRefunds(
   return adminPage(
     input,
     query,
-    (matching) =>
-      matching
+    (refunds) =>
+      refunds
         .select([
           'refunds.id',
           'refunds.order_id',

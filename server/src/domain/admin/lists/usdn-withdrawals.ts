@@ -41,8 +41,8 @@ export async function listUsdnWithdrawals(
   return adminPage(
     input,
     base,
-    (matching) =>
-      matching
+    (withdrawals) =>
+      withdrawals
         .leftJoin('profiles as reviewer', 'reviewer.user_id', 'w.processed_by')
         .select([
           'w.id',

@@ -32,8 +32,8 @@ export async function listUsdtRecharges(
   return adminPage(
     input,
     base,
-    (matching) =>
-      matching
+    (recharges) =>
+      recharges
         .leftJoin('profiles as reviewer', 'reviewer.user_id', 'r.reviewed_by')
         .select([
           'r.id',

@@ -38,8 +38,8 @@ export async function listUsers(
   return adminPage(
     input,
     query,
-    (matching) =>
-      matching
+    (members) =>
+      members
         .leftJoin('profiles as banner', 'banner.user_id', 'user_bans.banned_by')
         .select([
           'users.id',

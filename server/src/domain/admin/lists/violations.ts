@@ -35,8 +35,8 @@ export async function listViolations(
   return adminPage(
     input,
     query,
-    (matching) =>
-      matching
+    (violations) =>
+      violations
         .leftJoin('profiles as reviewer', 'reviewer.user_id', 'v.reviewed_by')
         .select([
           'v.id',

@@ -13,25 +13,8 @@ export async function loadOffers(db: Kysely<Database>, filter: OfferFilter): Pro
     .innerJoin('profiles as p', 'p.user_id', 'o.seller_id')
     // at most one order per offer (orders_offer_key)
     .leftJoin('orders as ord', 'ord.offer_id', 'o.id')
-    .select([
-      'ord.id as order_id',
-      'o.id',
-      'o.request_id',
-      'o.seller_id',
-      'o.original_price_cents',
-      'o.current_price_cents',
-      'o.message',
-      'o.negotiation_round',
-      'o.status',
-      'o.counter_offer_by',
-      'o.accepted_at',
-      'o.responded_at',
-      'o.created_at',
-      'o.updated_at',
-      'r.user_id as requester_id',
-      'p.nickname',
-      'p.avatar_key',
-    ]);
+    .selectAll('o')
+    .select(['ord.id as order_id', 'r.user_id as requester_id', 'p.nickname', 'p.avatar_key']);
   if ('offerIds' in filter) {
     if (filter.offerIds.length === 0) return [];
     query = query.where('o.id', 'in', filter.offerIds);

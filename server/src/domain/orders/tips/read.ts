@@ -8,18 +8,8 @@ export async function loadTips(db: Kysely<Database>, where: { orderId: string } 
     .selectFrom('tips as t')
     .innerJoin('profiles as f', 'f.user_id', 't.from_user_id')
     .innerJoin('profiles as s', 's.user_id', 't.to_user_id')
-    .select([
-      't.id',
-      't.order_id',
-      't.from_user_id',
-      't.to_user_id',
-      't.currency',
-      't.amount',
-      't.message',
-      't.created_at',
-      'f.nickname as from_nickname',
-      's.nickname as to_nickname',
-    ]);
+    .selectAll('t')
+    .select(['f.nickname as from_nickname', 's.nickname as to_nickname']);
   query = 'id' in where ? query.where('t.id', '=', where.id) : query.where('t.order_id', '=', where.orderId);
   const rows = await query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').execute();
   return rows.map((row) => ({
