@@ -4,11 +4,12 @@ import { RATE_LIMITS } from '../../server/src/rate-limits/budgets.ts';
 import { ipRateLimitKey } from '../../server/src/rate-limits/rate-limiter.ts';
 import { startServer, type RunningServer } from '../../server/src/server.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db.ts';
+import { type TestDatabase } from '../helpers/test-db.ts';
 import { TEST_PASSWORD, insertTestUser } from '../helpers/users.ts';
-import { TestBrowser, createAuthTestServices, type AuthTestServices } from '../integration/auth/support.ts';
+import { TestBrowser, type AuthTestServices } from '../integration/auth/support.ts';
 import { tableCounts } from './support.ts';
 import { appCodeOf, expectAppError } from '../helpers/app-errors.ts';
+import { openAuthWorld } from '../integration/auth/support.ts';
 
 /**
  * Rate limits on the account doors (server/src/rate-limits/, ADR 0025): wrong passwords count
@@ -20,15 +21,10 @@ const PER_ACCOUNT_AND_IP = RATE_LIMITS.signInFailuresPerAccountAndIp.points;
 const PER_IP = RATE_LIMITS.signInFailuresPerIp.points;
 const MAILS_PER_IP = RATE_LIMITS.accountMailsPerIp.points;
 
-let db: TestDatabase;
-let services: AuthTestServices;
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createAuthTestServices(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+let db: TestDatabase, services: AuthTestServices;
+
+beforeAll(async () => ({ db, services } = await openAuthWorld()));
+afterAll(() => db?.close());
 
 async function signIn(ip: string, email: string, password: string) {
   return (await new TestBrowser(services, ip).caller()).auth.signIn({ email, password });

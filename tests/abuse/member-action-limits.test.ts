@@ -6,11 +6,12 @@ import { recordRateLimitHit } from '../../server/src/rate-limits/rate-limiter.ts
 import { startServer, type RunningServer } from '../../server/src/server.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { createSession } from '../../server/src/domain/accounts/sessions.ts';
-import { callerFor, createTestServices, type TestServices } from '../helpers/services.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../helpers/services.ts';
+import { type TestDatabase } from '../helpers/test-db.ts';
 import { insertTestUser } from '../helpers/users.ts';
 import { appCodeOf } from '../helpers/app-errors.ts';
 import { expectAppError } from '../helpers/app-errors.ts';
+import { openWorld } from '../helpers/world.ts';
 
 /**
  * Per-member budgets on what fills other members' screens and the moderators' queues (ADR
@@ -18,16 +19,10 @@ import { expectAppError } from '../helpers/app-errors.ts';
  * budget answers RATE_LIMITED with the seconds left, before the input is even read, and the
  * next window opens it again. Other members are not affected.
  */
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services } = await openWorld()));
+afterAll(() => db?.close());
 
 async function spend(name: RateLimitName, memberId: string): Promise<void> {
   for (let i = 0; i < RATE_LIMITS[name].points; i++) await recordRateLimitHit(services, name, memberId);

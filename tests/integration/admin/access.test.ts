@@ -1,25 +1,20 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { appRouter } from '../../../server/src/trpc/app-router.ts';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { appCodeOf } from '../ledger/ledger-fixtures.ts';
+import { openWorld } from '../../helpers/world.ts';
 
 /**
  * Every admin procedure rejects a visitor and a member (rule AD-2). The list is read
  * from the router itself, so a procedure added later is covered without touching this file,
  * and the gate is checked before any input is looked at (an empty input is enough).
  */
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services } = await openWorld()));
+afterAll(() => db?.close());
 
 const adminPaths = Object.keys(appRouter._def.procedures as Record<string, unknown>).filter((path) => path.startsWith('admin.'));
 

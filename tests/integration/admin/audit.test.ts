@@ -1,25 +1,22 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
+import { openWorld } from '../../helpers/world.ts';
 
 /** The audit tab: every admin action listed newest first, with filters and a target id search. */
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 let alice: string;
 let bob: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
+  ({ db, services } = await openWorld());
   alice = (await insertTestUser(db.db, { admin: true, nickname: 'Alice admin' })).id;
   bob = (await insertTestUser(db.db, { admin: true, nickname: 'Bob admin' })).id;
 });
-afterAll(async () => {
-  await db?.close();
-});
+afterAll(() => db?.close());
 
 describe('admin.audit', () => {
   test('lists real admin actions newest first with admin nickname, target, before/after and reason; filters and searches', async () => {

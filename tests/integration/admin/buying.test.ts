@@ -1,26 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { appCodeOf } from '../ledger/ledger-fixtures.ts';
 import { member, requestInput } from '../buying-requests/support.ts';
 import { auditEntries } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
+import { openAdminWorld, type Caller } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
-let adminId: string;
-let admin: Awaited<ReturnType<typeof callerFor>>;
+let db: TestDatabase, services: TestServices, adminId: string, admin: Caller;
 
-beforeAll(async () => {
-  db = await createTestDatabase({ poolSize: 8 });
-  services = createTestServices(db);
-  adminId = (await insertTestUser(db.db, { admin: true })).id;
-  admin = await callerFor(services, adminId);
-});
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services, adminId, admin } = await openAdminWorld({ poolSize: 8 })));
+afterAll(() => db?.close());
 
 const auditOf = (requestId: string) => auditEntries(db.db, 'buying_request', requestId);
 
@@ -30,9 +21,9 @@ function requestState(id: string) {
 
 /** A request with one pending offer on it. */
 async function requestWithOffer(title = 'Looking for a 1970s Seiko diver') {
-  const poster = await member(services, 'Poster');
+  const poster = await member(services, { nickname: 'Poster' });
   const { id: requestId } = await poster.api.marketplace.buyingRequests.create(requestInput({ title }));
-  const seller = await member(services, 'Offerer');
+  const seller = await member(services, { nickname: 'Offerer' });
   const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 20_000 });
   return { poster, seller, requestId, offerId: offer.id };
 }

@@ -1,27 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { appCodeOf } from '../ledger/ledger-fixtures.ts';
 import { insertListing, member, notificationsOf, paidOrder } from '../orders/support.ts';
 import { storedUpload } from '../../helpers/uploads.ts';
 import { auditEntries } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
+import { openAdminWorld, type Caller } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
-let adminId: string;
-let admin: Awaited<ReturnType<typeof callerFor>>;
+let db: TestDatabase, services: TestServices, adminId: string, admin: Caller;
 
-beforeAll(async () => {
-  db = await createTestDatabase({ poolSize: 8 });
-  services = createTestServices(db);
-  adminId = (await insertTestUser(db.db, { admin: true })).id;
-  admin = await callerFor(services, adminId);
-});
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services, adminId, admin } = await openAdminWorld({ poolSize: 8 })));
+afterAll(() => db?.close());
 
 const auditOf = (complaintId: string) => auditEntries(db.db, 'complaint', complaintId);
 

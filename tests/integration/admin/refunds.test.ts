@@ -1,24 +1,21 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { appCodeOf } from '../ledger/ledger-fixtures.ts';
 import { expectLedgerHealthy, notificationsOf, orderRow, paidOrder, transfersFor, usdn } from '../orders/support.ts';
 import { auditEntries } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
+import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 let adminId: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase({ poolSize: 12 });
-  services = createTestServices(db);
+  ({ db, services } = await openWorld({ poolSize: 12 }));
   adminId = (await insertTestUser(db.db, { admin: true })).id;
 });
-afterAll(async () => {
-  await db?.close();
-});
+afterAll(() => db?.close());
 
 async function refundRequested() {
   // a minute apart, so "newest first" is a real order rather than a tie

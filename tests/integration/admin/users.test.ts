@@ -1,27 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { callerFor } from '../../helpers/services.ts';
-import { createTestDatabase, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, TEST_PASSWORD, type TestUser } from '../../helpers/users.ts';
-import { createAuthTestServices, TestBrowser, type AuthTestServices } from '../auth/support.ts';
+import { openAuthWorld, TestBrowser, type AuthTestServices } from '../auth/support.ts';
 import { appCodeOf, countTransfers, fund } from '../ledger/ledger-fixtures.ts';
 import { expectLedgerHealthy, notificationsOf, usdn } from '../orders/support.ts';
 import { auditEntries } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
 
 /** The users tab (rules AD-8 and AD-9): list, ban (reason required, ends sessions), unban, USDN adjustment. */
-let db: TestDatabase;
-let services: AuthTestServices;
+let db: TestDatabase, services: AuthTestServices;
 let adminId: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase({ poolSize: 12 });
-  services = createAuthTestServices(db);
+  ({ db, services } = await openAuthWorld({ poolSize: 12 }));
   adminId = (await insertTestUser(db.db, { admin: true, nickname: 'Chief admin' })).id;
 });
-afterAll(async () => {
-  await db?.close();
-});
+afterAll(() => db?.close());
 
 const adminApi = () => callerFor(services, adminId);
 

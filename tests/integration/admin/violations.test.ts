@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { callerFor } from '../../helpers/services.ts';
-import { createTestDatabase, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, TEST_PASSWORD, type TestUser } from '../../helpers/users.ts';
-import { createAuthTestServices, TestBrowser, type AuthTestServices } from '../auth/support.ts';
+import { openAuthWorld, TestBrowser, type AuthTestServices } from '../auth/support.ts';
 import { appCodeOf } from '../ledger/ledger-fixtures.ts';
 import { notificationsOf } from '../orders/support.ts';
 import { auditEntries } from './support.ts';
@@ -15,18 +15,14 @@ import { expectAppError } from '../../helpers/app-errors.ts';
  * (ALREADY_REVIEWED).
  * Each test file has its own database, so the counts here are this file's only.
  */
-let db: TestDatabase;
-let services: AuthTestServices;
+let db: TestDatabase, services: AuthTestServices;
 let adminId: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase({ poolSize: 12 });
-  services = createAuthTestServices(db);
+  ({ db, services } = await openAuthWorld({ poolSize: 12 }));
   adminId = (await insertTestUser(db.db, { admin: true, nickname: 'Moderator' })).id;
 });
-afterAll(async () => {
-  await db?.close();
-});
+afterAll(() => db?.close());
 
 const adminApi = () => callerFor(services, adminId);
 

@@ -8,24 +8,19 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { databaseConfigFrom, openDatabase } from '../../../server/src/db/database.ts';
 import { verifyPassword } from '../../../server/src/domain/accounts/passwords.ts';
 import { ensureAdmin } from '../../../server/src/domain/accounts/ensure-admin.ts';
-import { createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { type TestServices } from '../../helpers/services.ts';
+import { type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, TEST_PASSWORD } from '../../helpers/users.ts';
 import { TestBrowser } from './support.ts';
+import { openWorld } from '../../helpers/world.ts';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services } = await openWorld()));
+afterAll(() => db?.close());
 
 async function isAdmin(userId: string): Promise<boolean> {
   const row = await db.db.selectFrom('user_roles').select('role').where('user_id', '=', userId).where('role', '=', 'admin').executeTakeFirst();

@@ -3,21 +3,15 @@ import { API_TOKEN_PREFIX } from '../../../server/src/domain/accounts/api-tokens
 import { hashToken } from '../../../server/src/domain/accounts/tokens.ts';
 import { banUser } from '../../../server/src/domain/accounts/ban-user.ts';
 import { callerFor } from '../../helpers/services.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
-import { createAuthTestServices, TestBrowser, tokenCaller, type AuthTestServices } from './support.ts';
+import { openAuthWorld, TestBrowser, tokenCaller, type AuthTestServices } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
 
-let db: TestDatabase;
-let services: AuthTestServices;
+let db: TestDatabase, services: AuthTestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createAuthTestServices(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services } = await openAuthWorld()));
+afterAll(() => db?.close());
 
 describe('auth.apiTokens', () => {
   test('create returns the secret once and stores only its hash; list shows the summary', async () => {

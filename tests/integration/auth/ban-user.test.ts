@@ -1,23 +1,19 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hashToken } from '../../../server/src/domain/accounts/tokens.ts';
 import { banUser, liftBan } from '../../../server/src/domain/accounts/ban-user.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, TEST_PASSWORD, type TestUser } from '../../helpers/users.ts';
-import { createAuthTestServices, TestBrowser, type AuthTestServices } from './support.ts';
+import { openAuthWorld, TestBrowser, type AuthTestServices } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
 
-let db: TestDatabase;
-let services: AuthTestServices;
+let db: TestDatabase, services: AuthTestServices;
 let admin: TestUser;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createAuthTestServices(db);
+  ({ db, services } = await openAuthWorld());
   admin = await insertTestUser(db.db, { admin: true });
 });
-afterAll(async () => {
-  await db?.close();
-});
+afterAll(() => db?.close());
 
 async function signedIn(user: TestUser): Promise<TestBrowser> {
   const browser = new TestBrowser(services);

@@ -3,22 +3,16 @@ import { LIMITS } from '@curio/shared';
 import { hashToken } from '../../../server/src/domain/accounts/tokens.ts';
 import { RATE_LIMITS } from '../../../server/src/rate-limits/budgets.ts';
 import { SmtpMailer } from '../../../server/src/mail/smtp-mailer.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, TEST_PASSWORD, type TestUser } from '../../helpers/users.ts';
-import { createAuthTestServices, TestBrowser, uniqueEmail, type AuthTestServices } from './support.ts';
+import { openAuthWorld, TestBrowser, uniqueEmail, type AuthTestServices } from './support.ts';
 import { closedPort } from './smtp-test-server.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
 
-let db: TestDatabase;
-let services: AuthTestServices;
+let db: TestDatabase, services: AuthTestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createAuthTestServices(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services } = await openAuthWorld()));
+afterAll(() => db?.close());
 
 /** Each test gets its own client IP, so the per-IP reset limit of one test never bleeds into another. */
 let ipCounter = 0;

@@ -3,21 +3,15 @@ import { hash, parseOptions } from '@node-rs/argon2';
 import { hashToken } from '../../../server/src/domain/accounts/tokens.ts';
 import { RATE_LIMITS } from '../../../server/src/rate-limits/budgets.ts';
 import { banUser } from '../../../server/src/domain/accounts/ban-user.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, TEST_PASSWORD } from '../../helpers/users.ts';
-import { createAuthTestServices, TestBrowser, uniqueEmail, type AuthTestServices } from './support.ts';
+import { openAuthWorld, createAuthTestServices, TestBrowser, uniqueEmail, type AuthTestServices } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
 
-let db: TestDatabase;
-let services: AuthTestServices;
+let db: TestDatabase, services: AuthTestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createAuthTestServices(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services } = await openAuthWorld()));
+afterAll(() => db?.close());
 
 async function sessionExists(token: string): Promise<boolean> {
   const row = await db.db.selectFrom('sessions').select('id').where('id', '=', hashToken(token)).executeTakeFirst();

@@ -4,22 +4,16 @@ import { LIMITS } from '@curio/shared';
 import { getBalances } from '../../../server/src/domain/ledger/index.ts';
 import { hashToken } from '../../../server/src/domain/accounts/tokens.ts';
 import { RATE_LIMITS } from '../../../server/src/rate-limits/budgets.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, verificationTokenFor } from '../../helpers/users.ts';
 import { fund } from '../ledger/ledger-fixtures.ts';
-import { createAuthTestServices, TestBrowser, uniqueEmail, type AuthTestServices } from './support.ts';
+import { openAuthWorld, TestBrowser, uniqueEmail, type AuthTestServices } from './support.ts';
 import { appCodeOf, expectAppError } from '../../helpers/app-errors.ts';
 
-let db: TestDatabase;
-let services: AuthTestServices;
+let db: TestDatabase, services: AuthTestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createAuthTestServices(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services } = await openAuthWorld()));
+afterAll(() => db?.close());
 
 async function userByEmail(email: string) {
   return db.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();

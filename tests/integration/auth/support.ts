@@ -10,6 +10,7 @@ import { LocalEventBus } from '../../../server/src/realtime/local-event-bus.ts';
 import { createTestServices, type TestServices } from '../../helpers/services.ts';
 import type { TestDatabase } from '../../helpers/test-db.ts';
 import { verificationTokenFor } from '../../helpers/users.ts';
+import { createTestDatabase } from '../../helpers/test-db.ts';
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -86,6 +87,12 @@ export interface AuthTestServices extends TestServices {
 /** Test services (ManualClock, outbox mailer) whose event bus records what was published. */
 export function createAuthTestServices(db: TestDatabase): AuthTestServices {
   return { ...createTestServices(db), events: new RecordingEventBus() };
+}
+
+/** A test file's world for the auth tests: its own database and services that record the events they publish. */
+export async function openAuthWorld(options: { poolSize?: number } = {}): Promise<{ db: TestDatabase; services: AuthTestServices }> {
+  const db = await createTestDatabase(options);
+  return { db, services: createAuthTestServices(db) };
 }
 
 let counter = 0;

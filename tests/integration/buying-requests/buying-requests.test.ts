@@ -1,24 +1,19 @@
 import type { AppErrorCode, TCreateBuyingRequestInput } from '@curio/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { type TestDatabase } from '../../helpers/test-db.ts';
 import { storageFor } from '../../../server/src/storage/storage-for.ts';
 import { newUploadKey } from '../../../server/src/storage/keys.ts';
 import { member, requestInput } from './support.ts';
 
 import { storedUpload } from '../../helpers/uploads.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
+import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services } = await openWorld()));
+afterAll(() => db?.close());
 
 async function requestRow(id: string) {
   return db.db.selectFrom('buying_requests').selectAll().where('id', '=', id).executeTakeFirst();
@@ -101,7 +96,7 @@ describe('marketplace.buyingRequests.create', () => {
 
 describe('marketplace.buyingRequests.get', () => {
   test('a visitor sees the public detail with the requester card', async () => {
-    const { user, api } = await member(services, 'Requester');
+    const { user, api } = await member(services, { nickname: 'Requester' });
     const { id } = await api.marketplace.buyingRequests.create(requestInput({ tags: ['seiko'] }));
     const visitor = await callerFor(services);
     const detail = await visitor.marketplace.buyingRequests.get({ id });
@@ -294,7 +289,7 @@ describe('marketplace.buyingRequests.mine', () => {
     const older = await api.marketplace.buyingRequests.create(requestInput({ title: 'Older' }));
     services.clock.advance(1000);
     const newer = await api.marketplace.buyingRequests.create(requestInput({ title: 'Newer' }));
-    const seller = await member(services, 'Seller');
+    const seller = await member(services, { nickname: 'Seller' });
     await seller.api.marketplace.offers.create({ requestId: older.id, priceCents: 12_345, message: 'mint' });
     const mine = await api.marketplace.buyingRequests.mine();
     expect(mine.map((r) => r.id)).toEqual([newer.id, older.id]);

@@ -1,12 +1,8 @@
 import type { TCreateBuyingRequestInput } from '@curio/shared';
-import { callerFor, type TestServices } from '../../helpers/services.ts';
-import { insertTestUser } from '../../helpers/users.ts';
+import { member } from '../../helpers/world.ts';
+export { member };
 
 /** A signed-in member: the user row and a caller acting as them. */
-export async function member(services: TestServices, nickname?: string) {
-  const user = await insertTestUser(services.db, nickname ? { nickname } : {});
-  return { user, api: await callerFor(services, user.id) };
-}
 
 export function requestInput(overrides: Partial<TCreateBuyingRequestInput> = {}): TCreateBuyingRequestInput {
   return {

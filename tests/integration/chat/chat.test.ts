@@ -1,28 +1,23 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CHAT_LIMITS } from '@curio/shared';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { member } from '../buying-requests/support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
+import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase({ poolSize: 12 });
-  services = createTestServices(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services } = await openWorld({ poolSize: 12 })));
+afterAll(() => db?.close());
 
 let clientCounter = 0;
 const clientId = () => `client-${++clientCounter}-${Date.now()}`;
 
 describe('chat.send', () => {
   test('stores the message, moves both conversations and counts it unread for the receiver', async () => {
-    const alice = await member(services, 'Alice');
-    const bob = await member(services, 'Bob');
+    const alice = await member(services, { nickname: 'Alice' });
+    const bob = await member(services, { nickname: 'Bob' });
     const { message, filtered } = await alice.api.chat.send({ peerId: bob.user.id, content: '  Is it still available?  ', clientId: clientId() });
     expect(filtered).toBe(false);
     expect(message).toMatchObject({ senderId: alice.user.id, receiverId: bob.user.id, content: 'Is it still available?', isRead: false });
@@ -122,8 +117,8 @@ describe('chat.send', () => {
 
 describe('blocking', () => {
   test('a blocked sender cannot message the blocker, and the blocker must unblock to write', async () => {
-    const seller = await member(services, 'Seller');
-    const pest = await member(services, 'Pest');
+    const seller = await member(services, { nickname: 'Seller' });
+    const pest = await member(services, { nickname: 'Pest' });
     await pest.api.chat.send({ peerId: seller.user.id, content: 'hello?', clientId: clientId() });
 
     const state = await seller.api.chat.block({ userId: pest.user.id, reason: 'spam' });
@@ -165,9 +160,9 @@ describe('blocking', () => {
   });
 
   test('a member sees whom they blocked, newest first, and only their own blocks', async () => {
-    const a = await member(services, 'Blocker');
-    const first = await member(services, 'First pest');
-    const second = await member(services, 'Second pest');
+    const a = await member(services, { nickname: 'Blocker' });
+    const first = await member(services, { nickname: 'First pest' });
+    const second = await member(services, { nickname: 'Second pest' });
     const other = await member(services);
     await a.api.chat.block({ userId: first.user.id, reason: 'spam' });
     services.clock.advance(1_000);
@@ -224,8 +219,8 @@ describe('threads and read marking', () => {
 
   test('the conversation list is newest first and says who is an admin', async () => {
     const me = await member(services);
-    const older = await member(services, 'Older');
-    const newer = await member(services, 'Newer');
+    const older = await member(services, { nickname: 'Older' });
+    const newer = await member(services, { nickname: 'Newer' });
     await db.db.insertInto('user_roles').values({ user_id: newer.user.id, role: 'admin' }).execute();
     await older.api.chat.send({ peerId: me.user.id, content: 'first', clientId: clientId() });
     services.clock.advance(1000);

@@ -1,24 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { member, publishedListing } from '../reviews/fixtures.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
+import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
 beforeAll(async () => {
-  db = await createTestDatabase({ poolSize: 12 });
-  services = createTestServices(db);
+  ({ db, services } = await openWorld({ poolSize: 12 }));
   if (!onRealPostgres()) console.warn(`[comments races] skipped: ${NEEDS_POSTGRES}`);
 });
-afterAll(async () => {
-  await db?.close();
-});
+afterAll(() => db?.close());
 
 async function listingWithSeller() {
-  const seller = await member(services, 'Seller');
+  const seller = await member(services, { nickname: 'Seller' });
   const listingId = await publishedListing(services, seller.user.id);
   return { seller, listingId };
 }
@@ -40,7 +37,7 @@ async function likesCount(commentId: string): Promise<number> {
 describe('marketplace.comments.create', () => {
   test('a member comments; the comment comes back with author and flags', async () => {
     const { listingId } = await listingWithSeller();
-    const alice = await member(services, 'Alice');
+    const alice = await member(services, { nickname: 'Alice' });
     const comment = await alice.api.marketplace.comments.create({ listingId, content: '  Is the linen thread waxed?  ' });
     expect(comment).toMatchObject({
       listingId,
@@ -107,8 +104,8 @@ describe('marketplace.comments.create', () => {
   test('one reply level: replying to a reply, or across listings, is COMMENT_REPLY_DEPTH', async () => {
     const { listingId } = await listingWithSeller();
     const other = await listingWithSeller();
-    const alice = await member(services, 'Alice');
-    const bob = await member(services, 'Bob');
+    const alice = await member(services, { nickname: 'Alice' });
+    const bob = await member(services, { nickname: 'Bob' });
     const top = await alice.api.marketplace.comments.create({ listingId, content: 'Question' });
     const reply = await bob.api.marketplace.comments.create({ listingId, content: 'Answer', parentId: top.id });
     expect(reply.parentId).toBe(top.id);
@@ -122,8 +119,8 @@ describe('marketplace.comments.create', () => {
 describe('marketplace.comments.list', () => {
   test('top-level newest first, replies oldest first, likes and flags per viewer, paged', async () => {
     const { listingId } = await listingWithSeller();
-    const alice = await member(services, 'Alice');
-    const bob = await member(services, 'Bob');
+    const alice = await member(services, { nickname: 'Alice' });
+    const bob = await member(services, { nickname: 'Bob' });
     const tops = [];
     for (let index = 0; index < 3; index += 1) {
       services.clock.advance(1000);

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import type { TBalances } from '@curio/shared';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { SubscriptionRecorder, createTestSession, openWsClient, type TestWsClient } from '../../helpers/ws-client.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
@@ -15,14 +15,11 @@ import { startServer, type RunningServer } from '../../../server/src/server.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 import { appCodeOf, fund } from './ledger-fixtures.ts';
 import { eventually } from '../../helpers/eventually.ts';
+import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-});
+beforeAll(async () => ({ db, services } = await openWorld()));
 afterAll(async () => {
   await services.events.close();
   await db.close();

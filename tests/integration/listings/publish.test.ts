@@ -1,24 +1,19 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getBalances } from '../../../server/src/domain/ledger/index.ts';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { fundPoints, listingInput } from './support.ts';
 
 import { storedUpload } from '../../helpers/uploads.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
 import { eventually } from '../../helpers/eventually.ts';
+import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services } = await openWorld()));
+afterAll(() => db?.close());
 
 async function fundedMember(points = 5) {
   const user = await insertTestUser(db.db);

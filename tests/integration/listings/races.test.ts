@@ -1,21 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getBalances } from '../../../server/src/domain/ledger/index.ts';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { fundPoints, listingInput } from './support.ts';
+import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
+  ({ db, services } = await openWorld());
   if (!onRealPostgres()) console.warn(`[listings races] skipped: ${NEEDS_POSTGRES}`);
 });
-afterAll(async () => {
-  await db?.close();
-});
+afterAll(() => db?.close());
 
 async function listingsOf(sellerId: string) {
   return db.db.selectFrom('listings').select('id').where('seller_id', '=', sellerId).execute();

@@ -1,30 +1,25 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { type TestServices } from '../../helpers/services.ts';
+import { type TestDatabase } from '../../helpers/test-db.ts';
 import { member } from '../buying-requests/support.ts';
 import { fundPoints, imageExists, listingInput } from './support.ts';
 
 import { storedUpload } from '../../helpers/uploads.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
+import { openWorld } from '../../helpers/world.ts';
 
 /**
  * Upload keys are not owned by whoever names them (ADR 0006): a member can put another
  * member's image key in their own listing. Dropping it again, or deleting that listing, must
  * not delete a file another listing (or an order's snapshot) still shows.
  */
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services } = await openWorld()));
+afterAll(() => db?.close());
 
 async function seller(nickname: string) {
-  const m = await member(services, nickname);
+  const m = await member(services, { nickname });
   await fundPoints(services, m.user.id, 5);
   return m;
 }
@@ -55,7 +50,7 @@ describe('image files shared by key', () => {
 
   test('an order keeps its snapshot image after the seller deletes the listing', async () => {
     const owner = await seller('Seller');
-    const buyer = await member(services, 'Buyer');
+    const buyer = await member(services, { nickname: 'Buyer' });
     const image = await storedUpload(services, owner.user.id);
     const { id } = await owner.api.marketplace.listings.create(listingInput({ images: [image] }));
     await db.db

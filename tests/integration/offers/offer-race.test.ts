@@ -1,20 +1,15 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { type TestServices } from '../../helpers/services.ts';
+import { NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { appCodeOf } from '../../helpers/app-errors.ts';
 import { member, requestInput } from '../buying-requests/support.ts';
 import { fund } from '../ledger/ledger-fixtures.ts';
+import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase({ poolSize: 30 });
-  services = createTestServices(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services } = await openWorld({ poolSize: 30 })));
+afterAll(() => db?.close());
 
 if (!onRealPostgres()) console.warn(`offer-race.test.ts: races skipped — ${NEEDS_POSTGRES}`);
 

@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { type TestDatabase } from '../../helpers/test-db.ts';
 import { putSetting } from '../../../server/src/domain/settings/settings.ts';
 import { member, requestInput } from '../buying-requests/support.ts';
 import { fund } from '../ledger/ledger-fixtures.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
+import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services } = await openWorld()));
+afterAll(() => db?.close());
 
 async function requestState(id: string) {
   return db.db
@@ -27,7 +22,7 @@ async function requestState(id: string) {
 
 /** A requester with one open request (budget 100.00-500.00 USDN unless overridden). */
 async function openRequest(overrides: Parameters<typeof requestInput>[0] = {}) {
-  const requester = await member(services, 'Buyer');
+  const requester = await member(services, { nickname: 'Buyer' });
   const { id } = await requester.api.marketplace.buyingRequests.create(requestInput(overrides));
   return { requester, requestId: id };
 }
@@ -35,7 +30,7 @@ async function openRequest(overrides: Parameters<typeof requestInput>[0] = {}) {
 describe('marketplace.offers.create', () => {
   test("a pending offer at the seller's price; counts go up", async () => {
     const { requestId } = await openRequest();
-    const seller = await member(services, 'Seller');
+    const seller = await member(services, { nickname: 'Seller' });
     const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 20_000, message: '  Boxed  ' });
     expect(offer).toMatchObject({
       requestId,
@@ -142,7 +137,7 @@ describe('marketplace.offers.withdraw and reject', () => {
 describe('marketplace.offers.counter', () => {
   test('parties alternate; each round is recorded; the request is in negotiation', async () => {
     const { requester, requestId } = await openRequest();
-    const seller = await member(services, 'Seller');
+    const seller = await member(services, { nickname: 'Seller' });
     const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 30_000 });
     await expectAppError(seller.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 29_000 }), 'NOT_YOUR_TURN');
 
@@ -292,7 +287,7 @@ describe('marketplace.offers.forRequest and mine', () => {
 describe('offer notifications', () => {
   test('a new offer notifies the requester; a counter notifies whoever moves next', async () => {
     const { requester, requestId } = await openRequest();
-    const seller = await member(services, 'Seller');
+    const seller = await member(services, { nickname: 'Seller' });
     const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 20_000 });
     const [received] = (await requester.api.notifications.list()).items;
     expect(received).toMatchObject({ type: 'offer_received', params: { amount: '200.00' }, link: `/buying-requests/${requestId}` });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ORDER_LIMITS } from '@curio/shared';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { type TestDatabase } from '../../helpers/test-db.ts';
 
 import { orderPoints } from '../../../server/src/domain/orders/complete-order.ts';
 import { storedUpload } from '../../helpers/uploads.ts';
@@ -20,17 +20,12 @@ import {
   usdn,
 } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
+import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services } = await openWorld()));
+afterAll(() => db?.close());
 
 describe('orders.ship', () => {
   test('the seller ships a paid order: delivery info, shipped time, auto-complete in 7 days, buyer notified', async () => {

@@ -1,23 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { type TestServices } from '../../helpers/services.ts';
+import { type TestDatabase } from '../../helpers/test-db.ts';
 import { requestInput } from '../buying-requests/support.ts';
 import { countTransfers, fund } from '../ledger/ledger-fixtures.ts';
 import { escrowBalance, expectLedgerHealthy, key, member, notificationsOf, orderRow, points, transfersFor, usdn } from './support.ts';
 
 import { storedUpload } from '../../helpers/uploads.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
+import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services } = await openWorld()));
+afterAll(() => db?.close());
 
 async function negotiation(options: { requesterCents?: number; withImage?: boolean } = {}) {
   const requester = await member(services, { nickname: 'Requester', ...(options.requesterCents ? { usdnCents: options.requesterCents } : {}) });

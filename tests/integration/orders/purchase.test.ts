@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ORDER_LIMITS } from '@curio/shared';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { type TestDatabase } from '../../helpers/test-db.ts';
 import { countTransfers, fund } from '../ledger/ledger-fixtures.ts';
 import { escrowBalance, expectLedgerHealthy, insertListing, key, listingRow, member, notificationsOf, orderRow, transfersFor, usdn } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
+import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services } = await openWorld()));
+afterAll(() => db?.close());
 
 describe('orders.purchase', () => {
   test('a paid order with a snapshot, the total in escrow, stock down, the seller notified', async () => {

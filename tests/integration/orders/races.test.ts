@@ -1,24 +1,19 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ORDER_LIMITS } from '@curio/shared';
-import { createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { type TestServices } from '../../helpers/services.ts';
+import { NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { appCodeOf } from '../../helpers/app-errors.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { runSweepOnce } from '../../../server/src/jobs/order-sweeper.ts';
 import { approveRefund } from '../../../server/src/domain/orders/resolve-refund.ts';
 import { expectLedgerHealthy, insertListing, key, listingRow, member, shippedOrder, transfersFor, usdn } from './support.ts';
+import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase({ poolSize: 40 });
-  services = createTestServices(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services } = await openWorld({ poolSize: 40 })));
+afterAll(() => db?.close());
 
 if (!onRealPostgres()) console.warn(`orders races skipped: ${NEEDS_POSTGRES}`);
 

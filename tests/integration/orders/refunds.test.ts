@@ -1,25 +1,22 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ORDER_LIMITS } from '@curio/shared';
-import { createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { type TestServices } from '../../helpers/services.ts';
+import { type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { approveRefund, rejectRefund } from '../../../server/src/domain/orders/resolve-refund.ts';
 import { appCodeOf } from '../ledger/ledger-fixtures.ts';
 import { escrowBalance, expectLedgerHealthy, listingRow, notificationsOf, orderRow, paidOrder, shippedOrder, transfersFor, usdn } from './support.ts';
+import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 let adminId: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
+  ({ db, services } = await openWorld());
   adminId = (await insertTestUser(db.db, { admin: true })).id;
 });
-afterAll(async () => {
-  await db?.close();
-});
+afterAll(() => db?.close());
 
 async function refundOf(orderId: string) {
   return db.db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();

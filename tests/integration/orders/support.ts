@@ -3,18 +3,13 @@ import { expect } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../server/src/db/schema.ts';
 import { formatLedgerReport, getBalances, systemAccountBalance, verifyLedger } from '../../../server/src/domain/ledger/index.ts';
-import { callerFor, type TestServices } from '../../helpers/services.ts';
-import { insertTestUser } from '../../helpers/users.ts';
-import { fund } from '../ledger/ledger-fixtures.ts';
+import { type TestServices } from '../../helpers/services.ts';
+import { member } from '../../helpers/world.ts';
+export { member };
 
 export type Member = Awaited<ReturnType<typeof member>>;
 
 /** A signed-in member, optionally funded with USDN cents. */
-export async function member(services: TestServices, options: { nickname?: string; usdnCents?: number } = {}) {
-  const user = await insertTestUser(services.db, options.nickname ? { nickname: options.nickname } : {});
-  if (options.usdnCents) await fund(services.db, user.id, 'usdn', options.usdnCents);
-  return { user, id: user.id, api: await callerFor(services, user.id) };
-}
 
 /** A listing on sale, written straight to the table (publishing has its own tests). */
 export async function insertListing(

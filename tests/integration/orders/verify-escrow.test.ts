@@ -1,20 +1,15 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { type TestServices } from '../../helpers/services.ts';
+import { type TestDatabase } from '../../helpers/test-db.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { formatLedgerReport, transfer, verifyLedger } from '../../../server/src/domain/ledger/index.ts';
 import { expectLedgerHealthy, paidOrder, shippedOrder, key } from './support.ts';
+import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services } = await openWorld()));
+afterAll(() => db?.close());
 
 test("verifyLedger checks every order's escrow against its status", async () => {
   const open = await paidOrder(services, { priceCents: 4_000 });

@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getBalances } from '../../../server/src/domain/ledger/index.ts';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { expectLedgerClean, utc } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
+import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
+  ({ db, services } = await openWorld());
   if (!onRealPostgres()) console.warn(`[points check-in races] skipped: ${NEEDS_POSTGRES}`);
 });
-afterAll(async () => {
-  await db?.close();
-});
+afterAll(() => db?.close());
 
 const SHANGHAI = 'Asia/Shanghai';
 const DAY = 24 * 60 * 60 * 1000;

@@ -4,23 +4,20 @@ import { getBalances } from '../../../server/src/domain/ledger/index.ts';
 import { signUp as signUpService } from '../../../server/src/domain/accounts/sign-up.ts';
 import { verifyEmail } from '../../../server/src/domain/accounts/email-verification.ts';
 import type { TSignUpInput } from '@curio/shared';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, verificationTokenFor } from '../../helpers/users.ts';
 import { expectLedgerClean, utc } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
+import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
+  ({ db, services } = await openWorld());
   if (!onRealPostgres()) console.warn(`[invitation races] skipped: ${NEEDS_POSTGRES}`);
 });
-afterAll(async () => {
-  await db?.close();
-});
+afterAll(() => db?.close());
 
 const DAY = 24 * 60 * 60 * 1000;
 let emailSeq = 0;

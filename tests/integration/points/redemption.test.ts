@@ -3,24 +3,21 @@ import { pointsRedemptionQuote } from '@curio/shared';
 import { getBalances, publishBalanceChanges } from '../../../server/src/domain/ledger/index.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { resolvePointsRedemption } from '../../../server/src/domain/points/resolve-points-redemption.ts';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { fund } from '../ledger/ledger-fixtures.ts';
 import { expectLedgerClean } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
+import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
+  ({ db, services } = await openWorld());
   if (!onRealPostgres()) console.warn(`[points redemption races] skipped: ${NEEDS_POSTGRES}`);
 });
-afterAll(async () => {
-  await db?.close();
-});
+afterAll(() => db?.close());
 
 let keySeq = 0;
 function key(): string {

@@ -1,23 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULT_ACTIVITY_PRIVACY } from '@curio/shared';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { insertTestBuyingRequest, insertTestListing } from '../social/fixtures.ts';
 import { recordActivity } from '../../../server/src/domain/activities/record-activity.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
+import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services } = await openWorld()));
+afterAll(() => db?.close());
 
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 

@@ -3,14 +3,9 @@ import type { Database } from '../../../server/src/db/schema.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { transfer } from '../../../server/src/domain/ledger/index.ts';
 import { callerFor, type TestServices } from '../../helpers/services.ts';
-import { insertTestUser } from '../../helpers/users.ts';
 import { fundPoints, listingInput } from '../listings/support.ts';
-
-/** A signed-in member and their procedure caller. */
-export async function member(services: TestServices, nickname?: string) {
-  const user = await insertTestUser(services.db, nickname ? { nickname } : {});
-  return { user, api: await callerFor(services, user.id) };
-}
+import { member } from '../../helpers/world.ts';
+export { member };
 
 /** A listing published the ordinary way (the seller is funded its 1-point fee). */
 export async function publishedListing(services: TestServices, sellerId: string, title = 'Hand-bound notebook'): Promise<string> {
@@ -68,8 +63,8 @@ export async function insertOrder(
 
 /** Buyer, seller, the seller's listing and a completed order of it. */
 export async function completedDeal(services: TestServices, status: OrderStatus = 'completed') {
-  const seller = await member(services, 'Seller');
-  const buyer = await member(services, 'Buyer');
+  const seller = await member(services, { nickname: 'Seller' });
+  const buyer = await member(services, { nickname: 'Buyer' });
   const listingId = await publishedListing(services, seller.user.id);
   const orderId = await insertOrder(services.db, { buyerId: buyer.user.id, sellerId: seller.user.id, listingId, status });
   return { seller, buyer, listingId, orderId };

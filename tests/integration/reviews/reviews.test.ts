@@ -1,23 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestServices, callerFor, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { completedDeal, creditScoreOf, insertOrder, member, publishedListing } from './fixtures.ts';
 import type { TCreateReviewInput } from '@curio/shared';
 import { storedUpload } from '../../helpers/uploads.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
+import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
+  ({ db, services } = await openWorld());
   if (!onRealPostgres()) console.warn(`[reviews races] skipped: ${NEEDS_POSTGRES}`);
 });
-afterAll(async () => {
-  await db?.close();
-});
+afterAll(() => db?.close());
 
 async function reviewCount(orderId: string): Promise<number> {
   const rows = await db.db.selectFrom('reviews').select('id').where('order_id', '=', orderId).execute();
@@ -218,11 +215,11 @@ describe('marketplace.reviews.forOrder', () => {
 
 describe('marketplace.reviews.byListing', () => {
   test('public, newest first, with sentiment and a summary; pages by cursor', async () => {
-    const seller = await member(services, 'Seller');
+    const seller = await member(services, { nickname: 'Seller' });
     const listingId = await publishedListing(services, seller.user.id);
     const ratings = [5, 4, 3, 1, 5];
     for (const [index, rating] of ratings.entries()) {
-      const buyer = await member(services, `Buyer${index}`);
+      const buyer = await member(services, { nickname: `Buyer${index}` });
       const orderId = await insertOrder(db.db, { buyerId: buyer.user.id, sellerId: seller.user.id, listingId });
       services.clock.advance(1000);
       await buyer.api.marketplace.reviews.create(reviewInput(orderId, { rating, content: `review ${index}` }));

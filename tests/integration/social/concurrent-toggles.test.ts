@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, onRealPostgres, NEEDS_POSTGRES, type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { onRealPostgres, NEEDS_POSTGRES, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { insertTestBuyingRequest, insertTestListing } from './fixtures.ts';
+import { openWorld } from '../../helpers/world.ts';
 
 /**
  * The race test of rule S-13: 50 members toggle at the same moment, some twice (a
@@ -11,19 +12,15 @@ import { insertTestBuyingRequest, insertTestListing } from './fixtures.ts';
  */
 const MEMBERS = 50;
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 let memberIds: string[] = [];
 
 beforeAll(async () => {
-  db = await createTestDatabase({ poolSize: 20 });
-  services = createTestServices(db);
+  ({ db, services } = await openWorld({ poolSize: 20 }));
   memberIds = [];
   for (let i = 0; i < MEMBERS; i++) memberIds.push((await insertTestUser(db.db)).id);
 });
-afterAll(async () => {
-  await db?.close();
-});
+afterAll(() => db?.close());
 
 if (!onRealPostgres()) console.warn(`social concurrent toggles skipped: ${NEEDS_POSTGRES}`);
 

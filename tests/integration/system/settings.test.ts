@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
+import { type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { SETTING_DEFAULTS, getSetting, getSettings, putSetting } from '../../../server/src/domain/settings/settings.ts';
 import { appCodeOf } from '../../helpers/app-errors.ts';
+import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-});
-
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services } = await openWorld()));
+afterAll(() => db?.close());
 
 async function insertUser(options: { admin?: boolean; createdAt?: Date } = {}): Promise<string> {
   const user = await insertTestUser(db.db, { admin: options.admin ?? false });

@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REDEEM_CODE_ALPHABET } from '@curio/shared';
 import { generateRechargeCodes } from '../../../server/src/domain/wallet/recharge-codes/generate-codes.ts';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { countRows, expectCleanLedger, failure, key, usdnOf } from './support.ts';
+import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services } = await openWorld()));
+afterAll(() => db?.close());
 
 async function newCode(options: { valueCents?: number; batchName?: string | null; expiresAt?: Date | null } = {}) {
   const [code] = await generateRechargeCodes(db.db, {

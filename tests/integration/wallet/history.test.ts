@@ -3,22 +3,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { transfer } from '../../../server/src/domain/ledger/index.ts';
 import { generateRechargeCodes } from '../../../server/src/domain/wallet/recharge-codes/generate-codes.ts';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { fund } from '../ledger/ledger-fixtures.ts';
 import { failure, key, SOLANA_ADDRESS, usdnOf } from './support.ts';
+import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase;
-let services: TestServices;
+let db: TestDatabase, services: TestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+beforeAll(async () => ({ db, services } = await openWorld()));
+afterAll(() => db?.close());
 
 describe('wallet.history', () => {
   test('every movement of the available USDN, signed, newest first, with links, summing to the balance', async () => {

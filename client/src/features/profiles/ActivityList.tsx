@@ -1,10 +1,11 @@
-import { Anchor, Badge, Button, Center, EmptyState, Group, Image, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Badge, Center, EmptyState, Group, Image, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconClipboardList, IconEyeOff, IconHeart, IconMoodEmpty, IconPackage, IconReceipt, IconStar, IconStarFilled, type Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatCents, type TActivity, type TActivityType } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
+import { LoadMore } from '../../components/LoadMore.tsx';
 
 const ICONS: Record<TActivityType, { icon: Icon; color: string }> = {
   publish_listing: { icon: IconPackage, color: 'blue' },
@@ -130,13 +131,7 @@ export function ActivityList({ userId }: { userId: string }) {
           <ActivityRow key={activity.id} activity={activity} />
         ))}
       </Stack>
-      {query.hasNextPage && (
-        <Center>
-          <Button variant="light" radius="xl" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-            {t('loadMore')}
-          </Button>
-        </Center>
-      )}
+      <LoadMore query={query} label={t('loadMore')} />
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { BuyingRequestCard } from '../home/BuyingRequestCard.tsx';
 import { FollowButton } from '../social/FollowButton.tsx';
 import { RequestStatusBadge } from '../buying-requests/RequestStatusBadge.tsx';
 import { useBudgetText } from '../buying-requests/budget-text.ts';
+import { LoadMore } from '../../components/LoadMore.tsx';
 
 const LISTING_COLUMNS = { base: 2, sm: 3, md: 4 };
 const REQUEST_COLUMNS = { base: 1, xs: 2, md: 3 };
@@ -64,13 +65,7 @@ export function ListingsTab({ userId, isOwn }: { userId: string; isOwn: boolean 
           <ListingCard key={listing.id} listing={listing} />
         ))}
       </SimpleGrid>
-      {query.hasNextPage && (
-        <Center>
-          <Button variant="light" radius="xl" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-            {t('loadMore')}
-          </Button>
-        </Center>
-      )}
+      <LoadMore query={query} label={t('loadMore')} />
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TReview, TReviewSentiment, TReviewSummary } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import classes from './reviews.module.css';
+import { LoadMore } from '../../components/LoadMore.tsx';
 
 const SENTIMENT_COLOR: Record<TReviewSentiment, string> = { positive: 'teal', neutral: 'gray', negative: 'red' };
 
@@ -120,13 +121,7 @@ export function ListingReviews({ listingId }: { listingId: string }) {
           <ReviewCard key={review.id} review={review} />
         ))}
       </Stack>
-      {query.hasNextPage && (
-        <Center>
-          <Button variant="default" radius="xl" size="sm" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-            {t('loadMore')}
-          </Button>
-        </Center>
-      )}
+      <LoadMore query={query} label={t('loadMore')} variant="default" size="sm" />
     </Stack>
   );
 }
