@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
+import { Modal, Radio, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../lib/app-error.ts';
 import { showServerFieldErrors, translatedSchemaResolver, type FormSchema } from '../lib/forms.ts';
+import { DialogActions } from './DialogActions.tsx';
 
 export interface ReportTexts<R extends string> {
   title: string;
@@ -87,14 +88,7 @@ export function ReportDialog<R extends string>(props: ReportDialogProps<R>) {
             maxLength={props.detailMax}
             {...form.getInputProps('detail')}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" radius="xl" onClick={close}>
-              {texts.cancel}
-            </Button>
-            <Button type="submit" color="red" radius="xl" loading={props.pending}>
-              {texts.submit}
-            </Button>
-          </Group>
+          <DialogActions cancelLabel={texts.cancel} onCancel={close} submitLabel={texts.submit} loading={props.pending} color="red" radius="xl" />
         </Stack>
       </form>
     </Modal>

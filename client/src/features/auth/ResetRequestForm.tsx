@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconMailForward } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { appErrorOf, errorMessage } from '../../lib/app-error.ts';
 import { showServerFieldErrors, translatedSchemaResolver } from '../../lib/forms.ts';
 import { EmailInput } from './EmailInput.tsx';
+import { BackToSignIn } from './BackToSignIn.tsx';
 
 const FIELDS = ['email'] as const;
 const validate = translatedSchemaResolver(ZRequestPasswordResetInput);
@@ -70,11 +71,7 @@ export function ResetRequestForm(props: ResetRequestFormProps) {
         <Button type="submit" size="md" fullWidth loading={requestReset.isPending} disabled={coolingDown}>
           {buttonLabel}
         </Button>
-        <Group justify="center">
-          <Anchor component="button" type="button" size="sm" onClick={onBackToSignIn}>
-            {t('actions.backToSignIn')}
-          </Anchor>
-        </Group>
+        <BackToSignIn onClick={onBackToSignIn} />
       </Stack>
     </form>
   );

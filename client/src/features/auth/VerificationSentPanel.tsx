@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useResendVerification } from './use-resend-verification.ts';
+import { BackToSignIn } from './BackToSignIn.tsx';
 
 interface VerificationSentPanelProps {
   email: string;
@@ -29,11 +30,7 @@ export function VerificationSentPanel({ email, cooldownSeconds, onBackToSignIn }
       <Button size="md" fullWidth variant="light" loading={resend.pending} disabled={resend.coolingDown} onClick={() => resend.send(email)}>
         {resend.label}
       </Button>
-      <Group justify="center">
-        <Anchor component="button" type="button" size="sm" onClick={onBackToSignIn}>
-          {t('actions.backToSignIn')}
-        </Anchor>
-      </Group>
+      <BackToSignIn onClick={onBackToSignIn} />
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ import { OfferCard } from '../offers/OfferCard.tsx';
 import { useBudgetText } from './budget-text.ts';
 import { RequestStatusBadge } from './RequestStatusBadge.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { EmptyList } from '../../components/EmptyList.tsx';
 
 function isActive(status: string): boolean {
   return (ACTIVE_BUYING_REQUEST_STATUSES as readonly string[]).includes(status);
@@ -46,15 +47,7 @@ export function MyBuyingRequestsPage() {
         {!mine.data ? (
           <Center py={80}>{mine.error ? <Text c="dimmed">{errorMessage(mine.error)}</Text> : <Loader aria-label={t('loading')} />}</Center>
         ) : mine.data.length === 0 ? (
-          <Center py={80}>
-            <Stack align="center" gap="xs">
-              <IconInbox size={40} stroke={1.4} color="var(--mantine-color-dimmed)" aria-hidden />
-              <Text fw={600}>{t('my.empty')}</Text>
-              <Text size="sm" c="dimmed">
-                {t('my.emptyHint')}
-              </Text>
-            </Stack>
-          </Center>
+          <EmptyList icon={IconInbox} title={t('my.empty')} hint={t('my.emptyHint')} />
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             {mine.data.map((request) => (

@@ -12,6 +12,7 @@ import { authPathFor } from '../auth/redirect-target.ts';
 import { CommentComposer } from './CommentComposer.tsx';
 import { CommentItem } from './CommentItem.tsx';
 import classes from './comments.module.css';
+import { LoadErrorRetry } from '../../components/LoadErrorRetry.tsx';
 
 /**
  * Comments tab of the listing page (rules S-15 to S-17): anyone reads; members comment, reply one
@@ -73,16 +74,7 @@ export function ListingComments({ listing }: { listing: TListingDetail }) {
           <Loader size="sm" />
         </Center>
       ) : query.isError ? (
-        <Center py="lg">
-          <Stack align="center" gap="xs">
-            <Text size="sm" c="red">
-              {t('failed.load')}
-            </Text>
-            <Button variant="default" size="xs" radius="xl" onClick={() => void query.refetch()}>
-              {t('retry')}
-            </Button>
-          </Stack>
-        </Center>
+        <LoadErrorRetry message={t('failed.load')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />
       ) : threads.length === 0 ? (
         <Center py="lg">
           <Text c="dimmed" size="sm">

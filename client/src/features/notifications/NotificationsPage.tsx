@@ -31,6 +31,7 @@ import { useNow } from '../messages/use-now.ts';
 import { notificationText } from './notification-text.ts';
 import { notificationsKey, useNotificationPages, type NotificationPages } from './notification-pages.ts';
 import { useQueryClient } from '@tanstack/react-query';
+import { EmptyList } from '../../components/EmptyList.tsx';
 
 const LOOK: Record<TNotificationType, { icon: Icon; color: string }> = {
   order_paid: { icon: IconCash, color: 'teal' },
@@ -194,15 +195,7 @@ export function NotificationsPage() {
             <Text c="dimmed">{errorMessage(list.error)}</Text>
           </Center>
         ) : items.length === 0 ? (
-          <Center py={80}>
-            <Stack align="center" gap="xs">
-              <IconBellOff size={40} stroke={1.4} color="var(--mantine-color-dimmed)" aria-hidden />
-              <Text fw={600}>{t('empty')}</Text>
-              <Text size="sm" c="dimmed" ta="center">
-                {t('emptyHint')}
-              </Text>
-            </Stack>
-          </Center>
+          <EmptyList icon={IconBellOff} title={t('empty')} hint={t('emptyHint')} />
         ) : (
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('title')}>
             {items.map((notification) => (

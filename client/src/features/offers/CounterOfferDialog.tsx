@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { formatCents, type TOffer } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
 import { PriceField, priceInputToCents } from './PriceField.tsx';
+import { DialogActions } from '../../components/DialogActions.tsx';
 
 /** A counter-offer (rule B-12): a valid price that differs from the current one, within the round limit. */
 export function CounterOfferDialog({ offer, opened, onClose }: { offer: TOffer; opened: boolean; onClose: () => void }) {
@@ -57,14 +58,7 @@ export function CounterOfferDialog({ offer, opened, onClose }: { offer: TOffer; 
             value={message}
             onChange={(event) => setMessage(event.currentTarget.value)}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" radius="xl" onClick={onClose}>
-              {t('offers:cancel')}
-            </Button>
-            <Button type="submit" radius="xl" loading={counter.isPending}>
-              {t('offers:sendCounter')}
-            </Button>
-          </Group>
+          <DialogActions cancelLabel={t('offers:cancel')} onCancel={onClose} submitLabel={t('offers:sendCounter')} loading={counter.isPending} radius="xl" />
         </Stack>
       </form>
     </Modal>

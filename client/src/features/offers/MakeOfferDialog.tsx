@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { TBuyingRequestDetail } from '@curio/shared';
@@ -7,6 +7,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { appErrorOf, errorMessage } from '../../lib/app-error.ts';
 import { useBudgetText } from '../buying-requests/budget-text.ts';
 import { PriceField, priceInputToCents } from './PriceField.tsx';
+import { DialogActions } from '../../components/DialogActions.tsx';
 
 /** The make-offer dialog (rule B-10): price within the budget, optional message; the server has the last word. */
 export function MakeOfferDialog({ request, opened, onClose }: { request: TBuyingRequestDetail; opened: boolean; onClose: () => void }) {
@@ -72,14 +73,7 @@ export function MakeOfferDialog({ request, opened, onClose }: { request: TBuying
             value={message}
             onChange={(event) => setMessage(event.currentTarget.value)}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" radius="xl" onClick={close}>
-              {t('offers:cancel')}
-            </Button>
-            <Button type="submit" radius="xl" loading={create.isPending}>
-              {t('offers:submit')}
-            </Button>
-          </Group>
+          <DialogActions cancelLabel={t('offers:cancel')} onCancel={close} submitLabel={t('offers:submit')} loading={create.isPending} radius="xl" />
         </Stack>
       </form>
     </Modal>

@@ -11,6 +11,7 @@ import { useRequireMember } from '../auth/use-require-member.ts';
 import { RequestStatusBadge } from '../buying-requests/RequestStatusBadge.tsx';
 import { OfferCard } from './OfferCard.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { EmptyList } from '../../components/EmptyList.tsx';
 
 type Filter = 'active' | 'all';
 
@@ -45,15 +46,7 @@ export function MyOffersPage() {
         {!user || !mine.data ? (
           <Center py={80}>{mine.error ? <Text c="dimmed">{errorMessage(mine.error)}</Text> : <Loader aria-label={t('loading')} />}</Center>
         ) : offers.length === 0 ? (
-          <Center py={80}>
-            <Stack align="center" gap="xs">
-              <IconInbox size={40} stroke={1.4} color="var(--mantine-color-dimmed)" aria-hidden />
-              <Text fw={600}>{t('mine.empty')}</Text>
-              <Text size="sm" c="dimmed">
-                {t('mine.emptyHint')}
-              </Text>
-            </Stack>
-          </Center>
+          <EmptyList icon={IconInbox} title={t('mine.empty')} hint={t('mine.emptyHint')} />
         ) : (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             {offers.map((offer) => (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { Modal, Select, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/app-error.ts';
 import { translatedSchemaResolver } from '../../lib/forms.ts';
 import { invalidateOrder } from './order-cache.ts';
 import { EvidencePicker } from './EvidencePicker.tsx';
+import { DialogActions } from '../../components/DialogActions.tsx';
 
 /** Either party complains about an order: a type, a required reason and up to five evidence images. */
 export function ComplaintDialog({ orderId, role, opened, onClose }: { orderId: string; role: 'buyer' | 'seller'; opened: boolean; onClose: () => void }) {
@@ -69,14 +70,14 @@ export function ComplaintDialog({ orderId, role, opened, onClose }: { orderId: s
             onBusyChange={setUploading}
             disabled={complain.isPending}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" color="red" loading={complain.isPending} disabled={uploading}>
-              {t('complaint.submit')}
-            </Button>
-          </Group>
+          <DialogActions
+            cancelLabel={t('cancel')}
+            onCancel={close}
+            submitLabel={t('complaint.submit')}
+            loading={complain.isPending}
+            disabled={uploading}
+            color="red"
+          />
         </Stack>
       </form>
     </Modal>

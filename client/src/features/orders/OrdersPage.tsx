@@ -15,6 +15,7 @@ import classes from './orders.module.css';
 import { downloadCsv } from '../../lib/download-csv.ts';
 // the member's time zone decides what "this month" means on the revenue card
 import { browserTimeZone } from '../../lib/time-zone.ts';
+import { EmptyList } from '../../components/EmptyList.tsx';
 
 type Side = 'buy' | 'sell';
 type Filter = (typeof BUY_ORDER_FILTERS)[number] | (typeof SELL_ORDER_FILTERS)[number];
@@ -221,17 +222,7 @@ function OrderList({ side, filter }: { side: Side; filter: Filter }) {
   }
   const orders = list.data?.pages.flatMap((page) => page.items) ?? [];
   if (orders.length === 0) {
-    return (
-      <Center py={60}>
-        <Stack align="center" gap="xs">
-          <IconInbox size={40} stroke={1.4} color="var(--mantine-color-dimmed)" aria-hidden />
-          <Text fw={600}>{t(`list.empty.${side}.${filter}`)}</Text>
-          <Text size="sm" c="dimmed" ta="center">
-            {t(`list.emptyHint.${side}`)}
-          </Text>
-        </Stack>
-      </Center>
-    );
+    return <EmptyList icon={IconInbox} title={t(`list.empty.${side}.${filter}`)} hint={t(`list.emptyHint.${side}`)} py={60} />;
   }
   return (
     <Stack gap="sm">

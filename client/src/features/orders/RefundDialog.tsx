@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Alert, Modal, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
 import { translatedSchemaResolver } from '../../lib/forms.ts';
 import { invalidateOrder } from './order-cache.ts';
+import { DialogActions } from '../../components/DialogActions.tsx';
 
 /** The buyer asks for the escrowed USDN back (order paid or shipped); a reason is required. */
 export function RefundDialog({ orderId, totalCents, opened, onClose }: { orderId: string; totalCents: number; opened: boolean; onClose: () => void }) {
@@ -56,14 +57,7 @@ export function RefundDialog({ orderId, totalCents, opened, onClose }: { orderId
             required
             data-autofocus
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" color="orange" loading={requestRefund.isPending}>
-              {t('refund.submit')}
-            </Button>
-          </Group>
+          <DialogActions cancelLabel={t('cancel')} onCancel={close} submitLabel={t('refund.submit')} loading={requestRefund.isPending} color="orange" />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,10 @@
-import { Avatar, Badge, Button, Center, Group, Image, Loader, Paper, Rating, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Avatar, Badge, Center, Group, Image, Loader, Paper, Rating, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TReview, TReviewSentiment, TReviewSummary } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import classes from './reviews.module.css';
 import { LoadMore } from '../../components/LoadMore.tsx';
+import { LoadErrorRetry } from '../../components/LoadErrorRetry.tsx';
 
 const SENTIMENT_COLOR: Record<TReviewSentiment, string> = { positive: 'teal', neutral: 'gray', negative: 'red' };
 
@@ -89,18 +90,7 @@ export function ListingReviews({ listingId }: { listingId: string }) {
     );
   }
   if (query.isError || !query.data) {
-    return (
-      <Center py="xl">
-        <Stack align="center" gap="xs">
-          <Text size="sm" c="red">
-            {t('failed.load')}
-          </Text>
-          <Button variant="default" size="xs" radius="xl" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        </Stack>
-      </Center>
-    );
+    return <LoadErrorRetry message={t('failed.load')} retryLabel={t('retry')} onRetry={() => void query.refetch()} py="xl" />;
   }
   const summary = query.data.pages[0]!.summary;
   const reviews = query.data.pages.flatMap((page) => page.items);

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../components/DialogActions.tsx';
 
 export interface ReasonDialogProps {
   opened: boolean;
@@ -78,14 +79,7 @@ function ReasonForm({
       <Stack gap="sm">
         {children}
         {singleLine ? <TextInput {...fieldProps} maxLength={200} /> : <Textarea {...fieldProps} autosize minRows={3} maxLength={500} />}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            {t('kit.cancel')}
-          </Button>
-          <Button type="submit" color={color} loading={loading}>
-            {confirmLabel}
-          </Button>
-        </Group>
+        <DialogActions cancelLabel={t('kit.cancel')} onCancel={onClose} submitLabel={confirmLabel} loading={loading} color={color} />
       </Stack>
     </form>
   );

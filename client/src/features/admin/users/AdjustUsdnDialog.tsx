@@ -1,9 +1,10 @@
-import { Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_ADJUSTMENT_MAX, formatCents, type TAdminUser } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
+import { DialogActions } from '../../../components/DialogActions.tsx';
 
 /**
  * Rule AD-8: add or deduct whole USDN with a reason. The form shows the balance after the
@@ -86,14 +87,13 @@ function AdjustForm({ user, onClose }: { user: TAdminUser; onClose: () => void }
           minRows={2}
           maxLength={500}
         />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            {t('admin:kit.cancel')}
-          </Button>
-          <Button type="submit" loading={adjust.isPending} disabled={below}>
-            {t('users.adjustSubmit')}
-          </Button>
-        </Group>
+        <DialogActions
+          cancelLabel={t('admin:kit.cancel')}
+          onCancel={onClose}
+          submitLabel={t('users.adjustSubmit')}
+          loading={adjust.isPending}
+          disabled={below}
+        />
       </Stack>
     </form>
   );
