@@ -1,11 +1,12 @@
-import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_LIMITS } from '@curio/shared';
+import { ORDER_LIMITS, ZShipOrderInput } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
-import { appErrorOf, errorMessage } from '../../lib/app-error.ts';
+import { errorMessage } from '../../lib/app-error.ts';
+import { showServerFieldErrors, translatedSchemaResolver } from '../../lib/forms.ts';
 import { invalidateOrder } from './order-cache.ts';
 
 /**
@@ -16,33 +17,27 @@ export function ShipForm({ orderId, onDone, onCancel }: { orderId: string; onDon
   const { t } = useTranslation(['orders', 'errors']);
   const utils = trpc.useUtils();
   const ship = trpc.orders.ship.useMutation();
-  const [deliveryInfo, setDeliveryInfo] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ initialValues: { deliveryInfo: '' }, validate: translatedSchemaResolver(ZShipOrderInput.pick({ deliveryInfo: true })) });
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (deliveryInfo.trim() === '') {
-      setError(t('errors:DELIVERY_INFO_REQUIRED'));
-      return;
-    }
+  const submit = form.onSubmit(({ deliveryInfo }) =>
     ship.mutate(
       { orderId, deliveryInfo },
       {
         onSuccess: () => {
           notifications.show({ color: 'teal', message: t('ship.done') });
-          setDeliveryInfo('');
+          form.reset();
           void invalidateOrder(utils, orderId);
           onDone?.();
         },
         onError: (failure) => {
-          if (appErrorOf(failure).code === 'DELIVERY_INFO_REQUIRED') setError(errorMessage(failure));
+          showServerFieldErrors(form, failure, ['deliveryInfo']);
           notifications.show({ color: 'red', title: t('actionFailed'), message: errorMessage(failure) });
           // someone else moved the order (refund, cancel): show what it is now
           void invalidateOrder(utils, orderId);
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -51,12 +46,7 @@ export function ShipForm({ orderId, onDone, onCancel }: { orderId: string; onDon
           label={t('ship.label')}
           description={t('ship.hint')}
           placeholder={t('ship.placeholder')}
-          value={deliveryInfo}
-          onChange={(event) => {
-            setDeliveryInfo(event.currentTarget.value);
-            if (error) setError(null);
-          }}
-          error={error}
+          {...form.getInputProps('deliveryInfo')}
           autosize
           minRows={3}
           maxRows={8}
