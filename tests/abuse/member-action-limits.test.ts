@@ -6,7 +6,7 @@ import { recordRateLimitHit } from '../../server/src/rate-limits/rate-limiter.ts
 import { startServer, type RunningServer } from '../../server/src/server.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { createSession } from '../../server/src/domain/accounts/sessions.ts';
-import { callerFor, type TestServices } from '../helpers/services.ts';
+import { callerFor, type TestServices, type Caller } from '../helpers/services.ts';
 import { type TestDatabase } from '../helpers/test-db.ts';
 import { insertTestUser } from '../helpers/users.ts';
 import { appCodeOf } from '../helpers/app-errors.ts';
@@ -46,11 +46,11 @@ test('one chat message over the budget within a minute is refused, and the next 
 });
 
 describe.each([
-  { name: 'listingsPerMember', call: (api: Awaited<ReturnType<typeof callerFor>>) => api.marketplace.listings.create({} as never) },
-  { name: 'buyingRequestsPerMember', call: (api: Awaited<ReturnType<typeof callerFor>>) => api.marketplace.buyingRequests.create({} as never) },
-  { name: 'reportsPerMember', call: (api: Awaited<ReturnType<typeof callerFor>>) => api.marketplace.listings.report({} as never) },
-  { name: 'reportsPerMember', call: (api: Awaited<ReturnType<typeof callerFor>>) => api.marketplace.buyingRequests.report({} as never) },
-  { name: 'reportsPerMember', call: (api: Awaited<ReturnType<typeof callerFor>>) => api.orders.complain({} as never) },
+  { name: 'listingsPerMember', call: (api: Caller) => api.marketplace.listings.create({} as never) },
+  { name: 'buyingRequestsPerMember', call: (api: Caller) => api.marketplace.buyingRequests.create({} as never) },
+  { name: 'reportsPerMember', call: (api: Caller) => api.marketplace.listings.report({} as never) },
+  { name: 'reportsPerMember', call: (api: Caller) => api.marketplace.buyingRequests.report({} as never) },
+  { name: 'reportsPerMember', call: (api: Caller) => api.orders.complain({} as never) },
 ] as const)('$name', ({ name, call }) => {
   test('a spent budget refuses the call before its input is read; a fresh member is not affected', async () => {
     const member = await insertTestUser(db.db);

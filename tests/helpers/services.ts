@@ -34,6 +34,9 @@ export function createTestServices(dbHandle: TestDatabase): TestServices {
 
 const createCaller = createCallerFactory(appRouter);
 
+/** What callerFor gives: procedures called as one person. */
+export type Caller = Awaited<ReturnType<typeof callerFor>>;
+
 /** A procedure caller as a visitor (no userId) or as the given user, as if signed in by cookie. */
 export async function callerFor(services: AppServices, userId?: string, extra: { ip?: string; sessionId?: string } = {}) {
   let auth: AuthState | null = null;

@@ -1,9 +1,7 @@
-import { callerFor, createTestServices, type TestServices } from './services.ts';
+import { callerFor, createTestServices, type Caller, type TestServices } from './services.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 import { insertTestUser } from './users.ts';
 import { fund } from '../integration/ledger/ledger-fixtures.ts';
-
-export type Caller = Awaited<ReturnType<typeof callerFor>>;
 
 export interface TestWorld {
   db: TestDatabase;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { callerFor, type Caller, type TestServices } from '../../helpers/services.ts';
 import { onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { appCodeOf } from '../ledger/ledger-fixtures.ts';
@@ -9,7 +9,7 @@ import { storageFor } from '../../../server/src/storage/storage-for.ts';
 import { storedUpload } from '../../helpers/uploads.ts';
 import { auditEntries } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
-import { openAdminWorld, type Caller } from '../../helpers/world.ts';
+import { openAdminWorld } from '../../helpers/world.ts';
 
 let db: TestDatabase, services: TestServices, adminId: string, admin: Caller;
 

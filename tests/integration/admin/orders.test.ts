@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { callerFor, type TestServices, type Caller } from '../../helpers/services.ts';
 import { type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { paidOrder, shippedOrder } from '../orders/support.ts';
@@ -7,7 +7,7 @@ import { expectAppError } from '../../helpers/app-errors.ts';
 import { openWorld } from '../../helpers/world.ts';
 
 let db: TestDatabase, services: TestServices;
-let admin: Awaited<ReturnType<typeof callerFor>>;
+let admin: Caller;
 
 beforeAll(async () => {
   ({ db, services } = await openWorld());

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { callerFor, type Caller, type TestServices } from '../../helpers/services.ts';
 import { onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { appCodeOf, fund } from '../ledger/ledger-fixtures.ts';
 import { expectLedgerHealthy, notificationsOf } from '../orders/support.ts';
 import { auditEntries } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
-import { openAdminWorld, type Caller } from '../../helpers/world.ts';
+import { openAdminWorld } from '../../helpers/world.ts';
 
 let db: TestDatabase, services: TestServices, adminId: string, admin: Caller;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { REDEEM_CODE_ALPHABET } from '@curio/shared';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
+import { callerFor, createTestServices, type TestServices, type Caller } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { countTransfers } from '../ledger/ledger-fixtures.ts';
@@ -11,7 +11,7 @@ import { expectAppError } from '../../helpers/app-errors.ts';
 let db: TestDatabase;
 let services: TestServices;
 let adminId: string;
-type Admin = Awaited<ReturnType<typeof callerFor>>;
+type Admin = Caller;
 let admin: Admin;
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AppErrorCode } from '@curio/shared';
 import { SETTING_DEFAULTS, getSettings } from '../../../server/src/domain/settings/settings.ts';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
+import { callerFor, createTestServices, type TestServices, type Caller } from '../../helpers/services.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
@@ -9,7 +9,7 @@ import { expectAppError } from '../../helpers/app-errors.ts';
 let db: TestDatabase;
 let services: TestServices;
 let adminId: string;
-let admin: Awaited<ReturnType<typeof callerFor>>;
+let admin: Caller;
 
 const SOLANA_ADDRESS = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const OTHER_SOLANA_ADDRESS = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';

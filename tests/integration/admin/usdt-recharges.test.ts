@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { putSetting } from '../../../server/src/domain/settings/settings.ts';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
+import { callerFor, createTestServices, type TestServices, type Caller } from '../../helpers/services.ts';
 import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { appCodeOf, countTransfers } from '../ledger/ledger-fixtures.ts';
@@ -13,7 +13,7 @@ import { expectAppError } from '../../helpers/app-errors.ts';
 let db: TestDatabase;
 let services: TestServices;
 let adminId: string;
-let admin: Awaited<ReturnType<typeof callerFor>>;
+let admin: Caller;
 
 const SOLANA_ADDRESS = 'So11111111111111111111111111111111111111112';
 const hash = () => `tx${randomUUID().replace(/-/g, '')}`;

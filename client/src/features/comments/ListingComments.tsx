@@ -12,7 +12,7 @@ import { authPathFor } from '../auth/redirect-target.ts';
 import { CommentComposer } from './CommentComposer.tsx';
 import { CommentItem } from './CommentItem.tsx';
 import classes from './comments.module.css';
-import { LoadErrorRetry } from '../../components/LoadErrorRetry.tsx';
+import { LoadFailed } from '../layout/LoadFailed.tsx';
 
 /**
  * Comments tab of the listing page (rules S-15 to S-17): anyone reads; members comment, reply one
@@ -74,7 +74,7 @@ export function ListingComments({ listing }: { listing: TListingDetail }) {
           <Loader size="sm" />
         </Center>
       ) : query.isError ? (
-        <LoadErrorRetry message={t('failed.load')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />
+        <LoadFailed title={t('failed.load')} error={query.error} retryLabel={t('retry')} onRetry={() => void query.refetch()} />
       ) : threads.length === 0 ? (
         <Center py="lg">
           <Text c="dimmed" size="sm">

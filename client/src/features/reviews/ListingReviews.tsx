@@ -4,7 +4,7 @@ import type { TReview, TReviewSentiment, TReviewSummary } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import classes from './reviews.module.css';
 import { LoadMore } from '../../components/LoadMore.tsx';
-import { LoadErrorRetry } from '../../components/LoadErrorRetry.tsx';
+import { LoadFailed } from '../layout/LoadFailed.tsx';
 
 const SENTIMENT_COLOR: Record<TReviewSentiment, string> = { positive: 'teal', neutral: 'gray', negative: 'red' };
 
@@ -90,7 +90,7 @@ export function ListingReviews({ listingId }: { listingId: string }) {
     );
   }
   if (query.isError || !query.data) {
-    return <LoadErrorRetry message={t('failed.load')} retryLabel={t('retry')} onRetry={() => void query.refetch()} py="xl" />;
+    return <LoadFailed title={t('failed.load')} error={query.error ?? undefined} retryLabel={t('retry')} onRetry={() => void query.refetch()} />;
   }
   const summary = query.data.pages[0]!.summary;
   const reviews = query.data.pages.flatMap((page) => page.items);

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Center, Group, Image, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Center, Group, Image, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -35,17 +35,14 @@ export function ListingsTab() {
       <Group gap="sm" align="flex-end" wrap="wrap">
         <AdminSearchField listState={list} placeholder={t('listings.searchPlaceholder')} data-testid="admin-listings-search" />
         <AdminStatusSelect list={list} statuses={LISTING_STATUSES} value={status} onChange={setStatus} w={{ base: 'calc(50% - 6px)', sm: 170 }} />
-        <Select
-          w={{ base: 'calc(50% - 6px)', sm: 170 }}
+        <AdminStatusSelect
+          list={list}
+          statuses={LISTING_REVIEW_STATUSES}
+          value={review}
+          onChange={setReview}
           label={t('listings.reviewFilter')}
           placeholder={t('listings.allReviews')}
-          clearable
-          data={LISTING_REVIEW_STATUSES.map((value) => ({ value, label: t(`admin:status.${value}`) }))}
-          value={review}
-          onChange={(value) => {
-            setReview(value);
-            list.restart();
-          }}
+          w={{ base: 'calc(50% - 6px)', sm: 170 }}
         />
       </Group>
       <AdminListBody query={query} page={list.page} onPage={list.setPage} loadFailedText={t('common.loadFailed')} emptyText={t('common.empty')}>
