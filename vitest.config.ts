@@ -7,7 +7,9 @@ export default defineConfig({
     pool: 'forks',
     // two cores: two files at a time, each with its own database
     maxWorkers: 2,
-    testTimeout: 30_000,
+    // a file's fixtures (its database, services, server) are set up inside its first test, so that
+    // test's time includes them: generous enough for a loaded two-core machine
+    testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ['default'],
   },

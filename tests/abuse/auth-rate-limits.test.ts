@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LIMITS } from '@curio/shared';
 import { RATE_LIMITS } from '../../server/src/rate-limits/budgets.ts';
 import { ipRateLimitKey } from '../../server/src/rate-limits/rate-limiter.ts';
 import { startServer, type RunningServer } from '../../server/src/server.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { type TestDatabase } from '../helpers/test-db.ts';
+import { describe, expect, test } from '../helpers/fixtures.ts';
+import type { TestServices } from '../helpers/services.ts';
+import type { TestDatabase } from '../helpers/test-db.ts';
 import { TEST_PASSWORD, insertTestUser } from '../helpers/users.ts';
-import { TestBrowser, type AuthTestServices } from '../integration/auth/support.ts';
+import { TestBrowser } from '../integration/auth/support.ts';
 import { tableCounts } from './support.ts';
 import { appCodeOf, expectAppError } from '../helpers/app-errors.ts';
-import { openAuthWorld } from '../integration/auth/support.ts';
 
 /**
  * Rate limits on the account doors (server/src/rate-limits/, ADR 0025): wrong passwords count
@@ -21,10 +21,12 @@ const PER_ACCOUNT_AND_IP = RATE_LIMITS.signInFailuresPerAccountAndIp.points;
 const PER_IP = RATE_LIMITS.signInFailuresPerIp.points;
 const MAILS_PER_IP = RATE_LIMITS.accountMailsPerIp.points;
 
-let db: TestDatabase, services: AuthTestServices;
+let db: TestDatabase, services: TestServices;
 
-beforeAll(async () => ({ db, services } = await openAuthWorld()));
-afterAll(() => db?.close());
+test.beforeAll(async ({ db: fileDb, services: fileServices }) => {
+  db = fileDb;
+  services = fileServices;
+});
 
 async function signIn(ip: string, email: string, password: string) {
   return (await new TestBrowser(services, ip).caller()).auth.signIn({ email, password });
@@ -159,8 +161,9 @@ describe('password reset', () => {
 });
 
 describe('over HTTP', () => {
+  // each test starts its own server with the settings it is about (TRUST_PROXY), over the file's database
   let running: RunningServer | undefined;
-  afterAll(async () => {
+  test.afterAll(async () => {
     await running?.close();
   });
 

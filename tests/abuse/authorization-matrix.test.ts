@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import type { AppErrorCode } from '@curio/shared';
 import { toAppErrorData } from '../../server/src/trpc/error-formatter.ts';
-import { callerFor, createTestServices, type TestServices } from '../helpers/services.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db.ts';
+import { describe, expect, test } from '../helpers/fixtures.ts';
+import { callerFor, type TestServices } from '../helpers/services.ts';
 import { insertTestUser, type TestUser } from '../helpers/users.ts';
 import { fund } from '../integration/ledger/ledger-fixtures.ts';
 import { insertListing } from '../integration/orders/support.ts';
@@ -55,27 +54,20 @@ interface MatrixRow {
   expect: Record<Actor, Outcome>;
 }
 
-let db: TestDatabase;
 let world: World;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  const services = createTestServices(db);
+test.beforeAll(async ({ services }) => {
   const [owner, party, stranger, admin] = [
-    await insertTestUser(db.db, { nickname: 'owner' }),
-    await insertTestUser(db.db, { nickname: 'party' }),
-    await insertTestUser(db.db, { nickname: 'stranger' }),
-    await insertTestUser(db.db, { nickname: 'admin', admin: true }),
+    await insertTestUser(services.db, { nickname: 'owner' }),
+    await insertTestUser(services.db, { nickname: 'party' }),
+    await insertTestUser(services.db, { nickname: 'stranger' }),
+    await insertTestUser(services.db, { nickname: 'admin', admin: true }),
   ];
   for (const user of [owner, party, stranger, admin]) {
-    await fund(db.db, user.id, 'usdn', 10_000_000);
-    await fund(db.db, user.id, 'points', 100_000);
+    await fund(services.db, user.id, 'usdn', 10_000_000);
+    await fund(services.db, user.id, 'points', 100_000);
   }
   world = { services, owner, party, stranger, admin };
-});
-
-afterAll(async () => {
-  await db?.close();
 });
 
 function api(user?: TestUser) {

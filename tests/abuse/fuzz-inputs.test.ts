@@ -1,11 +1,10 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isAppErrorCode } from '@curio/shared';
-import { startServer, type RunningServer } from '../../server/src/server.ts';
-import { loadConfig } from '../../server/src/config.ts';
+import type { RunningServer } from '../../server/src/server.ts';
 import { createSession } from '../../server/src/domain/accounts/sessions.ts';
 import { systemClock } from '../../server/src/clock.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db.ts';
+import { describe, expect, test } from '../helpers/fixtures.ts';
+import type { TestDatabase } from '../helpers/test-db.ts';
 import { insertTestUser } from '../helpers/users.ts';
 import { fund } from '../integration/ledger/ledger-fixtures.ts';
 import { insertListing } from '../integration/orders/support.ts';
@@ -38,9 +37,9 @@ let running: RunningServer;
 let cookie: string;
 const knownIds: string[] = [];
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  running = await startServer({ ...loadConfig({}), port: 0, host: '127.0.0.1' }, { dbHandle: db, jobs: false });
+test.beforeAll(async ({ server, db: fileDb }) => {
+  db = fileDb;
+  running = server;
   const fuzzer = await insertTestUser(db.db, { nickname: 'fuzzer' });
   const other = await insertTestUser(db.db, { nickname: 'other' });
   await fund(db.db, fuzzer.id, 'usdn', 100_000);
@@ -52,11 +51,6 @@ beforeAll(async () => {
   knownIds.push(fuzzer.id, other.id, theirListing, ownListing, theirRequest, ownRequest);
   const session = await createSession(db.db, systemClock, fuzzer.id);
   cookie = `curio_session=${session.token}`;
-});
-
-afterAll(async () => {
-  await running?.close();
-  await db?.close();
 });
 
 interface Answer {

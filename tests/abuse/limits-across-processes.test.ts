@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { RATE_LIMITS } from '../../server/src/rate-limits/budgets.ts';
-import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../helpers/test-db.ts';
+import { describe, expect, test } from '../helpers/fixtures.ts';
+import { NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../helpers/test-db.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import { insertTestUser } from '../helpers/users.ts';
 
@@ -17,13 +17,13 @@ describe.skipIf(!realPostgres)('rate limits across two server processes', () => 
   let first: ServerProcess;
   let second: ServerProcess;
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
+  // two server processes of their own over the file's database (by its URL); this file stops them
+  test.beforeAll(async ({ db: fileDb }) => {
+    db = fileDb;
     [first, second] = await Promise.all([startServerProcess({ DATABASE_URL: db.url! }), startServerProcess({ DATABASE_URL: db.url! })]);
   }, 120_000);
-  afterAll(async () => {
+  test.afterAll(async () => {
     await Promise.all([first?.stop(), second?.stop()]);
-    await db?.close();
   });
 
   function post(server: ServerProcess, procedure: string, json: unknown) {

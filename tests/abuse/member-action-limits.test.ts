@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import sharp from 'sharp';
 import { RATE_LIMITS, type RateLimitName } from '../../server/src/rate-limits/budgets.ts';
 import { recordRateLimitHit } from '../../server/src/rate-limits/rate-limiter.ts';
-import { startServer, type RunningServer } from '../../server/src/server.ts';
-import { loadConfig } from '../../server/src/config.ts';
 import { createSession } from '../../server/src/domain/accounts/sessions.ts';
-import { callerFor, type TestServices, type Caller } from '../helpers/services.ts';
-import { type TestDatabase } from '../helpers/test-db.ts';
-import { insertTestUser } from '../helpers/users.ts';
+import { describe, expect, test } from '../helpers/fixtures.ts';
+import type { TestServices, Caller } from '../helpers/services.ts';
 import { appCodeOf } from '../helpers/app-errors.ts';
 import { expectAppError } from '../helpers/app-errors.ts';
-import { openWorld } from '../helpers/world.ts';
 
 /**
  * Per-member budgets on what fills other members' screens and the moderators' queues (ADR
@@ -19,28 +14,22 @@ import { openWorld } from '../helpers/world.ts';
  * budget answers RATE_LIMITED with the seconds left, before the input is even read, and the
  * next window opens it again. Other members are not affected.
  */
-let db: TestDatabase, services: TestServices;
-
-beforeAll(async () => ({ db, services } = await openWorld()));
-afterAll(() => db?.close());
-
-async function spend(name: RateLimitName, memberId: string): Promise<void> {
+async function spend(services: TestServices, name: RateLimitName, memberId: string): Promise<void> {
   for (let i = 0; i < RATE_LIMITS[name].points; i++) await recordRateLimitHit(services, name, memberId);
 }
 
-test('one chat message over the budget within a minute is refused, and the next minute it goes', async () => {
-  const sender = await insertTestUser(db.db);
-  const peer = await insertTestUser(db.db);
-  const api = await callerFor(services, sender.id);
-  const send = () => api.chat.send({ peerId: peer.id, content: 'hello again', clientId: randomUUID() });
+test('one chat message over the budget within a minute is refused, and the next minute it goes', async ({ services, member }) => {
+  const sender = await member();
+  const peer = await member();
+  const send = () => sender.api.chat.send({ peerId: peer.id, content: 'hello again', clientId: randomUUID() });
   for (let i = 0; i < RATE_LIMITS.chatMessagesPerMember.points; i++) await send();
   const { data } = await expectAppError(send(), 'RATE_LIMITED');
   expect(Number(data.params?.seconds)).toBeGreaterThan(0);
   expect(Number(data.params?.seconds)).toBeLessThanOrEqual(60);
-  const stored = await db.db.selectFrom('messages').select('id').where('sender_id', '=', sender.id).execute();
+  const stored = await services.db.selectFrom('messages').select('id').where('sender_id', '=', sender.id).execute();
   expect(stored).toHaveLength(RATE_LIMITS.chatMessagesPerMember.points);
   // the peer answering is another member's budget
-  await (await callerFor(services, peer.id)).chat.send({ peerId: sender.id, content: 'hi', clientId: randomUUID() });
+  await peer.api.chat.send({ peerId: sender.id, content: 'hi', clientId: randomUUID() });
   services.clock.advance(60_000);
   await send();
 });
@@ -52,14 +41,14 @@ describe.each([
   { name: 'reportsPerMember', call: (api: Caller) => api.marketplace.buyingRequests.report({} as never) },
   { name: 'reportsPerMember', call: (api: Caller) => api.orders.complain({} as never) },
 ] as const)('$name', ({ name, call }) => {
-  test('a spent budget refuses the call before its input is read; a fresh member is not affected', async () => {
-    const member = await insertTestUser(db.db);
-    const other = await insertTestUser(db.db);
-    await spend(name, member.id);
-    const { data } = await expectAppError(call(await callerFor(services, member.id)), 'RATE_LIMITED');
+  test('a spent budget refuses the call before its input is read; a fresh member is not affected', async ({ services, member }) => {
+    const spender = await member();
+    const other = await member();
+    await spend(services, name, spender.id);
+    const { data } = await expectAppError(call(spender.api), 'RATE_LIMITED');
     expect(Number(data.params?.seconds)).toBeGreaterThan(0);
     // the other member gets past the limit to input validation: the budget is the member's own
-    const outcome = await call(await callerFor(services, other.id)).then(
+    const outcome = await call(other.api).then(
       () => 'ok',
       (error: unknown) => appCodeOf(error),
     );
@@ -69,24 +58,16 @@ describe.each([
 });
 
 describe('uploads', () => {
-  let running: RunningServer;
-  beforeAll(async () => {
-    running = await startServer({ ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir: services.config.dataDir }, { dbHandle: db, jobs: false });
-  });
-  afterAll(async () => {
-    await running?.close();
-  });
-
-  test('one image over the budget within a minute answers 429 RATE_LIMITED', async () => {
-    const member = await insertTestUser(db.db);
-    const session = await createSession(db.db, services.clock, member.id);
+  test('one image over the budget within a minute answers 429 RATE_LIMITED', async ({ server, services, member }) => {
+    const uploader = await member();
+    const session = await createSession(services.db, services.clock, uploader.id);
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c0ffee' } })
       .png()
       .toBuffer();
     const upload = async () => {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'dot.png');
-      const response = await fetch(`${running.url}/api/uploads?purpose=listing`, {
+      const response = await fetch(`${server.url}/api/uploads?purpose=listing`, {
         method: 'POST',
         body: form,
         headers: { cookie: `curio_session=${session.token}` },
@@ -94,7 +75,7 @@ describe('uploads', () => {
       return { status: response.status, body: (await response.json()) as { error?: { code: string; params?: { seconds?: number } } } };
     };
     expect((await upload()).status).toBe(201);
-    for (let i = 1; i < RATE_LIMITS.uploadsPerMember.points; i++) await recordRateLimitHit(running.services, 'uploadsPerMember', member.id);
+    for (let i = 1; i < RATE_LIMITS.uploadsPerMember.points; i++) await recordRateLimitHit(server.services, 'uploadsPerMember', uploader.id);
     const refused = await upload();
     expect(refused.status).toBe(429);
     expect(refused.body.error?.code).toBe('RATE_LIMITED');

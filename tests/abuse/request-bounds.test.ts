@@ -2,12 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
 import { startServer, type RunningServer } from '../../server/src/server.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { MAX_BATCH_SIZE, MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH, MAX_WS_FRAME_BYTES, jsonDepth } from '../../server/src/http/request-limits.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db.ts';
+import { describe, expect, test } from '../helpers/fixtures.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 
 /**
@@ -32,12 +31,13 @@ describe('a default start (npm start with no settings)', () => {
   let server: ServerProcess;
   let dataDir: string;
 
-  beforeAll(async () => {
+  // npm start's own process over its own embedded database, as a newcomer runs it: no fixture fits
+  test.beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'curio-default-start-'));
     // no HOST, no NODE_ENV, no DEV_OUTBOX: what `npm start` on a laptop gets
     server = await startServerProcess({ DATA_DIR: dataDir, AUTO_SEED: 'false' }, { timeoutMs: 120_000 });
   }, 150_000);
-  afterAll(async () => {
+  test.afterAll(async () => {
     await server?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
@@ -102,15 +102,9 @@ describe('a default start (npm start with no settings)', () => {
 });
 
 describe('bounds on one request (in process)', () => {
-  let db: TestDatabase;
   let running: RunningServer;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    running = await startServer({ ...loadConfig({}), port: 0, host: '127.0.0.1' }, { dbHandle: db, jobs: false });
-  });
-  afterAll(async () => {
-    await running?.close();
-    await db?.close();
+  test.beforeAll(async ({ server }) => {
+    running = server;
   });
 
   const post = (pathAndQuery: string, body: string) =>
@@ -164,8 +158,8 @@ describe('the dev outbox when enabled', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
   });
 
-  test('answers loopback peers only, whatever X-Forwarded-For claims', async () => {
-    const db = await createTestDatabase();
+  test('answers loopback peers only, whatever X-Forwarded-For claims', async ({ db }) => {
+    // a server of its own on every interface with the dev outbox on, over the file's database
     const running = await startServer(
       { ...loadConfig({ DEV_OUTBOX: 'true', TRUST_PROXY: 'loopback' }), port: 0, host: '0.0.0.0' },
       { dbHandle: db, jobs: false },
@@ -179,7 +173,6 @@ describe('the dev outbox when enabled', () => {
       if (external) expect((await fetch(`http://${external}:${port}/dev/outbox?to=a@example.test`)).status).toBe(404);
     } finally {
       await running.close();
-      await db.close();
     }
   });
 });

@@ -1,11 +1,10 @@
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startServer, type RunningServer } from '../../server/src/server.ts';
-import { loadConfig } from '../../server/src/config.ts';
+import type { RunningServer } from '../../server/src/server.ts';
 import { SESSION_COOKIE } from '../../server/src/domain/accounts/sessions.ts';
 import { hashToken } from '../../server/src/domain/accounts/tokens.ts';
 import { WS_PATH } from '../../server/src/realtime/ws-server.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db.ts';
+import { describe, expect, test } from '../helpers/fixtures.ts';
+import type { TestDatabase } from '../helpers/test-db.ts';
 import { TEST_PASSWORD, insertTestUser, type TestUser } from '../helpers/users.ts';
 import { tableCounts } from './support.ts';
 
@@ -22,16 +21,11 @@ let victim: TestUser;
 let attacker: TestUser;
 const EVIL = 'https://evil.example';
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  running = await startServer({ ...loadConfig({}), port: 0, host: '127.0.0.1' }, { dbHandle: db, jobs: false });
+test.beforeAll(async ({ server, db: fileDb }) => {
+  db = fileDb;
+  running = server;
   victim = await insertTestUser(db.db, { nickname: 'victim' });
   attacker = await insertTestUser(db.db, { nickname: 'attacker' });
-});
-
-afterAll(async () => {
-  await running?.close();
-  await db?.close();
 });
 
 /**
@@ -107,7 +101,7 @@ describe('CSRF', () => {
   const mutation = `/trpc/profile.updatePreferences`;
   const payload = JSON.stringify({ json: { preferredCurrency: 'JPY' } });
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     cookie = `${SESSION_COOKIE}=${await signIn(attacker)}`;
   });
 

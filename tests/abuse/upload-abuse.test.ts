@@ -3,14 +3,14 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { UPLOAD_KEY_PATTERN } from '@curio/shared';
 import { startServer, type RunningServer } from '../../server/src/server.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { ManualClock } from '../../server/src/clock.ts';
 import { createSession } from '../../server/src/domain/accounts/sessions.ts';
+import { describe, expect, test } from '../helpers/fixtures.ts';
 import { callerFor } from '../helpers/services.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db.ts';
+import type { TestDatabase } from '../helpers/test-db.ts';
 import { insertTestUser, type TestUser } from '../helpers/users.ts';
 import { fund } from '../integration/ledger/ledger-fixtures.ts';
 import { tableCounts } from './support.ts';
@@ -29,8 +29,9 @@ let memberB: TestUser;
 let cookieA: string;
 const clock = new ManualClock(new Date('2026-11-21T08:00:00Z'));
 
-beforeAll(async () => {
-  db = await createTestDatabase();
+// a server of this file's own, over the file's database: DATA_DIR inside a temporary root and a manual clock
+test.beforeAll(async ({ db: fileDb }) => {
+  db = fileDb;
   // a parent directory of our own, so "nothing written outside DATA_DIR" can be checked
   const root = await mkdtemp(path.join(tmpdir(), 'curio-abuse-uploads-'));
   dataDir = path.join(root, 'data');
@@ -42,9 +43,8 @@ beforeAll(async () => {
   cookieA = `curio_session=${(await createSession(db.db, clock, memberA.id)).token}`;
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
   await running?.close();
-  await db?.close();
   if (dataDir) await rm(path.dirname(dataDir), { recursive: true, force: true });
 });
 

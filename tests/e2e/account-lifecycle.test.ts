@@ -1,25 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { captureScreens, describeInBrowser, launchChromium, openPage, uiText, uiTextPattern } from '../helpers/browser.ts';
-import { startE2EServer, waitForMailedLink, type E2EServer } from '../helpers/e2e-server.ts';
+import { expect, test, vi } from '../helpers/fixtures.ts';
+import { captureScreens, describeInBrowser, openPage, uiText, uiTextPattern } from '../helpers/browser.ts';
+import { waitForMailedLink, type E2EServer } from '../helpers/e2e-server.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
 
 const EN = 'en';
 const en = (key: string, params?: Record<string, string | number>) => uiText(EN, key, params);
 
-describeInBrowser('an account from sign-up to a forgotten password, in the browser', (chromiumPath) => {
+describeInBrowser('an account from sign-up to a forgotten password, in the browser', () => {
   let server: E2EServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startE2EServer();
-    browser = await launchChromium(chromiumPath);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  test.beforeAll(async ({ e2eServer, browser: launched }) => {
+    server = e2eServer;
+    browser = launched;
   });
 
   // by role and accessible name: a label's text also holds the required-field asterisk

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { VIEWPORTS, captureScreens, describeInBrowser, launchChromium, openPage, uiText } from '../helpers/browser.ts';
-import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
+import { expect, test, vi } from '../helpers/fixtures.ts';
+import { VIEWPORTS, captureScreens, describeInBrowser, openPage, uiText } from '../helpers/browser.ts';
+import type { E2EServer } from '../helpers/e2e-server.ts';
 import { signUpInPage } from '../helpers/e2e-marketplace.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 300_000 });
@@ -14,17 +14,13 @@ vi.setConfig({ testTimeout: 240_000, hookTimeout: 300_000 });
 const EN = 'en';
 const en = (key: string, params?: Record<string, string | number>) => uiText(EN, key, params);
 
-describeInBrowser('admin console: access, live badges, tab links and the phone menu', (chromiumPath) => {
+describeInBrowser('admin console: access, live badges, tab links and the phone menu', () => {
   let server: E2EServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startE2EServer();
-    browser = await launchChromium(chromiumPath);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  test.beforeAll(async ({ e2eServer, browser: launched }) => {
+    server = e2eServer;
+    browser = launched;
   });
 
   async function recordViolation(senderId: string, receiverId: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { captureScreens, describeInBrowser, launchChromium, openPage, uiText, type BrowserPage } from '../helpers/browser.ts';
-import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
+import { expect, test, vi } from '../helpers/fixtures.ts';
+import { captureScreens, describeInBrowser, openPage, uiText, type BrowserPage } from '../helpers/browser.ts';
+import type { E2EServer } from '../helpers/e2e-server.ts';
 import { fundUsdn, mutateInPage, signUpInPage, type E2EMember } from '../helpers/e2e-marketplace.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 300_000 });
@@ -10,7 +10,7 @@ const EN = 'en';
 const en = (key: string, params?: Record<string, string | number>) => uiText(EN, key, params);
 const key = () => `e2e-${crypto.randomUUID()}`;
 
-describeInBrowser('admin console: listings, buying requests, orders and complaints in the browser', (chromiumPath) => {
+describeInBrowser('admin console: listings, buying requests, orders and complaints in the browser', () => {
   let server: E2EServer;
   let browser: Browser;
   let adminSession: BrowserPage;
@@ -40,9 +40,9 @@ describeInBrowser('admin console: listings, buying requests, orders and complain
     return row.id;
   }
 
-  beforeAll(async () => {
-    server = await startE2EServer();
-    browser = await launchChromium(chromiumPath);
+  test.beforeAll(async ({ e2eServer, browser: launched }) => {
+    server = e2eServer;
+    browser = launched;
     adminSession = await openPage(browser, { baseUrl: server.url, language: EN });
     sellerSession = await openPage(browser, { baseUrl: server.url, language: EN });
     buyerSession = await openPage(browser, { baseUrl: server.url, language: EN });
@@ -83,12 +83,10 @@ describeInBrowser('admin console: listings, buying requests, orders and complain
     }));
     await mutateInPage(buyerSession.page, 'marketplace.offers.create', { requestId, priceCents: 25_000 });
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     await adminSession?.close();
     await sellerSession?.close();
     await buyerSession?.close();
-    await browser?.close();
-    await server?.close();
   });
 
   async function toast(page: Page, text: string) {

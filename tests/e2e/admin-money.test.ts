@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { captureScreens, describeInBrowser, launchChromium, openPage, uiText, type BrowserPage } from '../helpers/browser.ts';
-import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
+import { expect, test, vi } from '../helpers/fixtures.ts';
+import { captureScreens, describeInBrowser, openPage, uiText, type BrowserPage } from '../helpers/browser.ts';
+import type { E2EServer } from '../helpers/e2e-server.ts';
 import { fundUsdn, mutateInPage, signUpInPage, type E2EMember } from '../helpers/e2e-marketplace.ts';
 import { putSetting } from '../../server/src/domain/settings/settings.ts';
 import { getBalances } from '../../server/src/domain/ledger/index.ts';
@@ -33,16 +33,16 @@ async function uploadProof(page: Page, colour: string): Promise<string> {
   }, png.toString('base64'));
 }
 
-describeInBrowser('admin console: recharge codes, USDT top-ups and USDN withdrawals in the browser', (chromiumPath) => {
+describeInBrowser('admin console: recharge codes, USDT top-ups and USDN withdrawals in the browser', () => {
   let server: E2EServer;
   let browser: Browser;
   let adminSession: BrowserPage;
   let memberSession: BrowserPage;
   let member: E2EMember;
 
-  beforeAll(async () => {
-    server = await startE2EServer();
-    browser = await launchChromium(chromiumPath);
+  test.beforeAll(async ({ e2eServer, browser: launched }) => {
+    server = e2eServer;
+    browser = launched;
     await putSetting(server.db.db, 'usdt_solana_address', DEPOSIT_ADDRESS, null, new Date());
     adminSession = await openPage(browser, { baseUrl: server.url, language: EN });
     memberSession = await openPage(browser, { baseUrl: server.url, language: EN });
@@ -52,11 +52,9 @@ describeInBrowser('admin console: recharge codes, USDT top-ups and USDN withdraw
     await memberSession.page.goto('/');
     member = await signUpInPage(memberSession.page, 'money-member');
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     await adminSession?.close();
     await memberSession?.close();
-    await browser?.close();
-    await server?.close();
   });
 
   async function toast(page: Page, text: string) {
@@ -156,14 +154,14 @@ describeInBrowser('admin console: recharge codes, USDT top-ups and USDN withdraw
     const page = adminSession.page;
     await page.goto('/admin?tab=usdt-recharge');
     const table = page.getByTestId('usdt-table');
-    await table.getByText('42.50 USDT').waitFor();
+    await table.getByText('USDT 42.50').waitFor();
     await page.getByTestId('usdt-filter').getByText(en('admin:status.pending')).click();
     await expect.poll(() => table.getByTestId('usdt-table-row').count()).toBe(2);
 
     // detail: proof image, TRON explorer link, approve credits 42 whole USDN
     await table
       .getByTestId('usdt-table-row')
-      .filter({ hasText: '42.50 USDT' })
+      .filter({ hasText: 'USDT 42.50' })
       .getByRole('button', { name: en('admin-money:usdt.details') })
       .click();
     const detail = page.getByTestId('usdt-detail');
@@ -210,7 +208,7 @@ describeInBrowser('admin console: recharge codes, USDT top-ups and USDN withdraw
       .getByText(en('admin:pendingBadge', { count: 2 }))
       .waitFor();
     const table = page.getByTestId('withdrawals-table');
-    const firstRow = table.getByTestId('withdrawals-table-row').filter({ hasText: '100.00 USDN' });
+    const firstRow = table.getByTestId('withdrawals-table-row').filter({ hasText: 'USDN 100.00' });
     await firstRow.getByRole('button', { name: en('admin-money:withdrawals.approve') }).click();
     const approve = page.getByRole('dialog', { name: en('admin-money:withdrawals.approveTitle') });
     await approve.getByText(PAYOUT_ADDRESS).waitFor();
@@ -224,7 +222,7 @@ describeInBrowser('admin console: recharge codes, USDT top-ups and USDN withdraw
 
     await table
       .getByTestId('withdrawals-table-row')
-      .filter({ hasText: '30.00 USDN' })
+      .filter({ hasText: 'USDN 30.00' })
       .getByRole('button', { name: en('admin-money:withdrawals.reject') })
       .click();
     const reject = page.getByRole('dialog', { name: en('admin-money:withdrawals.rejectTitle') });
@@ -264,10 +262,10 @@ describeInBrowser('admin console: recharge codes, USDT top-ups and USDN withdraw
         await page.getByText('双十一活动').first().waitFor();
         await captureScreens(page, `admin-money-codes-${suffix}`);
         await page.goto('/admin?tab=usdt-recharge');
-        await page.getByText('150.00 USDT').waitFor();
+        await page.getByText('USDT 150.00').waitFor();
         await captureScreens(page, `admin-money-usdt-${suffix}`);
         await page.goto('/admin?tab=usdn-withdrawals');
-        await page.getByText('20.00 USDN').waitFor();
+        await page.getByText('USDN 20.00').waitFor();
         await captureScreens(page, `admin-money-withdrawals-${suffix}`);
         expect(session.pageErrors).toEqual([]);
       } finally {

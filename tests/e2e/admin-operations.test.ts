@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { captureScreens, describeInBrowser, launchChromium, openPage, uiText, type BrowserPage } from '../helpers/browser.ts';
-import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
+import { expect, test, vi } from '../helpers/fixtures.ts';
+import { captureScreens, describeInBrowser, openPage, uiText, type BrowserPage } from '../helpers/browser.ts';
+import type { E2EServer } from '../helpers/e2e-server.ts';
 import { fundPoints, fundUsdn, mutateInPage, signUpInPage, type E2EMember } from '../helpers/e2e-marketplace.ts';
 import { insertListing } from '../integration/orders/support.ts';
 import { getSettings } from '../../server/src/domain/settings/settings.ts';
@@ -20,7 +20,7 @@ const key = () => `e2e-${crypto.randomUUID()}`;
  * service), tip presets, refunds and legacy points withdrawals, each refusal shown with the
  * server's translated message and each success with the spec's message.
  */
-describeInBrowser('admin console: settings, tip settings, refunds and points withdrawals in the browser', (chromiumPath) => {
+describeInBrowser('admin console: settings, tip settings, refunds and points withdrawals in the browser', () => {
   let server: E2EServer;
   let browser: Browser;
   let adminSession: BrowserPage;
@@ -29,9 +29,9 @@ describeInBrowser('admin console: settings, tip settings, refunds and points wit
   let member: E2EMember;
   let sellerId: string;
 
-  beforeAll(async () => {
-    server = await startE2EServer();
-    browser = await launchChromium(chromiumPath);
+  test.beforeAll(async ({ e2eServer, browser: launched }) => {
+    server = e2eServer;
+    browser = launched;
     adminSession = await openPage(browser, { baseUrl: server.url, language: EN });
     memberSession = await openPage(browser, { baseUrl: server.url, language: EN });
     await adminSession.page.goto('/');
@@ -51,11 +51,9 @@ describeInBrowser('admin console: settings, tip settings, refunds and points wit
     await fundUsdn(server, member.id, 100_000);
     await fundPoints(server, member.id, 20_000);
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     await adminSession?.close();
     await memberSession?.close();
-    await browser?.close();
-    await server?.close();
   });
 
   async function toast(page: Page, text: string) {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { captureScreens, describeInBrowser, launchChromium, openPage, uiText } from '../helpers/browser.ts';
-import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
+import { expect, test, vi } from '../helpers/fixtures.ts';
+import { captureScreens, describeInBrowser, openPage, uiText } from '../helpers/browser.ts';
+import type { E2EServer } from '../helpers/e2e-server.ts';
 import { fundUsdn, signUpInPage, type E2EMember } from '../helpers/e2e-marketplace.ts';
 import { getBalances } from '../../server/src/domain/ledger/index.ts';
 
@@ -16,17 +16,13 @@ const en = (key: string, params?: Record<string, string | number>) => uiText(EN,
  * is signed out), lifts the ban from the users tab, and reads it all back in the audit log. Then
  * screenshots of the three tabs in zh-CN / en, light / dark, at 390 and 1280 px.
  */
-describeInBrowser('admin people tabs: users, violations and audit in the browser', (chromiumPath) => {
+describeInBrowser('admin people tabs: users, violations and audit in the browser', () => {
   let server: E2EServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startE2EServer();
-    browser = await launchChromium(chromiumPath);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  test.beforeAll(async ({ e2eServer, browser: launched }) => {
+    server = e2eServer;
+    browser = launched;
   });
 
   async function makeAdmin(page: Page, label: string): Promise<E2EMember> {
@@ -82,7 +78,7 @@ describeInBrowser('admin people tabs: users, violations and audit in the browser
       await page.goto('/admin?tab=users');
       await page.getByRole('textbox', { name: en('admin-people:users.searchPlaceholder') }).fill(spammer.email);
       const row = page.getByTestId(`user-row-${spammer.id}`);
-      await row.getByText('10.00 USDN').waitFor();
+      await row.getByText('USDN 10.00').waitFor();
       await row.getByRole('button', { name: en('admin-people:users.actionsFor', { name: 'Spammy Sam' }) }).click();
       await page.getByRole('menuitem', { name: en('admin-people:users.adjust') }).click();
       const amount = page.getByLabel(en('admin-people:users.adjustAmount'));
@@ -98,7 +94,7 @@ describeInBrowser('admin people tabs: users, violations and audit in the browser
       await page.getByLabel(en('admin-people:users.adjustReason')).fill('Compensation for a lost parcel');
       await page.getByRole('button', { name: en('admin-people:users.adjustSubmit') }).click();
       await toast(page, en('admin-people:users.adjustedToast'));
-      await row.getByText('35.00 USDN').waitFor();
+      await row.getByText('USDN 35.00').waitFor();
       expect((await getBalances(server.db.db, spammer.id)).usdnAvailableCents).toBe(3_500);
 
       // --- violations: warn one sender, ban the other with notes as the reason

@@ -1,23 +1,19 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { expect, test, vi } from '../helpers/fixtures.ts';
 import { BRAND } from '../../shared/src/brand.ts';
-import { captureScreens, describeInBrowser, launchChromium, openPage } from '../helpers/browser.ts';
-import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
+import { captureScreens, describeInBrowser, openPage } from '../helpers/browser.ts';
+import type { E2EServer } from '../helpers/e2e-server.ts';
 
 // a cold client build plus a browser start can outlast the unit-test defaults on two cores
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 300_000 });
 
-describeInBrowser('the built app in Chromium', (chromiumPath) => {
+describeInBrowser('the built app in Chromium', () => {
   let server: E2EServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startE2EServer();
-    browser = await launchChromium(chromiumPath);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  test.beforeAll(async ({ e2eServer, browser: launched }) => {
+    server = e2eServer;
+    browser = launched;
   });
 
   test('the server answers its health check', async () => {

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { describeInBrowser, launchChromium, openPage, uiText } from '../helpers/browser.ts';
-import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
+import { expect, test, vi } from '../helpers/fixtures.ts';
+import { describeInBrowser, openPage, uiText } from '../helpers/browser.ts';
+import type { E2EServer } from '../helpers/e2e-server.ts';
 import { signUpInPage } from '../helpers/e2e-marketplace.ts';
 import { insertTestUser } from '../helpers/users.ts';
 import { putSetting } from '../../server/src/domain/settings/settings.ts';
@@ -14,17 +14,13 @@ const en = (key: string) => uiText('en', key);
  * The floating customer-service button (rule C-11) opens a chat with the configured
  * support admin, and only while customer service is switched on.
  */
-describeInBrowser('the customer-service button opens a chat with support, in the browser', (chromiumPath) => {
+describeInBrowser('the customer-service button opens a chat with support, in the browser', () => {
   let server: E2EServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startE2EServer();
-    browser = await launchChromium(chromiumPath);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  test.beforeAll(async ({ e2eServer, browser: launched }) => {
+    server = e2eServer;
+    browser = launched;
   });
 
   test('a member reaches the configured support admin and writes to them; switched off, the button is gone', async () => {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { captureScreens, describeInBrowser, launchChromium, openPage, uiText } from '../helpers/browser.ts';
-import { startE2EServer, waitForMailedLink, type E2EServer } from '../helpers/e2e-server.ts';
+import { expect, test, vi } from '../helpers/fixtures.ts';
+import { captureScreens, describeInBrowser, openPage, uiText } from '../helpers/browser.ts';
+import { waitForMailedLink, type E2EServer } from '../helpers/e2e-server.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
 
@@ -11,17 +11,13 @@ vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
  * signs the member in verified; a member who has not opened it yet may sign in and look around,
  * but is told to verify before money can leave, and the server refuses it too.
  */
-describeInBrowser('e-mail verification in the browser', (chromiumPath) => {
+describeInBrowser('e-mail verification in the browser', () => {
   let server: E2EServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startE2EServer();
-    browser = await launchChromium(chromiumPath);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  test.beforeAll(async ({ e2eServer, browser: launched }) => {
+    server = e2eServer;
+    browser = launched;
   });
 
   async function signUpThroughForm(page: Page, language: string, email: string): Promise<void> {

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { captureScreens, describeInBrowser, launchChromium, openPage, uiText, uiTextPattern } from '../helpers/browser.ts';
-import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
-import { fundPoints, mutateInPage, signUpInPage, writeTestImages, type ImageFiles } from '../helpers/e2e-marketplace.ts';
+import { expect, test, vi } from '../helpers/fixtures.ts';
+import { captureScreens, describeInBrowser, openPage, uiText, uiTextPattern } from '../helpers/browser.ts';
+import type { E2EServer } from '../helpers/e2e-server.ts';
+import { fundPoints, mutateInPage, signUpInPage, type ImageFiles } from '../helpers/e2e-marketplace.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
 
@@ -13,20 +13,15 @@ const en = (key: string, params?: Record<string, string | number>) => uiText(EN,
 const TITLE = '青铜怀表 Brass pocket watch';
 const OTHER_TITLE = '橡木书桌 Oak writing desk';
 
-describeInBrowser('publishing a listing and finding it again, in the browser', (chromiumPath) => {
+describeInBrowser('publishing a listing and finding it again, in the browser', () => {
   let server: E2EServer;
   let browser: Browser;
   let images: ImageFiles;
 
-  beforeAll(async () => {
-    server = await startE2EServer();
-    browser = await launchChromium(chromiumPath);
-    images = await writeTestImages(['#cc00aa', '#00aacc']);
-  });
-  afterAll(async () => {
-    await images?.remove();
-    await browser?.close();
-    await server?.close();
+  test.beforeAll(async ({ e2eServer, browser: launched, testImages }) => {
+    server = e2eServer;
+    browser = launched;
+    images = testImages;
   });
 
   function searchBox(page: Page, language: string) {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from '../helpers/fixtures.ts';
 import { LANGUAGES, NOTIFICATION_TYPES } from '@curio/shared';
-import { captureScreens, describeInBrowser, launchChromium, openPage, uiText, type BrowserPage } from '../helpers/browser.ts';
-import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
+import { captureScreens, describeInBrowser, openPage, uiText, type BrowserPage } from '../helpers/browser.ts';
+import type { E2EServer } from '../helpers/e2e-server.ts';
 import { fundPoints, fundUsdn, mutateInPage, signUpInPage, type E2EMember } from '../helpers/e2e-marketplace.ts';
 import { runInTransaction } from '../../server/src/db/transaction.ts';
 import { notify } from '../../server/src/domain/notifications/notify.ts';
@@ -30,17 +30,13 @@ describe('notification texts', () => {
   });
 });
 
-describeInBrowser('two members chat live; badges, masking, blocking and notifications, in the browser', (chromiumPath) => {
+describeInBrowser('two members chat live; badges, masking, blocking and notifications, in the browser', () => {
   let server: E2EServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startE2EServer();
-    browser = await launchChromium(chromiumPath);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  test.beforeAll(async ({ e2eServer, browser: launched }) => {
+    server = e2eServer;
+    browser = launched;
   });
 
   async function signInInPage(page: Page, member: E2EMember): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { captureScreens, describeInBrowser, launchChromium, openPage, uiText } from '../helpers/browser.ts';
-import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
+import { expect, test, vi } from '../helpers/fixtures.ts';
+import { captureScreens, describeInBrowser, openPage, uiText } from '../helpers/browser.ts';
+import type { E2EServer } from '../helpers/e2e-server.ts';
 import { fundPoints, fundUsdn, mutateInPage, signUpInPage, writeTestImages, type E2EMember } from '../helpers/e2e-marketplace.ts';
 import { getBalances } from '../../server/src/domain/ledger/balances.ts';
 
@@ -13,17 +13,13 @@ const en = (key: string, params?: Record<string, string | number>) => uiText(EN,
 
 const TITLE = '手工陶瓷茶杯 Handmade tea cup';
 
-describeInBrowser('buying a listing, shipping it and confirming receipt, in the browser', (chromiumPath) => {
+describeInBrowser('buying a listing, shipping it and confirming receipt, in the browser', () => {
   let server: E2EServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startE2EServer();
-    browser = await launchChromium(chromiumPath);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  test.beforeAll(async ({ e2eServer, browser: launched }) => {
+    server = e2eServer;
+    browser = launched;
   });
 
   async function balancesOf(member: E2EMember) {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { captureScreens, describeInBrowser, launchChromium, openPage, uiText } from '../helpers/browser.ts';
-import { startE2EServer, waitForMailedLink, type E2EServer } from '../helpers/e2e-server.ts';
+import { expect, test, vi } from '../helpers/fixtures.ts';
+import { captureScreens, describeInBrowser, openPage, uiText } from '../helpers/browser.ts';
+import { waitForMailedLink, type E2EServer } from '../helpers/e2e-server.ts';
 import { fundPoints, mutateInPage, signUpInPage } from '../helpers/e2e-marketplace.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 300_000 });
@@ -9,17 +9,13 @@ vi.setConfig({ testTimeout: 240_000, hookTimeout: 300_000 });
 const EN = 'en';
 const en = (key: string, params?: Record<string, string | number>) => uiText(EN, key, params);
 
-describeInBrowser('Curio center, check-in, invitations and points redemption in the browser', (chromiumPath) => {
+describeInBrowser('Curio center, check-in, invitations and points redemption in the browser', () => {
   let server: E2EServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startE2EServer();
-    browser = await launchChromium(chromiumPath);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  test.beforeAll(async ({ e2eServer, browser: launched }) => {
+    server = e2eServer;
+    browser = launched;
   });
 
   /** The big number under a label of the center card (a dl: the term follows its value). */

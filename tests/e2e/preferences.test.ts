@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { expect, test, vi } from '../helpers/fixtures.ts';
 import { LANGUAGE_NAMES } from '../../client/src/features/language/language-names.ts';
-import { captureScreens, describeInBrowser, launchChromium, openPage, uiText } from '../helpers/browser.ts';
-import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
+import { captureScreens, describeInBrowser, openPage, uiText } from '../helpers/browser.ts';
+import type { E2EServer } from '../helpers/e2e-server.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
@@ -35,17 +35,13 @@ async function chooseTheme(page: Page, language: string, to: 'light' | 'dark'): 
   await page.getByRole('menuitemradio', { name: uiText(language, `theme.${to}`) }).click();
 }
 
-describeInBrowser('language and theme preferences, in the browser', (chromiumPath) => {
+describeInBrowser('language and theme preferences, in the browser', () => {
   let server: E2EServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startE2EServer();
-    browser = await launchChromium(chromiumPath);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  test.beforeAll(async ({ e2eServer, browser: launched }) => {
+    server = e2eServer;
+    browser = launched;
   });
 
   test('switching to English changes the interface and survives a reload; switching back restores zh-CN', async () => {

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { captureScreens, describeInBrowser, launchChromium, openPage, uiText } from '../helpers/browser.ts';
-import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
+import { expect, test, vi } from '../helpers/fixtures.ts';
+import { captureScreens, describeInBrowser, openPage, uiText } from '../helpers/browser.ts';
+import type { E2EServer } from '../helpers/e2e-server.ts';
 import { signUpInPage } from '../helpers/e2e-marketplace.ts';
 import { insertTestUser } from '../helpers/users.ts';
 import { insertTestBuyingRequest, insertTestListing } from '../integration/social/fixtures.ts';
@@ -16,17 +16,13 @@ const en = (key: string, params?: Record<string, string | number>) => uiText(EN,
  * requests with their own rules: a listing report needs a detail, a buying-request report needs
  * a reason and takes details optionally. Both land as complaints for the admins.
  */
-describeInBrowser('reporting a listing and a buying request, in the browser', (chromiumPath) => {
+describeInBrowser('reporting a listing and a buying request, in the browser', () => {
   let server: E2EServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startE2EServer();
-    browser = await launchChromium(chromiumPath);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  test.beforeAll(async ({ e2eServer, browser: launched }) => {
+    server = e2eServer;
+    browser = launched;
   });
 
   test('a listing report refuses a blank detail, a request report refuses a missing reason; both are stored', async () => {

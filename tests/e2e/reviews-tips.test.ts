@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { captureScreens, describeInBrowser, launchChromium, openPage, uiText, type BrowserPage } from '../helpers/browser.ts';
-import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
+import { expect, test, vi } from '../helpers/fixtures.ts';
+import { captureScreens, describeInBrowser, openPage, uiText, type BrowserPage } from '../helpers/browser.ts';
+import type { E2EServer } from '../helpers/e2e-server.ts';
 import { fundPoints, fundUsdn, mutateInPage, signUpInPage, writeTestImages } from '../helpers/e2e-marketplace.ts';
 import { getBalances } from '../../server/src/domain/ledger/index.ts';
 
@@ -11,17 +11,13 @@ const EN = 'en';
 const en = (key: string, params?: Record<string, string | number>) => uiText(EN, key, params);
 const TITLE = '手工皮革笔记本 Leather notebook';
 
-describeInBrowser('reviewing, tipping and commenting after a completed order, in the browser', (chromiumPath) => {
+describeInBrowser('reviewing, tipping and commenting after a completed order, in the browser', () => {
   let server: E2EServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startE2EServer();
-    browser = await launchChromium(chromiumPath);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  test.beforeAll(async ({ e2eServer, browser: launched }) => {
+    server = e2eServer;
+    browser = launched;
   });
 
   /** A completed order written directly: this journey starts where the order flow ends. */

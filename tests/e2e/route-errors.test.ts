@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { captureScreens, describeInBrowser, launchChromium, openPage, uiText } from '../helpers/browser.ts';
-import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
+import { expect, test, vi } from '../helpers/fixtures.ts';
+import { captureScreens, describeInBrowser, openPage, uiText } from '../helpers/browser.ts';
+import type { E2EServer } from '../helpers/e2e-server.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
@@ -14,17 +14,13 @@ const en = (key: string) => uiText(EN, key);
  * and if the chunk still cannot be loaded shows a translated message with a retry, inside the
  * normal header, instead of the router's bare error screen.
  */
-describeInBrowser('a screen whose code cannot be loaded, in the browser', (chromiumPath) => {
+describeInBrowser('a screen whose code cannot be loaded, in the browser', () => {
   let server: E2EServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startE2EServer();
-    browser = await launchChromium(chromiumPath);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  test.beforeAll(async ({ e2eServer, browser: launched }) => {
+    server = e2eServer;
+    browser = launched;
   });
 
   test('a missing chunk reloads once, then explains and offers a retry that works once the chunk is back', async () => {

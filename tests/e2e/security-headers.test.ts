@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { describeInBrowser, launchChromium, openPage } from '../helpers/browser.ts';
-import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
+import { expect, test, vi } from '../helpers/fixtures.ts';
+import { describeInBrowser, openPage } from '../helpers/browser.ts';
+import type { E2EServer } from '../helpers/e2e-server.ts';
 import { signUpInPage } from '../helpers/e2e-marketplace.ts';
 import { insertListing } from '../integration/orders/support.ts';
 
@@ -14,17 +14,13 @@ vi.setConfig({ testTimeout: 240_000, hookTimeout: 300_000 });
  */
 const SCREENS = ['/', '/auth', '/create', '/messages', '/notifications', '/recharge', '/withdrawal', '/profile', '/curio-center', '/admin'];
 
-describeInBrowser('the Content-Security-Policy in the browser', (chromiumPath) => {
+describeInBrowser('the Content-Security-Policy in the browser', () => {
   let server: E2EServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startE2EServer();
-    browser = await launchChromium(chromiumPath);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  test.beforeAll(async ({ e2eServer, browser: launched }) => {
+    server = e2eServer;
+    browser = launched;
   });
 
   test('headers of the page and of the API', async () => {

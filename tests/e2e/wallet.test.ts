@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { captureScreens, describeInBrowser, launchChromium, openPage, uiText } from '../helpers/browser.ts';
-import { startE2EServer, type E2EServer } from '../helpers/e2e-server.ts';
-import { fundUsdn, mutateInPage, signUpInPage, writeTestImages, type ImageFiles } from '../helpers/e2e-marketplace.ts';
+import { expect, test, vi } from '../helpers/fixtures.ts';
+import { captureScreens, describeInBrowser, openPage, uiText } from '../helpers/browser.ts';
+import type { E2EServer } from '../helpers/e2e-server.ts';
+import { fundUsdn, mutateInPage, signUpInPage, type ImageFiles } from '../helpers/e2e-marketplace.ts';
 import { generateRechargeCodes } from '../../server/src/domain/wallet/recharge-codes/generate-codes.ts';
 import { putSetting } from '../../server/src/domain/settings/settings.ts';
 import { getBalances } from '../../server/src/domain/ledger/index.ts';
@@ -15,21 +15,16 @@ const DEPOSIT_ADDRESS = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const PAYOUT_ADDRESS = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 const HASH = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
 
-describeInBrowser('wallet: top-up by code and USDT, withdrawal, transfer and history in the browser', (chromiumPath) => {
+describeInBrowser('wallet: top-up by code and USDT, withdrawal, transfer and history in the browser', () => {
   let server: E2EServer;
   let browser: Browser;
   let images: ImageFiles;
 
-  beforeAll(async () => {
-    server = await startE2EServer();
-    browser = await launchChromium(chromiumPath);
-    images = await writeTestImages(['#2f9e44', '#1c7ed6']);
+  test.beforeAll(async ({ e2eServer, browser: launched, testImages }) => {
+    server = e2eServer;
+    browser = launched;
+    images = testImages;
     await putSetting(server.db.db, 'usdt_solana_address', DEPOSIT_ADDRESS, null, new Date());
-  });
-  afterAll(async () => {
-    await images?.remove();
-    await browser?.close();
-    await server?.close();
   });
 
   async function newCode(valueCents: number, batchName: string | null = 'Launch week') {
@@ -91,7 +86,7 @@ describeInBrowser('wallet: top-up by code and USDT, withdrawal, transfer and his
       await submit.click();
       await toast(page, en('wallet:usdt.submitted'));
       expect(await page.getByLabel(en('wallet:usdt.amountLabel')).inputValue()).toBe('');
-      await page.getByText('25.50 USDT').waitFor();
+      await page.getByText('USDT 25.50').waitFor();
       await page.getByText(en('wallet:status.pending')).first().waitFor();
       const requests = await server.db.db.selectFrom('usdt_recharge_requests').selectAll().where('user_id', '=', member.id).execute();
       expect(requests).toHaveLength(1);
@@ -113,7 +108,7 @@ describeInBrowser('wallet: top-up by code and USDT, withdrawal, transfer and his
       await address.blur();
       await page.getByText(uiText(EN, 'errors:SOLANA_ADDRESS_INVALID')).waitFor();
       await address.fill(PAYOUT_ADDRESS);
-      await page.getByTestId('withdrawal-preview').getByText('≈ 48.50 USDT').waitFor();
+      await page.getByTestId('withdrawal-preview').getByText('≈ USDT 48.50').waitFor();
       await page.getByRole('button', { name: en('wallet:withdrawal.submit') }).click();
       await toast(page, en('wallet:withdrawal.submitted'));
       await page.waitForURL((url) => url.searchParams.get('tab') === 'history');

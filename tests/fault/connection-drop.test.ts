@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, onRealPostgres, type TestDatabase } from '../helpers/test-db.ts';
+import { describe, expect, test } from '../helpers/fixtures.ts';
+import { onRealPostgres } from '../helpers/test-db.ts';
 import { insertTestUser } from '../helpers/users.ts';
 import { createTestSession } from '../helpers/ws-client.ts';
 import { fund } from '../integration/ledger/ledger-fixtures.ts';
 import { insertListing } from '../integration/orders/support.ts';
-import { startServer, type RunningServer } from '../../server/src/server.ts';
-import { loadConfig } from '../../server/src/config.ts';
 import { systemClock } from '../../server/src/clock.ts';
 import { formatLedgerReport, verifyLedger } from '../../server/src/domain/ledger/index.ts';
 import { callMutation } from './trpc-http.ts';
@@ -18,18 +16,6 @@ import { callMutation } from './trpc-http.ts';
  * already written its idempotency key and possibly moved money). The request must fail with a
  * typed error, leave nothing half-done, and the server must go on serving with the same pool.
  */
-let db: TestDatabase;
-let running: RunningServer;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  running = await startServer({ ...loadConfig({}), port: 0, host: '127.0.0.1' }, { dbHandle: db, jobs: false });
-});
-afterAll(async () => {
-  await running?.close();
-  await db?.close();
-});
-
 async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -41,7 +27,7 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_00
 }
 
 describe.skipIf(!onRealPostgres())('a connection dropped mid-transaction (real PostgreSQL)', () => {
-  test('the purchase fails with a typed error, nothing of it remains, and the next request works', { timeout: 60_000 }, async () => {
+  test('the purchase fails with a typed error, nothing of it remains, and the next request works', { timeout: 60_000 }, async ({ db, server: running }) => {
     const seller = await insertTestUser(db.db);
     const buyer = await insertTestUser(db.db);
     await fund(db.db, buyer.id, 'usdn', 10_000);

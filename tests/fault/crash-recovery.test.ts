@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, onRealPostgres, type TestDatabase } from '../helpers/test-db.ts';
+import { describe, expect, test } from '../helpers/fixtures.ts';
+import { onRealPostgres } from '../helpers/test-db.ts';
 import { insertTestUser } from '../helpers/users.ts';
 import { createTestSession } from '../helpers/ws-client.ts';
 import { fund } from '../integration/ledger/ledger-fixtures.ts';
@@ -38,23 +38,19 @@ type Op =
 
 const PATHS = { purchase: 'orders.purchase', transfer: 'wallet.transfer', redeem: 'wallet.redeemCode' } as const;
 
-let db: TestDatabase;
 let server: ChildServer | null = null;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(async () => {
+// the server processes are the test's own; the file's database (the `db` fixture) outlives them
+test.afterAll(async () => {
   await server?.stop();
-  await db?.close();
 });
 
-function startServer(label: string): Promise<ChildServer> {
-  return startChild(label, SERVER_ENTRY, { DATABASE_URL: db.url!, BENCH_POOL_SIZE: '10', NODE_ENV: 'production' }, ROOT);
+function startServer(label: string, databaseUrl: string): Promise<ChildServer> {
+  return startChild(label, SERVER_ENTRY, { DATABASE_URL: databaseUrl, BENCH_POOL_SIZE: '10', NODE_ENV: 'production' }, ROOT);
 }
 
 describe.skipIf(!onRealPostgres())('a server killed mid-stream (real PostgreSQL)', () => {
-  test('loses no acknowledged operation and repeats none after restart and retries', { timeout: 180_000 }, async () => {
+  test('loses no acknowledged operation and repeats none after restart and retries', { timeout: 180_000 }, async ({ db }) => {
     const seller = await insertTestUser(db.db);
     const recipient = await insertTestUser(db.db);
     const listingIds: string[] = [];
@@ -89,7 +85,7 @@ describe.skipIf(!onRealPostgres())('a server killed mid-stream (real PostgreSQL)
       }
     }
 
-    server = await startServer('server-1');
+    server = await startServer('server-1', db.url!);
     const first = server;
     const killAfter = Math.floor(ops.length / 3);
     let acknowledged = 0;
@@ -142,7 +138,7 @@ describe.skipIf(!onRealPostgres())('a server killed mid-stream (real PostgreSQL)
     }
 
     // a new process; the client retries everything it sent, with the same keys
-    server = await startServer('server-2');
+    server = await startServer('server-2', db.url!);
     const second = server;
     const retried = await runPool(
       ops.map((op) => () => callMutation(`http://127.0.0.1:${second.port}`, PATHS[op.kind], op.input, buyers[op.buyer]!.cookie)),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../helpers/fixtures.ts';
 import { onRealPostgres } from '../helpers/test-db.ts';
 import { insertTestUser } from '../helpers/users.ts';
 import { SubscriptionRecorder, createTestSession, openWsClient, type TestWsClient } from '../helpers/ws-client.ts';
@@ -18,12 +18,13 @@ let cluster: PrivateCluster | null = null;
 let running: RunningServer | null = null;
 let ws: TestWsClient | null = null;
 
-beforeAll(async () => {
+// no test database: the cluster, the server on it and the socket are this file's own
+test.beforeAll(async () => {
   if (!onRealPostgres() || unavailable) return;
   cluster = await startPrivateCluster();
   running = await startServer({ ...loadConfig({}), databaseUrl: cluster.url, port: 0, host: '127.0.0.1', autoSeed: false }, { jobs: false });
 }, 120_000);
-afterAll(async () => {
+test.afterAll(async () => {
   await ws?.close();
   await running?.close();
   cluster?.stop();

@@ -9,6 +9,7 @@ export function DialogActions({
   disabled,
   color,
   radius,
+  submitTestId,
 }: {
   cancelLabel: string;
   onCancel: () => void;
@@ -17,13 +18,15 @@ export function DialogActions({
   disabled?: boolean;
   color?: ButtonProps['color'];
   radius?: ButtonProps['radius'];
+  /** For browser tests that find the submit button by test id. */
+  submitTestId?: string;
 }) {
   return (
     <Group justify="flex-end" gap="sm">
       <Button variant="default" radius={radius} onClick={onCancel}>
         {cancelLabel}
       </Button>
-      <Button type="submit" color={color} radius={radius} loading={loading} disabled={disabled}>
+      <Button type="submit" color={color} radius={radius} loading={loading} disabled={disabled} data-testid={submitTestId}>
         {submitLabel}
       </Button>
     </Group>

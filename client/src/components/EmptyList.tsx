@@ -1,17 +1,27 @@
-import { Center, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { EmptyState } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 
-/** What a list says when it has nothing yet: a dimmed icon, a title and a hint. */
-export function EmptyList({ icon: ListIcon, title, hint, py = 80 }: { icon: Icon; title: string; hint: string; py?: number }) {
+/**
+ * What a list says when it has nothing yet: Mantine's empty state (as the feed and the load errors
+ * use) with the list's icon, a title, a hint and, when given, the actions that fill it.
+ */
+export function EmptyList({
+  icon: ListIcon,
+  title,
+  hint,
+  py = 'xl',
+  children,
+}: {
+  icon: Icon;
+  title: string;
+  hint?: string;
+  py?: number | string;
+  children?: ReactNode;
+}) {
   return (
-    <Center py={py}>
-      <Stack align="center" gap="xs">
-        <ListIcon size={40} stroke={1.4} color="var(--mantine-color-dimmed)" aria-hidden />
-        <Text fw={600}>{title}</Text>
-        <Text size="sm" c="dimmed" ta="center">
-          {hint}
-        </Text>
-      </Stack>
-    </Center>
+    <EmptyState py={py} icon={<ListIcon size={28} stroke={1.6} aria-hidden />} title={title} description={hint}>
+      {children && <EmptyState.Actions>{children}</EmptyState.Actions>}
+    </EmptyState>
   );
 }

@@ -1,5 +1,5 @@
 import { schemaResolver, type FormErrors } from '@mantine/form';
-import { isAppErrorCode } from '@curio/shared';
+import { isAppErrorCode, ZCreateWithdrawalInput, zText, type AppErrorCode } from '@curio/shared';
 import i18n from '../i18n/index.ts';
 import { appErrorOf } from './app-error.ts';
 
@@ -50,4 +50,57 @@ export function showServerFieldErrors(
     shown = true;
   }
   return shown;
+}
+
+/** A field as a text input holds it: '' while empty, refused with "fill in all fields". */
+export function filledInText() {
+  return zText().trim().min(1, { error: 'FIELDS_REQUIRED' });
+}
+
+/**
+ * A whole USDN amount of at least 1 (rules W-8 and W-13) as a number field holds it, checked as
+ * the procedure's number once typed; `notPositive` is the code for 0 and below.
+ */
+export function wholeUsdnText(notPositive: AppErrorCode) {
+  return filledInText()
+    .transform(Number)
+    .pipe(ZCreateWithdrawalInput.shape.amount.positive({ error: notPositive }).int({ error: 'AMOUNT_NOT_WHOLE' }));
+}
+
+/**
+ * A form's validate: the schema's own messages, then the checks whose messages carry a number
+ * (a configured minimum, the balance, a length), which a schema issue, an app code alone, cannot.
+ * Each such check speaks only where the schema found its field well-formed.
+ */
+export function withLimits<Values>(resolve: (values: NoInfer<Values>) => FormErrors, limits: (values: Values) => Record<string, string | null>) {
+  return (values: Values): FormErrors => {
+    const errors = { ...resolve(values) };
+    for (const [field, message] of Object.entries(limits(values))) {
+      if (message && !errors[field]) errors[field] = message;
+    }
+    return errors;
+  };
+}
+
+/** The characters of a comment or a review as the server counts them: by code point, without the spaces around. */
+export function userTextLength(text: string): number {
+  return [...text.trim()].length;
+}
+
+/**
+ * Validates a form whose `content` is a comment or a review (rules S-16 and S-19): the procedure's
+ * shared schema, then the server's text rules, required and at most `max` characters. The schema only
+ * bounds the raw payload (the server measures the cleaned text), so those two are checked here, where
+ * the message can say the limit.
+ */
+export function userTextResolver(schema: FormSchema, max: number) {
+  const resolve = translatedSchemaResolver(schema);
+  return (values: { content: string }): FormErrors => {
+    const errors = resolve(values);
+    if (errors.content) return errors;
+    const length = userTextLength(values.content);
+    if (length === 0) return { ...errors, content: i18n.t('errors:CONTENT_REQUIRED') };
+    if (length > max) return { ...errors, content: i18n.t('errors:CONTENT_TOO_LONG', { max }) };
+    return errors;
+  };
 }

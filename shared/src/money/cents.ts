@@ -28,6 +28,11 @@ export function formatCents(cents: Cents): string {
   return `${sign}${whole.toLocaleString('en-US')}.${fraction}`;
 }
 
+/** The unit before the amount, as every price and balance in the app reads: 1234 -> "USDN 12.34". */
+export function formatMoney(cents: Cents, unit: 'USDN' | 'USDT' = 'USDN'): string {
+  return `${unit} ${formatCents(cents)}`;
+}
+
 /** Whole USDN units to cents (admin adjustments, tips and code values are whole numbers). */
 export function wholeUsdnToCents(units: number): Cents {
   if (!Number.isSafeInteger(units)) throw new RangeError(`not a whole number: ${units}`);

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { appRouter } from '../../../server/src/trpc/app-router.ts';
-import { callerFor, type TestServices } from '../../helpers/services.ts';
-import { type TestDatabase } from '../../helpers/test-db.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import { callerFor } from '../../helpers/services.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { appCodeOf } from '../ledger/ledger-fixtures.ts';
-import { openWorld } from '../../helpers/world.ts';
 
 /**
  * Every admin procedure rejects a visitor and a member (rule AD-2). The list is read
  * from the router itself, so a procedure added later is covered without touching this file,
  * and the gate is checked before any input is looked at (an empty input is enough).
  */
-let db: TestDatabase, services: TestServices;
-
-beforeAll(async () => ({ db, services } = await openWorld()));
-afterAll(() => db?.close());
-
 const adminPaths = Object.keys(appRouter._def.procedures as Record<string, unknown>).filter((path) => path.startsWith('admin.'));
 
 type AnyCaller = Record<string, unknown>;
@@ -40,19 +33,16 @@ describe('the admin router', () => {
     expect(adminPaths.length).toBeGreaterThan(0);
   });
 
-  test.each(adminPaths)('%s refuses a visitor (LOGIN_REQUIRED) and a member (ADMIN_REQUIRED)', async (path) => {
+  test.for(adminPaths)('%s refuses a visitor (LOGIN_REQUIRED) and a member (ADMIN_REQUIRED)', async (path, { services, member }) => {
     const visitor = (await callerFor(services)) as unknown as AnyCaller;
-    const member = await insertTestUser(db.db);
-    const asMember = (await callerFor(services, member.id)) as unknown as AnyCaller;
+    const asMember = (await member()).api as unknown as AnyCaller;
     expect(await outcome(visitor, path)).toBe('LOGIN_REQUIRED');
     expect(await outcome(asMember, path)).toBe('ADMIN_REQUIRED');
   });
 });
 
 describe('admin.dashboard', () => {
-  test('counts what the console manages and what waits for a decision', async () => {
-    const admin = await insertTestUser(db.db, { admin: true });
-    const api = await callerFor(services, admin.id);
+  test('counts what the console manages and what waits for a decision', async ({ db, admin: { api } }) => {
     const before = await api.admin.dashboard();
 
     const buyer = await insertTestUser(db.db);

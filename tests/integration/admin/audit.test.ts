@@ -1,35 +1,30 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { callerFor, type TestServices } from '../../helpers/services.ts';
-import { type TestDatabase } from '../../helpers/test-db.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import { callerFor } from '../../helpers/services.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
-import { openWorld } from '../../helpers/world.ts';
 
 /** The audit tab: every admin action listed newest first, with filters and a target id search. */
-let db: TestDatabase, services: TestServices;
 let alice: string;
 let bob: string;
 
-beforeAll(async () => {
-  ({ db, services } = await openWorld());
+test.beforeAll(async ({ db }) => {
   alice = (await insertTestUser(db.db, { admin: true, nickname: 'Alice admin' })).id;
   bob = (await insertTestUser(db.db, { admin: true, nickname: 'Bob admin' })).id;
 });
-afterAll(() => db?.close());
 
 describe('admin.audit', () => {
-  test('lists real admin actions newest first with admin nickname, target, before/after and reason; filters and searches', async () => {
-    const member = await insertTestUser(db.db);
+  test('lists real admin actions newest first with admin nickname, target, before/after and reason; filters and searches', async ({ db, services, member }) => {
+    const target = await member();
     const asAlice = await callerFor(services, alice);
     const asBob = await callerFor(services, bob);
-    await asAlice.admin.users.adjustUsdn({ userId: member.id, amount: 5, reason: 'Welcome bonus', idempotencyKey: randomUUID() });
-    await asAlice.admin.users.ban({ userId: member.id, reason: 'Scam attempts' });
-    await asBob.admin.users.unban({ userId: member.id, reason: 'Appeal' });
+    await asAlice.admin.users.adjustUsdn({ userId: target.id, amount: 5, reason: 'Welcome bonus', idempotencyKey: randomUUID() });
+    await asAlice.admin.users.ban({ userId: target.id, reason: 'Scam attempts' });
+    await asBob.admin.users.unban({ userId: target.id, reason: 'Appeal' });
     const violation = await db.db
       .insertInto('message_violations')
       .values({
-        sender_id: member.id,
+        sender_id: target.id,
         receiver_id: bob,
         violation_type: 'qq',
         detected_types: ['qq'],
@@ -46,7 +41,7 @@ describe('admin.audit', () => {
     expect(all.items[3]).toMatchObject({
       admin: { id: alice, nickname: 'Alice admin' },
       targetType: 'user',
-      targetId: member.id,
+      targetId: target.id,
       before: { usdnCents: 0 },
       after: { usdnCents: 500, changeCents: 500 },
       reason: 'Welcome bonus',
@@ -59,7 +54,7 @@ describe('admin.audit', () => {
     expect((await asAlice.admin.audit.list({ action: 'user_' })).total).toBe(0);
     expect((await asAlice.admin.audit.list({ targetType: 'violation' })).items.map((e) => e.targetId)).toEqual([violation.id]);
     expect((await asAlice.admin.audit.list({ adminId: bob })).items.map((e) => e.action)).toEqual(['violation.review', 'user.unban']);
-    expect((await asAlice.admin.audit.list({ search: member.id.slice(0, 8).toUpperCase() })).total).toBe(3);
+    expect((await asAlice.admin.audit.list({ search: target.id.slice(0, 8).toUpperCase() })).total).toBe(3);
     expect(await asAlice.admin.audit.list({ pageSize: 1, page: 2 })).toMatchObject({ total: 4, items: [{ action: 'user.unban' }] });
 
     expect(await asAlice.admin.audit.facets()).toEqual({
@@ -72,7 +67,7 @@ describe('admin.audit', () => {
     });
   });
 
-  test('a refused action leaves no entry; a bad admin filter is VALIDATION_FAILED', async () => {
+  test('a refused action leaves no entry; a bad admin filter is VALIDATION_FAILED', async ({ services }) => {
     const api = await callerFor(services, alice);
     const before = (await api.admin.audit.list({})).total;
     await expectAppError(api.admin.users.ban({ userId: bob, reason: 'no' }), 'CANNOT_BAN_ADMIN');

@@ -1,38 +1,34 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callerFor, type Caller, type TestServices } from '../../helpers/services.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
 import { onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { appCodeOf } from '../ledger/ledger-fixtures.ts';
-import { insertListing, key, listingRow, member, orderRow } from '../orders/support.ts';
+import { insertListing, key, listingRow, orderRow } from '../orders/support.ts';
 
 import { storageFor } from '../../../server/src/storage/storage-for.ts';
 import { storedUpload } from '../../helpers/uploads.ts';
 import { auditEntries } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
-import { openAdminWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase, services: TestServices, adminId: string, admin: Caller;
+test.override('poolSize', 8);
 
-beforeAll(async () => ({ db, services, adminId, admin } = await openAdminWorld({ poolSize: 8 })));
-afterAll(() => db?.close());
-
-const auditOf = (listingId: string) => auditEntries(db.db, 'listing', listingId);
+const auditOf = (db: TestDatabase, listingId: string) => auditEntries(db.db, 'listing', listingId);
 
 /** Listing ids the public feed shows (listings only; each test file has its own small database). */
-async function feedListingIds(): Promise<string[]> {
+async function feedListingIds(services: TestServices): Promise<string[]> {
   const page = await (await callerFor(services)).marketplace.feed.page({ type: 'listing', limit: 50 });
   return page.items.flatMap((item) => (item.kind === 'listing' ? [item.listing.id] : []));
 }
 
 describe('admin.listings.list', () => {
-  test('lists every listing with its real seller, filters by status and review status, searches the title', async () => {
-    const seller = await member(services, { nickname: 'Hidden hand' });
+  test('lists every listing with its real seller, filters by status and review status, searches the title', async ({ db, admin, member }) => {
+    const seller = await member({ nickname: 'Hidden hand' });
     const anonymous = await insertListing(db.db, seller.id, { title: 'Anon 100% wool scarf' });
     await db.db.updateTable('listings').set({ is_anonymous: true }).where('id', '=', anonymous).execute();
     const down = await insertListing(db.db, seller.id, { title: 'Down lamp', status: 'unavailable', reviewStatus: 'rejected' });
     const approved = await insertListing(db.db, seller.id, { title: 'Approved clock', reviewStatus: 'approved' });
 
-    const all = await admin.admin.listings.list({ page: 1, pageSize: 100 });
+    const all = await admin.api.admin.listings.list({ page: 1, pageSize: 100 });
     const scarf = all.items.find((item) => item.id === anonymous);
     expect(scarf).toMatchObject({
       isAnonymous: true,
@@ -45,64 +41,68 @@ describe('admin.listings.list', () => {
     // newest first
     expect(all.items.slice(0, 3).map((item) => item.id)).toEqual([approved, down, anonymous]);
 
-    const unavailable = await admin.admin.listings.list({ status: 'unavailable' });
+    const unavailable = await admin.api.admin.listings.list({ status: 'unavailable' });
     expect(unavailable.items.map((item) => item.id)).toContain(down);
     expect(unavailable.items.every((item) => item.status === 'unavailable')).toBe(true);
-    const rejected = await admin.admin.listings.list({ reviewStatus: 'rejected' });
+    const rejected = await admin.api.admin.listings.list({ reviewStatus: 'rejected' });
     expect(rejected.items.every((item) => item.reviewStatus === 'rejected')).toBe(true);
     expect(rejected.items.map((item) => item.id)).toContain(down);
 
     // the search takes % literally
-    const searched = await admin.admin.listings.list({ search: '100%' });
+    const searched = await admin.api.admin.listings.list({ search: '100%' });
     expect(searched).toEqual({ total: 1, items: [expect.objectContaining({ id: anonymous })] });
-    expect((await admin.admin.listings.list({ search: '1%0' })).total).toBe(0);
+    expect((await admin.api.admin.listings.list({ search: '1%0' })).total).toBe(0);
 
     // paging: total counts every match, the page holds pageSize rows
-    const first = await admin.admin.listings.list({ page: 1, pageSize: 2 });
+    const first = await admin.api.admin.listings.list({ page: 1, pageSize: 2 });
     expect(first.items).toHaveLength(2);
     expect(first.total).toBe(all.total);
-    const second = await admin.admin.listings.list({ page: 2, pageSize: 2 });
+    const second = await admin.api.admin.listings.list({ page: 2, pageSize: 2 });
     expect(second.items[0]?.id).not.toBe(first.items[0]?.id);
   });
 });
 
 describe('admin.listings moderation', () => {
-  test('approve: review status approved, still on sale, audited; a second approve changes nothing', async () => {
-    const seller = await member(services);
+  test('approve: review status approved, still on sale, audited; a second approve changes nothing', async ({ db, services, admin, member }) => {
+    const seller = await member();
     const listingId = await insertListing(db.db, seller.id);
-    expect(await feedListingIds()).toContain(listingId);
+    expect(await feedListingIds(services)).toContain(listingId);
 
-    expect(await admin.admin.listings.approve({ listingId })).toEqual({ listingId, status: 'available', reviewStatus: 'approved' });
+    expect(await admin.api.admin.listings.approve({ listingId })).toEqual({ listingId, status: 'available', reviewStatus: 'approved' });
     expect(await listingRow(db.db, listingId)).toMatchObject({ review_status: 'approved', status: 'available' });
-    expect(await feedListingIds()).toContain(listingId);
+    expect(await feedListingIds(services)).toContain(listingId);
     // the seller sees the review result on their listing
     expect((await seller.api.marketplace.listings.get({ id: listingId })).reviewStatus).toBe('approved');
-    const [entry, ...more] = await auditOf(listingId);
+    const [entry, ...more] = await auditOf(db, listingId);
     expect(more).toHaveLength(0);
     expect(entry).toMatchObject({
-      admin_id: adminId,
+      admin_id: admin.id,
       action: 'listing.approve',
       before: { status: 'available', review_status: 'pending', seller_id: seller.id },
       after: { status: 'available', review_status: 'approved' },
       reason: null,
     });
 
-    await expectAppError(admin.admin.listings.approve({ listingId }), 'REQUEST_ALREADY_PROCESSED');
-    expect(await auditOf(listingId)).toHaveLength(1);
+    await expectAppError(admin.api.admin.listings.approve({ listingId }), 'REQUEST_ALREADY_PROCESSED');
+    expect(await auditOf(db, listingId)).toHaveLength(1);
   });
 
-  test('reject: rejected and unavailable, gone from the feed, the detail page and the checkout; reason audited', async () => {
-    const seller = await member(services);
-    const buyer = await member(services, { usdnCents: 10_000 });
+  test('reject: rejected and unavailable, gone from the feed, the detail page and the checkout; reason audited', async ({ db, services, admin, member }) => {
+    const seller = await member();
+    const buyer = await member({ usdnCents: 10_000 });
     const listingId = await insertListing(db.db, seller.id);
 
-    expect(await admin.admin.listings.reject({ listingId, note: '  Counterfeit  ' })).toEqual({ listingId, status: 'unavailable', reviewStatus: 'rejected' });
-    expect(await feedListingIds()).not.toContain(listingId);
+    expect(await admin.api.admin.listings.reject({ listingId, note: '  Counterfeit  ' })).toEqual({
+      listingId,
+      status: 'unavailable',
+      reviewStatus: 'rejected',
+    });
+    expect(await feedListingIds(services)).not.toContain(listingId);
     await expectAppError((await callerFor(services)).marketplace.listings.get({ id: listingId }), 'LISTING_NOT_FOUND');
     // checkout treats a listing off sale as not there
     await expectAppError(buyer.api.orders.purchase({ listingId, quantity: 1, idempotencyKey: key() }), 'LISTING_NOT_FOUND');
     expect(await db.db.selectFrom('orders').select('id').where('listing_id', '=', listingId).execute()).toHaveLength(0);
-    expect(await auditOf(listingId)).toEqual([
+    expect(await auditOf(db, listingId)).toEqual([
       expect.objectContaining({
         action: 'listing.reject',
         before: expect.objectContaining({ status: 'available', review_status: 'pending' }) as unknown,
@@ -111,62 +111,76 @@ describe('admin.listings moderation', () => {
       }),
     ]);
 
-    await expectAppError(admin.admin.listings.reject({ listingId }), 'REQUEST_ALREADY_PROCESSED');
-    expect(await auditOf(listingId)).toHaveLength(1);
+    await expectAppError(admin.api.admin.listings.reject({ listingId }), 'REQUEST_ALREADY_PROCESSED');
+    expect(await auditOf(db, listingId)).toHaveLength(1);
   });
 
-  test('reject keeps a sold listing sold (the sale happened)', async () => {
-    const seller = await member(services);
+  test('reject keeps a sold listing sold (the sale happened)', async ({ db, admin, member }) => {
+    const seller = await member();
     const listingId = await insertListing(db.db, seller.id, { status: 'sold' });
-    expect(await admin.admin.listings.reject({ listingId })).toMatchObject({ status: 'sold', reviewStatus: 'rejected' });
+    expect(await admin.api.admin.listings.reject({ listingId })).toMatchObject({ status: 'sold', reviewStatus: 'rejected' });
   });
 
-  test('take down: unavailable and gone from the feed; again → REQUEST_ALREADY_PROCESSED; a sold listing → LISTING_NOT_AVAILABLE', async () => {
-    const seller = await member(services);
+  test('take down: unavailable and gone from the feed; again → REQUEST_ALREADY_PROCESSED; a sold listing → LISTING_NOT_AVAILABLE', async ({
+    db,
+    services,
+    admin,
+    member,
+  }) => {
+    const seller = await member();
     const listingId = await insertListing(db.db, seller.id, { reviewStatus: 'approved' });
-    expect(await admin.admin.listings.takeDown({ listingId, note: 'Reported twice' })).toEqual({ listingId, status: 'unavailable', reviewStatus: 'approved' });
-    expect(await feedListingIds()).not.toContain(listingId);
+    expect(await admin.api.admin.listings.takeDown({ listingId, note: 'Reported twice' })).toEqual({
+      listingId,
+      status: 'unavailable',
+      reviewStatus: 'approved',
+    });
+    expect(await feedListingIds(services)).not.toContain(listingId);
     // the owner still sees it (to edit or delete), the public does not
     expect((await seller.api.marketplace.listings.get({ id: listingId })).status).toBe('unavailable');
     await expectAppError((await callerFor(services)).marketplace.listings.get({ id: listingId }), 'LISTING_NOT_FOUND');
-    expect((await auditOf(listingId)).map((e) => [e.action, e.reason])).toEqual([['listing.take_down', 'Reported twice']]);
+    expect((await auditOf(db, listingId)).map((e) => [e.action, e.reason])).toEqual([['listing.take_down', 'Reported twice']]);
 
-    await expectAppError(admin.admin.listings.takeDown({ listingId }), 'REQUEST_ALREADY_PROCESSED');
-    expect(await auditOf(listingId)).toHaveLength(1);
+    await expectAppError(admin.api.admin.listings.takeDown({ listingId }), 'REQUEST_ALREADY_PROCESSED');
+    expect(await auditOf(db, listingId)).toHaveLength(1);
 
     const sold = await insertListing(db.db, seller.id, { status: 'sold' });
-    await expectAppError(admin.admin.listings.takeDown({ listingId: sold }), 'LISTING_NOT_AVAILABLE');
+    await expectAppError(admin.api.admin.listings.takeDown({ listingId: sold }), 'LISTING_NOT_AVAILABLE');
     expect(await listingRow(db.db, sold)).toMatchObject({ status: 'sold' });
-    expect(await auditOf(sold)).toHaveLength(0);
+    expect(await auditOf(db, sold)).toHaveLength(0);
   });
 
-  test('an unknown listing → LISTING_NOT_FOUND, an overlong note → CONTENT_TOO_LONG; nothing written', async () => {
+  test('an unknown listing → LISTING_NOT_FOUND, an overlong note → CONTENT_TOO_LONG; nothing written', async ({ db, admin, member }) => {
     const missing = '00000000-0000-4000-8000-00000000beef';
-    for (const call of [admin.admin.listings.approve, admin.admin.listings.reject, admin.admin.listings.takeDown, admin.admin.listings.delete]) {
+    for (const call of [
+      admin.api.admin.listings.approve,
+      admin.api.admin.listings.reject,
+      admin.api.admin.listings.takeDown,
+      admin.api.admin.listings.delete,
+    ]) {
       await expectAppError(call({ listingId: missing }), 'LISTING_NOT_FOUND');
     }
-    expect(await auditOf(missing)).toHaveLength(0);
+    expect(await auditOf(db, missing)).toHaveLength(0);
 
-    const seller = await member(services);
+    const seller = await member();
     const listingId = await insertListing(db.db, seller.id);
-    await expectAppError(admin.admin.listings.reject({ listingId, note: 'x'.repeat(501) }), 'CONTENT_TOO_LONG');
+    await expectAppError(admin.api.admin.listings.reject({ listingId, note: 'x'.repeat(501) }), 'CONTENT_TOO_LONG');
     expect(await listingRow(db.db, listingId)).toMatchObject({ status: 'available', review_status: 'pending' });
-    expect(await auditOf(listingId)).toHaveLength(0);
+    expect(await auditOf(db, listingId)).toHaveLength(0);
   });
 });
 
 describe('admin.listings.delete', () => {
-  test('the listing goes, its orders keep their snapshot, and only unreferenced image files leave storage', async () => {
+  test('the listing goes, its orders keep their snapshot, and only unreferenced image files leave storage', async ({ db, services, admin, member }) => {
     const storage = storageFor(services);
-    const seller = await member(services, { nickname: 'Deleted seller' });
+    const seller = await member({ nickname: 'Deleted seller' });
     const cover = await storedUpload(services, seller.id);
     const extra = await storedUpload(services, seller.id);
-    const buyer = await member(services, { usdnCents: 5_000 });
+    const buyer = await member({ usdnCents: 5_000 });
     const listingId = await insertListing(db.db, seller.id, { title: 'Prohibited item', priceCents: 2_000, images: [cover, extra] });
     const { orderId } = await buyer.api.orders.purchase({ listingId, quantity: 1, idempotencyKey: key() });
-    expect((await admin.admin.listings.list({ search: 'Prohibited item' })).items[0]?.orderCount).toBe(1);
+    expect((await admin.api.admin.listings.list({ search: 'Prohibited item' })).items[0]?.orderCount).toBe(1);
 
-    expect(await admin.admin.listings.delete({ listingId, note: 'Weapons are not allowed' })).toEqual({ listingId, deleted: true });
+    expect(await admin.api.admin.listings.delete({ listingId, note: 'Weapons are not allowed' })).toEqual({ listingId, deleted: true });
     expect(await db.db.selectFrom('listings').select('id').where('id', '=', listingId).executeTakeFirst()).toBeUndefined();
 
     // order history survives: the order keeps its title, total and cover, only the link is gone
@@ -176,7 +190,7 @@ describe('admin.listings.delete', () => {
     expect(await storage.exists(cover)).toBe(true);
     expect(await storage.exists(extra)).toBe(false);
 
-    const [entry, ...more] = await auditOf(listingId);
+    const [entry, ...more] = await auditOf(db, listingId);
     expect(more).toHaveLength(0);
     expect(entry).toMatchObject({
       action: 'listing.delete',
@@ -186,19 +200,19 @@ describe('admin.listings.delete', () => {
     });
 
     // a second click finds nothing to delete and writes nothing
-    await expectAppError(admin.admin.listings.delete({ listingId }), 'LISTING_NOT_FOUND');
-    expect(await auditOf(listingId)).toHaveLength(1);
+    await expectAppError(admin.api.admin.listings.delete({ listingId }), 'LISTING_NOT_FOUND');
+    expect(await auditOf(db, listingId)).toHaveLength(1);
   });
 });
 
 describe.skipIf(!onRealPostgres())('admin.listings races (real PostgreSQL)', () => {
-  test('two admins rejecting one listing at once reject it once, with one audit entry', async () => {
-    const seller = await member(services);
+  test('two admins rejecting one listing at once reject it once, with one audit entry', async ({ db, services, admin, member }) => {
+    const seller = await member();
     const listingId = await insertListing(db.db, seller.id);
     const second = await callerFor(services, (await insertTestUser(db.db, { admin: true })).id);
-    const outcomes = await Promise.allSettled([admin, second].map((api) => api.admin.listings.reject({ listingId })));
+    const outcomes = await Promise.allSettled([admin.api, second].map((api) => api.admin.listings.reject({ listingId })));
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     expect(outcomes.flatMap((o) => (o.status === 'rejected' ? [appCodeOf(o.reason)] : []))).toEqual(['REQUEST_ALREADY_PROCESSED']);
-    expect(await auditOf(listingId)).toHaveLength(1);
+    expect(await auditOf(db, listingId)).toHaveLength(1);
   });
 });

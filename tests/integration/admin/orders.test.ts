@@ -1,22 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callerFor, type TestServices, type Caller } from '../../helpers/services.ts';
-import { type TestDatabase } from '../../helpers/test-db.ts';
-import { insertTestUser } from '../../helpers/users.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { paidOrder, shippedOrder } from '../orders/support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
-import { openWorld } from '../../helpers/world.ts';
-
-let db: TestDatabase, services: TestServices;
-let admin: Caller;
-
-beforeAll(async () => {
-  ({ db, services } = await openWorld());
-  admin = await callerFor(services, (await insertTestUser(db.db, { admin: true })).id);
-});
-afterAll(() => db?.close());
 
 describe('admin.orders', () => {
-  test('every order with title, short id, total, status and both parties; status filter; search by title or id prefix', async () => {
+  test('every order with title, short id, total, status and both parties; status filter; search by title or id prefix', async ({ db, services, admin }) => {
     const paid = await paidOrder(services, { priceCents: 1_250, quantity: 2 });
     const shipped = await shippedOrder(services);
     await db.db
@@ -25,7 +12,7 @@ describe('admin.orders', () => {
       .where('id', '=', shipped.orderId)
       .execute();
 
-    const all = await admin.admin.orders.list({});
+    const all = await admin.api.admin.orders.list({});
     expect(all.total).toBe(2);
     // newest first
     expect(all.items.map((item) => item.id)).toEqual([shipped.orderId, paid.orderId]);
@@ -40,20 +27,20 @@ describe('admin.orders', () => {
       createdAt: expect.any(Date) as unknown,
     });
 
-    expect((await admin.admin.orders.list({ status: 'shipped' })).items.map((item) => item.id)).toEqual([shipped.orderId]);
-    expect((await admin.admin.orders.list({ status: 'refunded' })).total).toBe(0);
-    expect((await admin.admin.orders.list({ search: 'robot 100%' })).items.map((item) => item.id)).toEqual([shipped.orderId]);
-    expect((await admin.admin.orders.list({ search: '1%0' })).total).toBe(0);
+    expect((await admin.api.admin.orders.list({ status: 'shipped' })).items.map((item) => item.id)).toEqual([shipped.orderId]);
+    expect((await admin.api.admin.orders.list({ status: 'refunded' })).total).toBe(0);
+    expect((await admin.api.admin.orders.list({ search: 'robot 100%' })).items.map((item) => item.id)).toEqual([shipped.orderId]);
+    expect((await admin.api.admin.orders.list({ search: '1%0' })).total).toBe(0);
     // the short id as shown, in either case, finds the order
     const prefix = paid.orderId.slice(0, 8);
-    expect((await admin.admin.orders.list({ search: prefix.toUpperCase() })).items.map((item) => item.id)).toEqual([paid.orderId]);
-    expect((await admin.admin.orders.list({ search: paid.orderId })).items.map((item) => item.id)).toEqual([paid.orderId]);
+    expect((await admin.api.admin.orders.list({ search: prefix.toUpperCase() })).items.map((item) => item.id)).toEqual([paid.orderId]);
+    expect((await admin.api.admin.orders.list({ search: paid.orderId })).items.map((item) => item.id)).toEqual([paid.orderId]);
   });
 
-  test('get: the detail the console opens instead of the members-only order page, with the refund', async () => {
+  test('get: the detail the console opens instead of the members-only order page, with the refund', async ({ services, admin }) => {
     const made = await paidOrder(services);
     await made.buyer.api.orders.requestRefund({ orderId: made.orderId, reason: 'Never arrived' });
-    const detail = await admin.admin.orders.get({ orderId: made.orderId });
+    const detail = await admin.api.admin.orders.get({ orderId: made.orderId });
     expect(detail).toMatchObject({
       id: made.orderId,
       status: 'refunding',
@@ -64,6 +51,6 @@ describe('admin.orders', () => {
       refund: { status: 'pending', reason: 'Never arrived', amountCents: 2_500, adminNotes: null },
       complaintCount: 0,
     });
-    await expectAppError(admin.admin.orders.get({ orderId: '00000000-0000-4000-8000-000000000000' }), 'ORDER_NOT_FOUND');
+    await expectAppError(admin.api.admin.orders.get({ orderId: '00000000-0000-4000-8000-000000000000' }), 'ORDER_NOT_FOUND');
   });
 });

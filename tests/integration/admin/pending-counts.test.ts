@@ -1,11 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import type { TAdminPendingCounts } from '@curio/shared';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import { type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { SubscriptionRecorder, createTestSession, openWsClient, type TestWsClient } from '../../helpers/ws-client.ts';
-import { startServer, type RunningServer } from '../../../server/src/server.ts';
-import { loadConfig } from '../../../server/src/config.ts';
+import { type RunningServer } from '../../../server/src/server.ts';
 import type { AppRouter } from '../../../server/src/trpc/app-router.ts';
 
 /**
@@ -16,16 +16,12 @@ let testDb: TestDatabase;
 let server: RunningServer;
 const openClients: TestWsClient[] = [];
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  server = await startServer({ ...loadConfig({}), port: 0 }, { dbHandle: testDb, jobs: false });
+test.beforeAll(({ db, server: running }) => {
+  testDb = db;
+  server = running;
 });
 afterEach(async () => {
   await Promise.all(openClients.splice(0).map((client) => client.close()));
-});
-afterAll(async () => {
-  await server?.close();
-  await testDb?.close();
 });
 
 async function connectAs(userId: string): Promise<TestWsClient> {

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { TIP_PRESETS_MAX, type AppErrorCode } from '@curio/shared';
 import { getSettings, putSetting } from '../../../server/src/domain/settings/settings.ts';
-import { callerFor, type Caller, type TestServices } from '../../helpers/services.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
 import { onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { appCodeOf } from '../ledger/ledger-fixtures.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
-import { openAdminWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase, services: TestServices, adminId: string, admin: Caller;
+test.override('poolSize', 6);
 
-beforeAll(async () => ({ db, services, adminId, admin } = await openAdminWorld({ poolSize: 6 })));
-afterAll(() => db?.close());
-
-const lists = () => getSettings(db.db, ['tip_usdn_amounts', 'tip_points_amounts']);
-const tipAudit = () =>
+const lists = (db: TestDatabase) => getSettings(db.db, ['tip_usdn_amounts', 'tip_points_amounts']);
+const tipAudit = (db: TestDatabase) =>
   db.db
     .selectFrom('admin_audit_log')
     .select(['admin_id', 'action', 'target_id', 'before', 'after'])
@@ -23,58 +19,58 @@ const tipAudit = () =>
     .orderBy('id')
     .execute();
 
-async function resetLists() {
-  await putSetting(db.db, 'tip_usdn_amounts', [1, 2, 5, 10, 20, 100], null, services.clock.now());
-  await putSetting(db.db, 'tip_points_amounts', [1, 5, 10, 20, 50, 100], null, services.clock.now());
+async function resetLists(services: TestServices) {
+  await putSetting(services.db, 'tip_usdn_amounts', [1, 2, 5, 10, 20, 100], null, services.clock.now());
+  await putSetting(services.db, 'tip_points_amounts', [1, 5, 10, 20, 50, 100], null, services.clock.now());
 }
 
 /** A refused edit: the exact code, both lists and the audit log untouched. */
-async function expectRefused(call: () => Promise<unknown>, code: AppErrorCode) {
-  const [listsBefore, auditBefore] = await Promise.all([lists(), tipAudit()]);
+async function expectRefused(db: TestDatabase, call: () => Promise<unknown>, code: AppErrorCode) {
+  const [listsBefore, auditBefore] = await Promise.all([lists(db), tipAudit(db)]);
   await expectAppError(call(), code);
-  expect(await lists()).toEqual(listsBefore);
-  expect(await tipAudit()).toHaveLength(auditBefore.length);
+  expect(await lists(db)).toEqual(listsBefore);
+  expect(await tipAudit(db)).toHaveLength(auditBefore.length);
 }
 
 describe('admin.tipSettings', () => {
-  test('get: the two default lists of rule AD-27, ascending', async () => {
-    await resetLists();
-    expect(await admin.admin.tipSettings.get()).toEqual({ usdn: [1, 2, 5, 10, 20, 100], points: [1, 5, 10, 20, 50, 100] });
+  test('get: the two default lists of rule AD-27, ascending', async ({ services, admin }) => {
+    await resetLists(services);
+    expect(await admin.api.admin.tipSettings.get()).toEqual({ usdn: [1, 2, 5, 10, 20, 100], points: [1, 5, 10, 20, 50, 100] });
   });
 
-  test.each([
+  test.for([
     ['zero', 0],
     ['negative', -5],
     ['a fraction', 2.5],
     ['not a number', Number.NaN],
     ['above the tip maximum', 1_000_001],
-  ])('add %s: INVALID_AMOUNT, nothing stored', async (_, amount) => {
-    await resetLists();
-    await expectRefused(() => admin.admin.tipSettings.add({ currency: 'usdn', amount }), 'INVALID_AMOUNT');
-    await expectRefused(() => admin.admin.tipSettings.add({ currency: 'points', amount }), 'INVALID_AMOUNT');
+  ] as const)('add %s: INVALID_AMOUNT, nothing stored', async ([, amount], { db, services, admin }) => {
+    await resetLists(services);
+    await expectRefused(db, () => admin.api.admin.tipSettings.add({ currency: 'usdn', amount }), 'INVALID_AMOUNT');
+    await expectRefused(db, () => admin.api.admin.tipSettings.add({ currency: 'points', amount }), 'INVALID_AMOUNT');
   });
 
-  test('add a duplicate: TIP_AMOUNT_EXISTS, nothing stored', async () => {
-    await resetLists();
-    await expectRefused(() => admin.admin.tipSettings.add({ currency: 'usdn', amount: 5 }), 'TIP_AMOUNT_EXISTS');
-    await expectRefused(() => admin.admin.tipSettings.add({ currency: 'points', amount: 50 }), 'TIP_AMOUNT_EXISTS');
+  test('add a duplicate: TIP_AMOUNT_EXISTS, nothing stored', async ({ db, services, admin }) => {
+    await resetLists(services);
+    await expectRefused(db, () => admin.api.admin.tipSettings.add({ currency: 'usdn', amount: 5 }), 'TIP_AMOUNT_EXISTS');
+    await expectRefused(db, () => admin.api.admin.tipSettings.add({ currency: 'points', amount: 50 }), 'TIP_AMOUNT_EXISTS');
   });
 
-  test('add stores the list ascending, only the chosen list changes, audited; members see it in the tip dialog', async () => {
-    await resetLists();
-    expect(await admin.admin.tipSettings.add({ currency: 'usdn', amount: 3 })).toEqual([1, 2, 3, 5, 10, 20, 100]);
-    expect(await admin.admin.tipSettings.add({ currency: 'points', amount: 1000 })).toEqual([1, 5, 10, 20, 50, 100, 1000]);
-    expect(await lists()).toEqual({ tip_usdn_amounts: [1, 2, 3, 5, 10, 20, 100], tip_points_amounts: [1, 5, 10, 20, 50, 100, 1000] });
-    expect((await tipAudit()).slice(-2)).toEqual([
+  test('add stores the list ascending, only the chosen list changes, audited; members see it in the tip dialog', async ({ db, services, admin }) => {
+    await resetLists(services);
+    expect(await admin.api.admin.tipSettings.add({ currency: 'usdn', amount: 3 })).toEqual([1, 2, 3, 5, 10, 20, 100]);
+    expect(await admin.api.admin.tipSettings.add({ currency: 'points', amount: 1000 })).toEqual([1, 5, 10, 20, 50, 100, 1000]);
+    expect(await lists(db)).toEqual({ tip_usdn_amounts: [1, 2, 3, 5, 10, 20, 100], tip_points_amounts: [1, 5, 10, 20, 50, 100, 1000] });
+    expect((await tipAudit(db)).slice(-2)).toEqual([
       {
-        admin_id: adminId,
+        admin_id: admin.id,
         action: 'tip_amount.add',
         target_id: 'tip_usdn_amounts',
         before: { tip_usdn_amounts: [1, 2, 5, 10, 20, 100] },
         after: { tip_usdn_amounts: [1, 2, 3, 5, 10, 20, 100] },
       },
       {
-        admin_id: adminId,
+        admin_id: admin.id,
         action: 'tip_amount.add',
         target_id: 'tip_points_amounts',
         before: { tip_points_amounts: [1, 5, 10, 20, 50, 100] },
@@ -85,57 +81,61 @@ describe('admin.tipSettings', () => {
     expect(await visitor.orders.tips.presets()).toEqual({ usdn: [1, 2, 3, 5, 10, 20, 100], points: [1, 5, 10, 20, 50, 100, 1000] });
   });
 
-  test('a list stored out of order by hand is shown and saved ascending', async () => {
+  test('a list stored out of order by hand is shown and saved ascending', async ({ db, services, admin }) => {
     await putSetting(db.db, 'tip_usdn_amounts', [50, 3, 8], null, services.clock.now());
-    expect((await admin.admin.tipSettings.get()).usdn).toEqual([3, 8, 50]);
-    expect(await admin.admin.tipSettings.add({ currency: 'usdn', amount: 1 })).toEqual([1, 3, 8, 50]);
-    expect((await lists()).tip_usdn_amounts).toEqual([1, 3, 8, 50]);
+    expect((await admin.api.admin.tipSettings.get()).usdn).toEqual([3, 8, 50]);
+    expect(await admin.api.admin.tipSettings.add({ currency: 'usdn', amount: 1 })).toEqual([1, 3, 8, 50]);
+    expect((await lists(db)).tip_usdn_amounts).toEqual([1, 3, 8, 50]);
   });
 
-  test(`a list holds at most ${TIP_PRESETS_MAX} amounts: VALIDATION_FAILED`, async () => {
+  test(`a list holds at most ${TIP_PRESETS_MAX} amounts: VALIDATION_FAILED`, async ({ db, services, admin }) => {
     const full = Array.from({ length: TIP_PRESETS_MAX }, (_, i) => i + 1);
     await putSetting(db.db, 'tip_points_amounts', full, null, services.clock.now());
-    await expectRefused(() => admin.admin.tipSettings.add({ currency: 'points', amount: 500 }), 'VALIDATION_FAILED');
+    await expectRefused(db, () => admin.api.admin.tipSettings.add({ currency: 'points', amount: 500 }), 'VALIDATION_FAILED');
   });
 
-  test('remove: audited, ascending kept; an amount not in the list is NOT_FOUND; the last amount stays (VALIDATION_FAILED)', async () => {
-    await resetLists();
-    expect(await admin.admin.tipSettings.remove({ currency: 'usdn', amount: 20 })).toEqual([1, 2, 5, 10, 100]);
-    expect((await tipAudit()).at(-1)).toMatchObject({
+  test('remove: audited, ascending kept; an amount not in the list is NOT_FOUND; the last amount stays (VALIDATION_FAILED)', async ({
+    db,
+    services,
+    admin,
+  }) => {
+    await resetLists(services);
+    expect(await admin.api.admin.tipSettings.remove({ currency: 'usdn', amount: 20 })).toEqual([1, 2, 5, 10, 100]);
+    expect((await tipAudit(db)).at(-1)).toMatchObject({
       action: 'tip_amount.remove',
       target_id: 'tip_usdn_amounts',
       before: { tip_usdn_amounts: [1, 2, 5, 10, 20, 100] },
       after: { tip_usdn_amounts: [1, 2, 5, 10, 100] },
     });
-    await expectRefused(() => admin.admin.tipSettings.remove({ currency: 'usdn', amount: 20 }), 'NOT_FOUND');
-    await expectRefused(() => admin.admin.tipSettings.remove({ currency: 'usdn', amount: -1 }), 'INVALID_AMOUNT');
+    await expectRefused(db, () => admin.api.admin.tipSettings.remove({ currency: 'usdn', amount: 20 }), 'NOT_FOUND');
+    await expectRefused(db, () => admin.api.admin.tipSettings.remove({ currency: 'usdn', amount: -1 }), 'INVALID_AMOUNT');
 
     await putSetting(db.db, 'tip_points_amounts', [5, 10], null, services.clock.now());
-    expect(await admin.admin.tipSettings.remove({ currency: 'points', amount: 10 })).toEqual([5]);
-    await expectRefused(() => admin.admin.tipSettings.remove({ currency: 'points', amount: 5 }), 'VALIDATION_FAILED');
-    expect((await lists()).tip_points_amounts).toEqual([5]);
+    expect(await admin.api.admin.tipSettings.remove({ currency: 'points', amount: 10 })).toEqual([5]);
+    await expectRefused(db, () => admin.api.admin.tipSettings.remove({ currency: 'points', amount: 5 }), 'VALIDATION_FAILED');
+    expect((await lists(db)).tip_points_amounts).toEqual([5]);
   });
 });
 
 describe.skipIf(!onRealPostgres())('admin.tipSettings races (real PostgreSQL: PGlite runs one connection and hides them)', () => {
-  test('two admins adding different amounts at once: both land (the row lock serialises the read-modify-write)', async () => {
-    await resetLists();
+  test('two admins adding different amounts at once: both land (the row lock serialises the read-modify-write)', async ({ db, services, admin }) => {
+    await resetLists(services);
     const other = await callerFor(services, (await insertTestUser(db.db, { admin: true })).id);
-    await Promise.all([admin.admin.tipSettings.add({ currency: 'usdn', amount: 7 }), other.admin.tipSettings.add({ currency: 'usdn', amount: 9 })]);
-    expect((await lists()).tip_usdn_amounts).toEqual([1, 2, 5, 7, 9, 10, 20, 100]);
+    await Promise.all([admin.api.admin.tipSettings.add({ currency: 'usdn', amount: 7 }), other.admin.tipSettings.add({ currency: 'usdn', amount: 9 })]);
+    expect((await lists(db)).tip_usdn_amounts).toEqual([1, 2, 5, 7, 9, 10, 20, 100]);
   });
 
-  test('two admins adding the same amount at once: one wins, the other gets TIP_AMOUNT_EXISTS, one audit entry', async () => {
-    await resetLists();
-    const before = (await tipAudit()).length;
+  test('two admins adding the same amount at once: one wins, the other gets TIP_AMOUNT_EXISTS, one audit entry', async ({ db, services, admin }) => {
+    await resetLists(services);
+    const before = (await tipAudit(db)).length;
     const other = await callerFor(services, (await insertTestUser(db.db, { admin: true })).id);
     const outcomes = await Promise.allSettled([
-      admin.admin.tipSettings.add({ currency: 'points', amount: 7 }),
+      admin.api.admin.tipSettings.add({ currency: 'points', amount: 7 }),
       other.admin.tipSettings.add({ currency: 'points', amount: 7 }),
     ]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     expect(outcomes.flatMap((o) => (o.status === 'rejected' ? [appCodeOf(o.reason)] : []))).toEqual(['TIP_AMOUNT_EXISTS']);
-    expect((await lists()).tip_points_amounts).toEqual([1, 5, 7, 10, 20, 50, 100]);
-    expect(await tipAudit()).toHaveLength(before + 1);
+    expect((await lists(db)).tip_points_amounts).toEqual([1, 5, 7, 10, 20, 50, 100]);
+    expect(await tipAudit(db)).toHaveLength(before + 1);
   });
 });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { putSetting } from '../../../server/src/domain/settings/settings.ts';
-import { callerFor, createTestServices, type TestServices, type Caller } from '../../helpers/services.ts';
-import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { appCodeOf, countTransfers } from '../ledger/ledger-fixtures.ts';
 import { expectLedgerHealthy, member, notificationsOf, usdn } from '../orders/support.ts';
@@ -10,30 +10,20 @@ import { storedUpload } from '../../helpers/uploads.ts';
 import { auditEntries } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
 
-let db: TestDatabase;
-let services: TestServices;
-let adminId: string;
-let admin: Caller;
+test.override('poolSize', 12);
 
 const SOLANA_ADDRESS = 'So11111111111111111111111111111111111111112';
 const hash = () => `tx${randomUUID().replace(/-/g, '')}`;
 
-beforeAll(async () => {
-  db = await createTestDatabase({ poolSize: 12 });
-  services = createTestServices(db);
+test.beforeAll(async ({ db, services }) => {
   const now = services.clock.now();
   await putSetting(db.db, 'usdt_solana_address', SOLANA_ADDRESS, null, now);
   await putSetting(db.db, 'usdt_min_recharge', 10, null, now);
   await putSetting(db.db, 'usdt_recharge_rate', 1, null, now);
-  adminId = (await insertTestUser(db.db, { admin: true, nickname: 'cashier' })).id;
-  admin = await callerFor(services, adminId);
-});
-afterAll(async () => {
-  await db?.close();
 });
 
 /** A member's top-up request as the wallet creates it (pending, no money moved). */
-async function requested(amountCents: number, options: { nickname?: string; withProof?: boolean } = {}) {
+async function requested(services: TestServices, amountCents: number, options: { nickname?: string; withProof?: boolean } = {}) {
   const someone = await member(services, options.nickname ? { nickname: options.nickname } : {});
   const transactionHash = hash();
   const proofImages = options.withProof ? [await storedUpload(services, someone.id, 'proof')] : [];
@@ -45,33 +35,33 @@ async function requested(amountCents: number, options: { nickname?: string; with
   });
   return { ...someone, requestId: id, transactionHash, proofImages };
 }
-const auditOf = (requestId: string) => auditEntries(db.db, 'usdt_recharge_request', requestId);
-function requestRow(requestId: string) {
+const auditOf = (db: TestDatabase, requestId: string) => auditEntries(db.db, 'usdt_recharge_request', requestId);
+function requestRow(db: TestDatabase, requestId: string) {
   return db.db.selectFrom('usdt_recharge_requests').selectAll().where('id', '=', requestId).executeTakeFirstOrThrow();
 }
 
 describe('admin.usdtRecharges.approve', () => {
-  test('credits the whole USDN of amount × rate, stamps the reviewer, notifies, audits', async () => {
-    const { id: userId, requestId } = await requested(1_299);
+  test('credits the whole USDN of amount × rate, stamps the reviewer, notifies, audits', async ({ db, services, admin }) => {
+    const { id: userId, requestId } = await requested(services, 1_299);
     await putSetting(db.db, 'usdt_recharge_rate', 1.5, null, services.clock.now());
     try {
-      expect(await admin.admin.usdtRecharges.approve({ requestId, adminNotes: ' Seen on chain ' })).toEqual({ status: 'approved', creditedCents: 1_900 });
+      expect(await admin.api.admin.usdtRecharges.approve({ requestId, adminNotes: ' Seen on chain ' })).toEqual({ status: 'approved', creditedCents: 1_900 });
     } finally {
       await putSetting(db.db, 'usdt_recharge_rate', 1, null, services.clock.now());
     }
     expect(await usdn(db.db, userId)).toBe(1_900);
-    expect(await requestRow(requestId)).toMatchObject({
+    expect(await requestRow(db, requestId)).toMatchObject({
       status: 'approved',
       credited_cents: 1_900,
-      reviewed_by: adminId,
+      reviewed_by: admin.id,
       reviewed_at: services.clock.now(),
       admin_notes: 'Seen on chain',
     });
     expect((await notificationsOf(db.db, userId)).map((n) => n.type)).toEqual(['recharge_approved']);
-    const [entry, ...more] = await auditOf(requestId);
+    const [entry, ...more] = await auditOf(db, requestId);
     expect(more).toHaveLength(0);
     expect(entry).toMatchObject({
-      admin_id: adminId,
+      admin_id: admin.id,
       action: 'usdt_recharge.approve',
       before: { status: 'pending', usdt_amount_cents: 1_299, user_id: userId },
       after: { status: 'approved', credited_cents: 1_900, admin_notes: 'Seen on chain' },
@@ -80,52 +70,52 @@ describe('admin.usdtRecharges.approve', () => {
     await expectLedgerHealthy(db.db);
   });
 
-  test('a second approval (double click) credits nothing more: REQUEST_ALREADY_PROCESSED, one entry', async () => {
-    const { id: userId, requestId } = await requested(2_000);
-    await admin.admin.usdtRecharges.approve({ requestId });
+  test('a second approval (double click) credits nothing more: REQUEST_ALREADY_PROCESSED, one entry', async ({ db, services, admin }) => {
+    const { id: userId, requestId } = await requested(services, 2_000);
+    await admin.api.admin.usdtRecharges.approve({ requestId });
     const transfers = await countTransfers(db.db);
-    await expectAppError(admin.admin.usdtRecharges.approve({ requestId }), 'REQUEST_ALREADY_PROCESSED');
-    await expectAppError(admin.admin.usdtRecharges.reject({ requestId, reason: 'late' }), 'REQUEST_ALREADY_PROCESSED');
+    await expectAppError(admin.api.admin.usdtRecharges.approve({ requestId }), 'REQUEST_ALREADY_PROCESSED');
+    await expectAppError(admin.api.admin.usdtRecharges.reject({ requestId, reason: 'late' }), 'REQUEST_ALREADY_PROCESSED');
     expect(await usdn(db.db, userId)).toBe(2_000);
     expect(await countTransfers(db.db)).toBe(transfers);
-    expect(await auditOf(requestId)).toHaveLength(1);
+    expect(await auditOf(db, requestId)).toHaveLength(1);
   });
 
-  test('a request under review can still be approved; an unknown one is NOT_FOUND', async () => {
-    const { id: userId, requestId } = await requested(1_500);
+  test('a request under review can still be approved; an unknown one is NOT_FOUND', async ({ db, services, admin }) => {
+    const { id: userId, requestId } = await requested(services, 1_500);
     await db.db.updateTable('usdt_recharge_requests').set({ status: 'reviewing' }).where('id', '=', requestId).execute();
-    await admin.admin.usdtRecharges.approve({ requestId });
+    await admin.api.admin.usdtRecharges.approve({ requestId });
     expect(await usdn(db.db, userId)).toBe(1_500);
-    await expectAppError(admin.admin.usdtRecharges.approve({ requestId: randomUUID() }), 'NOT_FOUND');
+    await expectAppError(admin.api.admin.usdtRecharges.approve({ requestId: randomUUID() }), 'NOT_FOUND');
   });
 });
 
 describe('admin.usdtRecharges.reject', () => {
-  test('a blank reason is refused with REJECTION_REASON_REQUIRED and nothing changes', async () => {
-    const { id: userId, requestId } = await requested(2_000);
-    await expectAppError(admin.admin.usdtRecharges.reject({ requestId, reason: '   ' }), 'REJECTION_REASON_REQUIRED');
-    expect(await requestRow(requestId)).toMatchObject({ status: 'pending', rejection_reason: null, reviewed_by: null });
-    expect(await auditOf(requestId)).toHaveLength(0);
+  test('a blank reason is refused with REJECTION_REASON_REQUIRED and nothing changes', async ({ db, services, admin }) => {
+    const { id: userId, requestId } = await requested(services, 2_000);
+    await expectAppError(admin.api.admin.usdtRecharges.reject({ requestId, reason: '   ' }), 'REJECTION_REASON_REQUIRED');
+    expect(await requestRow(db, requestId)).toMatchObject({ status: 'pending', rejection_reason: null, reviewed_by: null });
+    expect(await auditOf(db, requestId)).toHaveLength(0);
     expect(await notificationsOf(db.db, userId)).toHaveLength(0);
   });
 
-  test('with a reason: rejected, stamped, no money, member notified, audited with the reason', async () => {
-    const { id: userId, requestId } = await requested(2_000);
+  test('with a reason: rejected, stamped, no money, member notified, audited with the reason', async ({ db, services, admin }) => {
+    const { id: userId, requestId } = await requested(services, 2_000);
     const transfers = await countTransfers(db.db);
-    expect(await admin.admin.usdtRecharges.reject({ requestId, reason: ' No such transaction ', adminNotes: 'checked tronscan' })).toEqual({
+    expect(await admin.api.admin.usdtRecharges.reject({ requestId, reason: ' No such transaction ', adminNotes: 'checked tronscan' })).toEqual({
       status: 'rejected',
       creditedCents: null,
     });
-    expect(await requestRow(requestId)).toMatchObject({
+    expect(await requestRow(db, requestId)).toMatchObject({
       status: 'rejected',
       rejection_reason: 'No such transaction',
       admin_notes: 'checked tronscan',
-      reviewed_by: adminId,
+      reviewed_by: admin.id,
     });
     expect(await usdn(db.db, userId)).toBe(0);
     expect(await countTransfers(db.db)).toBe(transfers);
     expect((await notificationsOf(db.db, userId)).map((n) => n.type)).toEqual(['recharge_rejected']);
-    expect((await auditOf(requestId))[0]).toMatchObject({
+    expect((await auditOf(db, requestId))[0]).toMatchObject({
       action: 'usdt_recharge.reject',
       before: { status: 'pending' },
       after: { status: 'rejected', rejection_reason: 'No such transaction' },
@@ -135,15 +125,16 @@ describe('admin.usdtRecharges.reject', () => {
 });
 
 describe('admin.usdtRecharges list and stats', () => {
-  test('shows member, amount, hash, proof URLs and reviewer; filters by status; searches nickname or hash', async () => {
-    const waiting = await requested(3_000, { nickname: `zoe-${randomUUID().slice(0, 6)}`, withProof: true });
+  test('shows member, amount, hash, proof URLs and reviewer; filters by status; searches nickname or hash', async ({ db, services, admin }) => {
+    const waiting = await requested(services, 3_000, { nickname: `zoe-${randomUUID().slice(0, 6)}`, withProof: true });
     const proof = waiting.proofImages[0]!;
-    const done = await requested(4_000);
-    await admin.admin.usdtRecharges.approve({ requestId: done.requestId });
+    const done = await requested(services, 4_000);
+    const cashier = await insertTestUser(db.db, { admin: true, nickname: 'cashier' });
+    await (await callerFor(services, cashier.id)).admin.usdtRecharges.approve({ requestId: done.requestId });
 
-    const byNickname = await admin.admin.usdtRecharges.list({ search: 'ZOE-' });
+    const byNickname = await admin.api.admin.usdtRecharges.list({ search: 'ZOE-' });
     expect(byNickname.items.map((i) => i.id)).toContain(waiting.requestId);
-    const [item] = (await admin.admin.usdtRecharges.list({ search: waiting.transactionHash.slice(4, 20).toUpperCase() })).items;
+    const [item] = (await admin.api.admin.usdtRecharges.list({ search: waiting.transactionHash.slice(4, 20).toUpperCase() })).items;
     expect(item).toMatchObject({
       id: waiting.requestId,
       member: { id: waiting.id, email: waiting.user.email },
@@ -155,20 +146,20 @@ describe('admin.usdtRecharges list and stats', () => {
       reviewer: null,
     });
 
-    const pending = await admin.admin.usdtRecharges.list({ status: 'pending', pageSize: 100 });
+    const pending = await admin.api.admin.usdtRecharges.list({ status: 'pending', pageSize: 100 });
     expect(pending.items.every((i) => i.status === 'pending' || i.status === 'reviewing')).toBe(true);
     expect(pending.items.map((i) => i.id)).toContain(waiting.requestId);
-    const approved = await admin.admin.usdtRecharges.list({ status: 'approved', pageSize: 100 });
+    const approved = await admin.api.admin.usdtRecharges.list({ status: 'approved', pageSize: 100 });
     expect(approved.items.find((i) => i.id === done.requestId)).toMatchObject({
       status: 'approved',
       creditedCents: 4_000,
-      reviewer: { id: adminId, nickname: 'cashier' },
+      reviewer: { id: cashier.id, nickname: 'cashier' },
     });
     expect(approved.items.map((i) => i.id)).not.toContain(waiting.requestId);
 
-    const all = await admin.admin.usdtRecharges.list({ pageSize: 100 });
+    const all = await admin.api.admin.usdtRecharges.list({ pageSize: 100 });
     expect(all.items[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(all.items.at(-1)!.createdAt.getTime());
-    const stats = await admin.admin.usdtRecharges.stats();
+    const stats = await admin.api.admin.usdtRecharges.stats();
     expect(stats.total).toBe(all.total);
     expect(stats.pending + stats.approved + stats.rejected).toBe(stats.total);
     expect(stats.pending).toBe(pending.total);
@@ -179,30 +170,30 @@ describe('admin.usdtRecharges list and stats', () => {
 });
 
 describe.skipIf(!onRealPostgres())('admin.usdtRecharges races (real PostgreSQL)', () => {
-  test('two admins approving one request at once credit it once and leave one audit entry', async () => {
-    const { id: userId, requestId } = await requested(5_000);
+  test('two admins approving one request at once credit it once and leave one audit entry', async ({ db, services, admin }) => {
+    const { id: userId, requestId } = await requested(services, 5_000);
     const second = await insertTestUser(db.db, { admin: true });
-    const callers = [admin, await callerFor(services, second.id), admin];
+    const callers = [admin.api, await callerFor(services, second.id), admin.api];
     const outcomes = await Promise.allSettled(callers.map((api) => api.admin.usdtRecharges.approve({ requestId })));
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     expect(outcomes.flatMap((o) => (o.status === 'rejected' ? [appCodeOf(o.reason)] : []))).toEqual(['REQUEST_ALREADY_PROCESSED', 'REQUEST_ALREADY_PROCESSED']);
     expect(await usdn(db.db, userId)).toBe(5_000);
     expect(await db.db.selectFrom('ledger_transfers').select('id').where('reference_id', '=', requestId).execute()).toHaveLength(1);
-    expect(await auditOf(requestId)).toHaveLength(1);
+    expect(await auditOf(db, requestId)).toHaveLength(1);
     expect((await notificationsOf(db.db, userId)).map((n) => n.type)).toEqual(['recharge_approved']);
     await expectLedgerHealthy(db.db);
   });
 
-  test('an approval and a rejection at once: exactly one wins', async () => {
-    const { id: userId, requestId } = await requested(5_000);
+  test('an approval and a rejection at once: exactly one wins', async ({ db, services, admin }) => {
+    const { id: userId, requestId } = await requested(services, 5_000);
     const outcomes = await Promise.allSettled([
-      admin.admin.usdtRecharges.approve({ requestId }),
-      admin.admin.usdtRecharges.reject({ requestId, reason: 'duplicate' }),
+      admin.api.admin.usdtRecharges.approve({ requestId }),
+      admin.api.admin.usdtRecharges.reject({ requestId, reason: 'duplicate' }),
     ]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
-    const row = await requestRow(requestId);
+    const row = await requestRow(db, requestId);
     expect(await usdn(db.db, userId)).toBe(row.status === 'approved' ? 5_000 : 0);
-    expect(await auditOf(requestId)).toHaveLength(1);
+    expect(await auditOf(db, requestId)).toHaveLength(1);
     await expectLedgerHealthy(db.db);
   });
 });

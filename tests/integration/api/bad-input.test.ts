@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { appRouter } from '../../../server/src/trpc/app-router.ts';
 import { startServer, type RunningServer } from '../../../server/src/server.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 import { createSession } from '../../../server/src/domain/accounts/sessions.ts';
 import { systemClock } from '../../../server/src/clock.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import { createTestDatabase } from '../../helpers/test-db.ts';
 
 /**
  * Acceptance: wrong input to any procedure gets a typed error, never a 500, and no stack trace
@@ -21,13 +21,11 @@ const GARBAGE: unknown[] = [
 
 const LEAKS = [/\bat [\w.<>]+ \(/, /node_modules/, /\bSELECT\b/i, /\bINSERT INTO\b/i, /syntax error/i, /\.ts:\d+/];
 
-let db: TestDatabase;
 let running: RunningServer;
 let cookie: string;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  running = await startServer({ ...loadConfig({}), port: 0, host: '127.0.0.1' }, { dbHandle: db, jobs: false });
+test.beforeAll(async ({ db, server }) => {
+  running = server;
   const user = await db.db
     .insertInto('users')
     .values({ email: 'fuzz@example.com', password_hash: 'not-a-real-hash' })
@@ -36,11 +34,6 @@ beforeAll(async () => {
   await db.db.insertInto('profiles').values({ user_id: user.id, nickname: 'fuzz' }).execute();
   const session = await createSession(db.db, systemClock, user.id);
   cookie = `curio_session=${session.token}`;
-});
-
-afterAll(async () => {
-  await running?.close();
-  await db?.close();
 });
 
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)
@@ -72,7 +65,8 @@ describe.each([
 });
 
 test('an unexpected server failure answers OPERATION_FAILED without internals', async () => {
-  // a procedure that reads the database, with the database gone: the driver error must not leak
+  // a procedure that reads the database, with the database gone: the driver error must not leak.
+  // A second database and server of its own, so breaking it leaves the file's world intact.
   const brokenDb = await createTestDatabase();
   const broken = await startServer({ ...loadConfig({}), port: 0, host: '127.0.0.1' }, { dbHandle: brokenDb, jobs: false });
   try {

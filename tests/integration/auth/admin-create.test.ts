@@ -4,47 +4,40 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { databaseConfigFrom, openDatabase } from '../../../server/src/db/database.ts';
 import { verifyPassword } from '../../../server/src/domain/accounts/passwords.ts';
 import { ensureAdmin } from '../../../server/src/domain/accounts/ensure-admin.ts';
-import { type TestServices } from '../../helpers/services.ts';
 import { type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, TEST_PASSWORD } from '../../helpers/users.ts';
 import { TestBrowser } from './support.ts';
-import { openWorld } from '../../helpers/world.ts';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-let db: TestDatabase, services: TestServices;
-
-beforeAll(async () => ({ db, services } = await openWorld()));
-afterAll(() => db?.close());
-
-async function isAdmin(userId: string): Promise<boolean> {
+async function isAdmin(db: TestDatabase, userId: string): Promise<boolean> {
   const row = await db.db.selectFrom('user_roles').select('role').where('user_id', '=', userId).where('role', '=', 'admin').executeTakeFirst();
   return Boolean(row);
 }
 
 describe('ensureAdmin (npm run admin:create)', () => {
-  test('creates a missing account with a profile and grants admin; the new admin can sign in', async () => {
+  test('creates a missing account with a profile and grants admin; the new admin can sign in', async ({ db, services }) => {
     const result = await ensureAdmin(db.db, { email: 'Root@Example.TEST', password: 'admin-pass' });
     expect(result).toMatchObject({ createdUser: true, grantedRole: true });
-    expect(await isAdmin(result.userId)).toBe(true);
+    expect(await isAdmin(db, result.userId)).toBe(true);
     const browser = new TestBrowser(services);
     const me = await (await browser.caller()).auth.signIn({ email: 'root@example.test', password: 'admin-pass' });
     expect(me).toMatchObject({ id: result.userId, isAdmin: true, nickname: 'root', emailVerified: true });
   });
 
-  test('an unverified account made admin counts as verified: the operator vouches for it', async () => {
+  test('an unverified account made admin counts as verified: the operator vouches for it', async ({ db }) => {
     const user = await insertTestUser(db.db, { verified: false });
     await ensureAdmin(db.db, { email: user.email });
     const row = await db.db.selectFrom('users').select('email_verified_at').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.email_verified_at).not.toBeNull();
   });
 
-  test('an existing account keeps its password and gains the role; running again changes nothing', async () => {
+  test('an existing account keeps its password and gains the role; running again changes nothing', async ({ db }) => {
     const user = await insertTestUser(db.db);
     expect(await ensureAdmin(db.db, { email: user.email, password: 'ignored-pass' })).toEqual({
       userId: user.id,
@@ -56,14 +49,14 @@ describe('ensureAdmin (npm run admin:create)', () => {
     expect(await verifyPassword(row.password_hash, TEST_PASSWORD)).toBe(true);
   });
 
-  test('a missing account without a password is an error and writes nothing', async () => {
+  test('a missing account without a password is an error and writes nothing', async ({ db }) => {
     await expect(ensureAdmin(db.db, { email: 'nobody-yet@example.test' })).rejects.toThrow(/--password/);
     expect(await db.db.selectFrom('users').select('id').where('email', '=', 'nobody-yet@example.test').execute()).toEqual([]);
   });
 });
 
 describe('scripts/admin-create.ts', () => {
-  test('the command creates the admin in the configured database', async () => {
+  test('the command creates the admin in the configured database', async ({ db }) => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'curio-admin-create-'));
     // on a PostgreSQL run, point the script at this file's database; otherwise at a fresh embedded one
     const env = db.url ? { ...process.env, DATABASE_URL: db.url } : { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir };

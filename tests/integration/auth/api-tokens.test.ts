@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { API_TOKEN_PREFIX } from '../../../server/src/domain/accounts/api-tokens.ts';
 import { hashToken } from '../../../server/src/domain/accounts/tokens.ts';
 import { banUser } from '../../../server/src/domain/accounts/ban-user.ts';
-import { callerFor } from '../../helpers/services.ts';
-import { type TestDatabase } from '../../helpers/test-db.ts';
-import { insertTestUser } from '../../helpers/users.ts';
-import { openAuthWorld, TestBrowser, tokenCaller, type AuthTestServices } from './support.ts';
+import { TestBrowser, tokenCaller } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
 
-let db: TestDatabase, services: AuthTestServices;
-
-beforeAll(async () => ({ db, services } = await openAuthWorld()));
-afterAll(() => db?.close());
-
 describe('auth.apiTokens', () => {
-  test('create returns the secret once and stores only its hash; list shows the summary', async () => {
-    const user = await insertTestUser(db.db);
-    const member = await callerFor(services, user.id);
+  test('create returns the secret once and stores only its hash; list shows the summary', async ({ db, services, member: newMember }) => {
+    const { user, api: member } = await newMember();
     const { token, summary } = await member.auth.apiTokens.create({ name: '  nightly export  ' });
 
     expect(token.startsWith(API_TOKEN_PREFIX)).toBe(true);
@@ -32,19 +23,18 @@ describe('auth.apiTokens', () => {
     expect(JSON.stringify(await member.auth.apiTokens.list())).not.toContain(token);
   });
 
-  test('a token authenticates as its owner and records when it was last used', async () => {
-    const user = await insertTestUser(db.db);
-    const { token, summary } = await (await callerFor(services, user.id)).auth.apiTokens.create({ name: 'script' });
+  test('a token authenticates as its owner and records when it was last used', async ({ services, member }) => {
+    const { user, api } = await member();
+    const { token, summary } = await api.auth.apiTokens.create({ name: 'script' });
     const viaToken = await tokenCaller(services, token);
     expect((await viaToken.auth.me())?.id).toBe(user.id);
-    const [listed] = await (await callerFor(services, user.id)).auth.apiTokens.list();
+    const [listed] = await api.auth.apiTokens.list();
     expect(listed?.id).toBe(summary.id);
     expect(listed?.lastUsedAt).not.toBeNull();
   });
 
-  test('revoke removes the token from the list and it stops authenticating', async () => {
-    const user = await insertTestUser(db.db);
-    const member = await callerFor(services, user.id);
+  test('revoke removes the token from the list and it stops authenticating', async ({ services, member: newMember }) => {
+    const { user, api: member } = await newMember();
     const kept = await member.auth.apiTokens.create({ name: 'kept' });
     const revoked = await member.auth.apiTokens.create({ name: 'revoked' });
     expect(await member.auth.apiTokens.revoke({ id: revoked.summary.id })).toEqual({ ok: true });
@@ -54,50 +44,49 @@ describe('auth.apiTokens', () => {
     await expectAppError(member.auth.apiTokens.revoke({ id: revoked.summary.id }), 'API_TOKEN_NOT_FOUND');
   });
 
-  test("another member's token cannot be seen or revoked (API_TOKEN_NOT_FOUND), and keeps working", async () => {
-    const owner = await insertTestUser(db.db);
-    const stranger = await insertTestUser(db.db);
-    const { token, summary } = await (await callerFor(services, owner.id)).auth.apiTokens.create({ name: 'mine' });
-    const strangerCaller = await callerFor(services, stranger.id);
+  test("another member's token cannot be seen or revoked (API_TOKEN_NOT_FOUND), and keeps working", async ({ services, member }) => {
+    const owner = await member();
+    const stranger = await member();
+    const { token, summary } = await owner.api.auth.apiTokens.create({ name: 'mine' });
+    const strangerCaller = stranger.api;
     expect(await strangerCaller.auth.apiTokens.list()).toEqual([]);
     const { error } = await expectAppError(strangerCaller.auth.apiTokens.revoke({ id: summary.id }), 'API_TOKEN_NOT_FOUND');
     expect(error.code).toBe('NOT_FOUND');
     expect((await (await tokenCaller(services, token)).auth.me())?.id).toBe(owner.id);
   });
 
-  test('an unknown id is API_TOKEN_NOT_FOUND; a malformed id is a typed validation error', async () => {
-    const member = await callerFor(services, (await insertTestUser(db.db)).id);
+  test('an unknown id is API_TOKEN_NOT_FOUND; a malformed id is a typed validation error', async ({ member: newMember }) => {
+    const { api: member } = await newMember();
     await expectAppError(member.auth.apiTokens.revoke({ id: '00000000-0000-4000-8000-000000000000' }), 'API_TOKEN_NOT_FOUND');
     const { error } = await expectAppError(member.auth.apiTokens.revoke({ id: 'nope' }), 'VALIDATION_FAILED');
     expect(error.code).toBe('BAD_REQUEST');
   });
 
-  test('a name is required', async () => {
-    const member = await callerFor(services, (await insertTestUser(db.db)).id);
+  test('a name is required', async ({ member: newMember }) => {
+    const { api: member } = await newMember();
     const { data } = await expectAppError(member.auth.apiTokens.create({ name: '   ' }), 'VALIDATION_FAILED');
     expect(data.fields).toHaveProperty('name');
   });
 
-  test('a token cannot mint more tokens: creating needs a browser session', async () => {
-    const user = await insertTestUser(db.db);
-    const { token } = await (await callerFor(services, user.id)).auth.apiTokens.create({ name: 'script' });
+  test('a token cannot mint more tokens: creating needs a browser session', async ({ services, member }) => {
+    const { api } = await member();
+    const { token } = await api.auth.apiTokens.create({ name: 'script' });
     const viaToken = await tokenCaller(services, token);
     await expectAppError(viaToken.auth.apiTokens.create({ name: 'offspring' }), 'FORBIDDEN');
     // listing and revoking its own kind is fine for automation
     expect(await viaToken.auth.apiTokens.list()).toHaveLength(1);
   });
 
-  test('visitors are refused (LOGIN_REQUIRED)', async () => {
+  test('visitors are refused (LOGIN_REQUIRED)', async ({ services }) => {
     const visitor = await new TestBrowser(services).caller();
     await expectAppError(visitor.auth.apiTokens.list(), 'LOGIN_REQUIRED');
     await expectAppError(visitor.auth.apiTokens.create({ name: 'x' }), 'LOGIN_REQUIRED');
   });
 
-  test("a banned member's tokens stop authenticating", async () => {
-    const admin = await insertTestUser(db.db, { admin: true });
-    const user = await insertTestUser(db.db);
-    const { token } = await (await callerFor(services, user.id)).auth.apiTokens.create({ name: 'script' });
-    await banUser(db.db, services.events, { userId: user.id, bannedBy: admin.id, reason: 'spam' });
+  test("a banned member's tokens stop authenticating", async ({ services, admin, member }) => {
+    const { user, api } = await member();
+    const { token } = await api.auth.apiTokens.create({ name: 'script' });
+    await banUser(services.db, services.events, { userId: user.id, bannedBy: admin.id, reason: 'spam' });
     expect(await (await tokenCaller(services, token)).auth.me()).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { hashToken } from '../../../server/src/domain/accounts/tokens.ts';
 import { banUser, liftBan } from '../../../server/src/domain/accounts/ban-user.ts';
 import { type TestDatabase } from '../../helpers/test-db.ts';
@@ -7,13 +7,10 @@ import { openAuthWorld, TestBrowser, type AuthTestServices } from './support.ts'
 import { expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase, services: AuthTestServices;
-let admin: TestUser;
 
-beforeAll(async () => {
-  ({ db, services } = await openAuthWorld());
-  admin = await insertTestUser(db.db, { admin: true });
+test.beforeAll(({ db: fileDb, services: fileServices }) => {
+  ({ db, services } = openAuthWorld({ db: fileDb, services: fileServices }));
 });
-afterAll(() => db?.close());
 
 async function signedIn(user: TestUser): Promise<TestBrowser> {
   const browser = new TestBrowser(services);
@@ -22,7 +19,7 @@ async function signedIn(user: TestUser): Promise<TestBrowser> {
 }
 
 describe('banUser', () => {
-  test('inserts an active ban, ends every session, and tells the sockets', async () => {
+  test('inserts an active ban, ends every session, and tells the sockets', async ({ admin }) => {
     const user = await insertTestUser(db.db);
     const laptop = await signedIn(user);
     const phone = await signedIn(user);
@@ -49,7 +46,7 @@ describe('banUser', () => {
     expect(error.code).toBe('FORBIDDEN');
   });
 
-  test('banning a banned member keeps the first ban', async () => {
+  test('banning a banned member keeps the first ban', async ({ admin }) => {
     const user = await insertTestUser(db.db);
     const first = await banUser(db.db, services.events, { userId: user.id, bannedBy: admin.id, reason: 'first' });
     const second = await banUser(db.db, services.events, { userId: user.id, bannedBy: admin.id, reason: 'second' });
@@ -61,7 +58,7 @@ describe('banUser', () => {
     expect(told).toEqual([{ type: 'banned', params: { reason: 'first' } }]);
   });
 
-  test('a reason is required, the user must exist, and an admin cannot ban themself', async () => {
+  test('a reason is required, the user must exist, and an admin cannot ban themself', async ({ admin }) => {
     const user = await insertTestUser(db.db);
     await expectAppError(banUser(db.db, services.events, { userId: user.id, bannedBy: admin.id, reason: '   ' }), 'REASON_REQUIRED');
     await expectAppError(
@@ -74,7 +71,7 @@ describe('banUser', () => {
 });
 
 describe('liftBan', () => {
-  test('lifts the active ban with a timestamp; the member can sign in again', async () => {
+  test('lifts the active ban with a timestamp; the member can sign in again', async ({ admin }) => {
     const user = await insertTestUser(db.db);
     const { banId } = await banUser(db.db, services.events, { userId: user.id, bannedBy: admin.id, reason: 'mistake' });
     const at = services.clock.now();

@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
-import { startServer, type RunningServer } from '../../../server/src/server.ts';
-import { loadConfig } from '../../../server/src/config.ts';
+import type { RunningServer } from '../../../server/src/server.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { SESSION_COOKIE } from '../../../server/src/domain/accounts/sessions.ts';
 import { callerFor } from '../../helpers/services.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, verificationTokenFor, type TestUser } from '../../helpers/users.ts';
 import { createCurioClient } from '../../../scripts/examples/call-with-token.ts';
 
 /** Over real HTTP: the script client with a Bearer token, the cookie flow, and typed errors. */
-let db: TestDatabase;
 let running: RunningServer;
 let user: TestUser;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  running = await startServer({ ...loadConfig({}), port: 0, host: '127.0.0.1' }, { dbHandle: db, jobs: false });
+test.beforeAll(async ({ server, db }) => {
+  running = server;
   user = await insertTestUser(db.db, { nickname: 'scripter' });
-});
-afterAll(async () => {
-  await running?.close();
-  await db?.close();
 });
 
 async function postJson(path: string, body: unknown, headers: Record<string, string> = {}) {
@@ -57,7 +49,7 @@ describe('personal API tokens over HTTP', () => {
 });
 
 describe('browser sessions over HTTP', () => {
-  test('the verification link sets an HttpOnly, SameSite=Lax, Secure session cookie that authenticates later calls', async () => {
+  test('the verification link sets an HttpOnly, SameSite=Lax, Secure session cookie that authenticates later calls', async ({ db }) => {
     const signUp = await postJson('auth.signUp', { email: 'http-member@example.test', password: 'secret1' });
     expect(signUp.status).toBe(200);
     // sign-up itself signs nobody in: only the mailbox's owner can

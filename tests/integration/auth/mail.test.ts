@@ -1,29 +1,25 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 import { createMailer } from '../../../server/src/mail/create-mailer.ts';
 import { LogMailer } from '../../../server/src/mail/log-mailer.ts';
 import { SmtpMailer } from '../../../server/src/mail/smtp-mailer.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { closedPort, startSmtpTestServer } from './smtp-test-server.ts';
 
-let db: TestDatabase;
 let smtp: Awaited<ReturnType<typeof startSmtpTestServer>>;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
+test.beforeAll(async () => {
   smtp = await startSmtpTestServer();
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await smtp?.close();
-  await db?.close();
 });
 
 describe('createMailer', () => {
-  test('without SMTP_URL mail goes to the log and the dev outbox', () => {
+  test('without SMTP_URL mail goes to the log and the dev outbox', ({ db }) => {
     expect(createMailer(loadConfig({}), db.db)).toBeInstanceOf(LogMailer);
   });
 
-  test('with SMTP_URL it sends through SMTP', () => {
+  test('with SMTP_URL it sends through SMTP', ({ db }) => {
     const mailer = createMailer(loadConfig({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }), db.db);
     expect(mailer).toBeInstanceOf(SmtpMailer);
     (mailer as SmtpMailer).close();
@@ -31,7 +27,7 @@ describe('createMailer', () => {
 });
 
 describe('SmtpMailer', () => {
-  test('delivers over SMTP and records the message as sent in mail_outbox', async () => {
+  test('delivers over SMTP and records the message as sent in mail_outbox', async ({ db }) => {
     const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Curio <no-reply@example.test>' });
     const mailer = createMailer(config, db.db) as SmtpMailer;
     try {
@@ -50,7 +46,7 @@ describe('SmtpMailer', () => {
     expect(row.sent_at).toBeInstanceOf(Date);
   });
 
-  test('a failed delivery throws and is recorded with its error', async () => {
+  test('a failed delivery throws and is recorded with its error', async ({ db }) => {
     const port = await closedPort();
     const mailer = new SmtpMailer(db.db, `smtp://127.0.0.1:${port}`, 'Curio <no-reply@example.test>');
     await expect(mailer.send({ to: 'nobody@example.test', subject: 'Lost', text: 'never arrives' })).rejects.toThrow();

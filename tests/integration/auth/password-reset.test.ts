@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { LIMITS } from '@curio/shared';
 import { hashToken } from '../../../server/src/domain/accounts/tokens.ts';
 import { RATE_LIMITS } from '../../../server/src/rate-limits/budgets.ts';
@@ -11,8 +11,9 @@ import { expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase, services: AuthTestServices;
 
-beforeAll(async () => ({ db, services } = await openAuthWorld()));
-afterAll(() => db?.close());
+test.beforeAll(({ db: fileDb, services: fileServices }) => {
+  ({ db, services } = openAuthWorld({ db: fileDb, services: fileServices }));
+});
 
 /** Each test gets its own client IP, so the per-IP reset limit of one test never bleeds into another. */
 let ipCounter = 0;

@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { getBalances } from '../../../server/src/domain/ledger/index.ts';
-import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { NEEDS_POSTGRES, onRealPostgres } from '../../helpers/test-db.ts';
 import { insertTestUser, verificationTokenFor } from '../../helpers/users.ts';
-import { createAuthTestServices, TestBrowser, uniqueEmail, type AuthTestServices } from './support.ts';
+import { TestBrowser, uniqueEmail } from './support.ts';
 import { appCodeOf } from '../../helpers/app-errors.ts';
 
 /**
  * Two requests at the same moment on real PostgreSQL (engineering rule E-6): the guarded
  * statements must let exactly one win. PGlite runs one statement at a time and cannot race.
  */
-let db: TestDatabase;
-let services: AuthTestServices;
-
 if (!onRealPostgres()) console.warn(`[auth races] skipped: ${NEEDS_POSTGRES}`);
-
-beforeAll(async () => {
-  db = await createTestDatabase({ poolSize: 20 });
-  services = createAuthTestServices(db);
-});
-afterAll(async () => {
-  await db?.close();
-});
 
 /** Runs the calls together and sorts the outcomes into successes and app error codes. */
 async function race(calls: Array<() => Promise<unknown>>): Promise<{ ok: number; codes: string[] }> {
@@ -30,7 +19,7 @@ async function race(calls: Array<() => Promise<unknown>>): Promise<{ ok: number;
 }
 
 describe('auth races', () => {
-  test.skipIf(!onRealPostgres())('one invitation code, many simultaneous sign-ups: one wins, rewards paid once', async () => {
+  test.skipIf(!onRealPostgres())('one invitation code, many simultaneous sign-ups: one wins, rewards paid once', async ({ db, services }) => {
     const inviter = await insertTestUser(db.db);
     await db.db.insertInto('invitations').values({ inviter_id: inviter.id, invitation_code: 'RACECODE' }).execute();
     const outcome = await race(
@@ -55,7 +44,7 @@ describe('auth races', () => {
     expect((await getBalances(db.db, accounts[0]!.id)).points).toBe(30);
   });
 
-  test.skipIf(!onRealPostgres())('the verification link and a reset link at once: verified once, rewards paid once', async () => {
+  test.skipIf(!onRealPostgres())('the verification link and a reset link at once: verified once, rewards paid once', async ({ db, services }) => {
     const referrer = await insertTestUser(db.db);
     const email = uniqueEmail('both-links');
     await (await new TestBrowser(services).caller()).auth.signUp({ email, password: 'secret1', referrerId: referrer.id });
@@ -76,7 +65,7 @@ describe('auth races', () => {
     expect((await getBalances(db.db, referrer.id)).points).toBe(50);
   });
 
-  test.skipIf(!onRealPostgres())('one e-mail, simultaneous sign-ups: one account, and every caller gets the same answer', async () => {
+  test.skipIf(!onRealPostgres())('one e-mail, simultaneous sign-ups: one account, and every caller gets the same answer', async ({ db, services }) => {
     const email = uniqueEmail('same');
     const outcome = await race(
       Array.from({ length: 5 }, () => async () => (await new TestBrowser(services).caller()).auth.signUp({ email, password: 'secret1' })),
@@ -85,7 +74,7 @@ describe('auth races', () => {
     expect(await db.db.selectFrom('users').select('id').where('email', '=', email).execute()).toHaveLength(1);
   });
 
-  test.skipIf(!onRealPostgres())('one reset link used twice at once: one new password, one RESET_LINK_INVALID', async () => {
+  test.skipIf(!onRealPostgres())('one reset link used twice at once: one new password, one RESET_LINK_INVALID', async ({ db, services }) => {
     const user = await insertTestUser(db.db);
     await (await new TestBrowser(services, '198.18.0.1').caller()).auth.requestPasswordReset({ email: user.email });
     const mail = await db.db.selectFrom('mail_outbox').select('text_body').where('to_address', '=', user.email).executeTakeFirstOrThrow();
@@ -98,7 +87,7 @@ describe('auth races', () => {
     expect(outcome).toEqual({ ok: 1, codes: ['RESET_LINK_INVALID'] });
   });
 
-  test.skipIf(!onRealPostgres())('simultaneous reset requests for one address: one mail, the rest RESET_COOLDOWN', async () => {
+  test.skipIf(!onRealPostgres())('simultaneous reset requests for one address: one mail, the rest RESET_COOLDOWN', async ({ db, services }) => {
     const user = await insertTestUser(db.db);
     const outcome = await race(
       Array.from(

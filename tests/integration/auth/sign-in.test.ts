@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { hash, parseOptions } from '@node-rs/argon2';
 import { hashToken } from '../../../server/src/domain/accounts/tokens.ts';
 import { RATE_LIMITS } from '../../../server/src/rate-limits/budgets.ts';
@@ -10,8 +10,9 @@ import { expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase, services: AuthTestServices;
 
-beforeAll(async () => ({ db, services } = await openAuthWorld()));
-afterAll(() => db?.close());
+test.beforeAll(({ db: fileDb, services: fileServices }) => {
+  ({ db, services } = openAuthWorld({ db: fileDb, services: fileServices }));
+});
 
 async function sessionExists(token: string): Promise<boolean> {
   const row = await db.db.selectFrom('sessions').select('id').where('id', '=', hashToken(token)).executeTakeFirst();
@@ -66,8 +67,7 @@ describe('auth.signIn', () => {
     expect(data.fields).toEqual({ password: 'PASSWORD_TOO_SHORT' });
   });
 
-  test('a banned member is refused with USER_BANNED, but only once the password is right', async () => {
-    const admin = await insertTestUser(db.db, { admin: true });
+  test('a banned member is refused with USER_BANNED, but only once the password is right', async ({ admin }) => {
     const user = await insertTestUser(db.db);
     await banUser(db.db, services.events, { userId: user.id, bannedBy: admin.id, reason: 'fraud' });
     const browser = new TestBrowser(services, '10.0.0.2');

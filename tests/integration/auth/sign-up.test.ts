@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { parseOptions } from '@node-rs/argon2';
 import { LIMITS } from '@curio/shared';
 import { getBalances } from '../../../server/src/domain/ledger/index.ts';
@@ -12,8 +12,9 @@ import { appCodeOf, expectAppError } from '../../helpers/app-errors.ts';
 
 let db: TestDatabase, services: AuthTestServices;
 
-beforeAll(async () => ({ db, services } = await openAuthWorld()));
-afterAll(() => db?.close());
+test.beforeAll(({ db: fileDb, services: fileServices }) => {
+  ({ db, services } = openAuthWorld({ db: fileDb, services: fileServices }));
+});
 
 async function userByEmail(email: string) {
   return db.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();

@@ -10,7 +10,6 @@ import { LocalEventBus } from '../../../server/src/realtime/local-event-bus.ts';
 import { createTestServices, type TestServices } from '../../helpers/services.ts';
 import type { TestDatabase } from '../../helpers/test-db.ts';
 import { verificationTokenFor } from '../../helpers/users.ts';
-import { createTestDatabase } from '../../helpers/test-db.ts';
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -89,10 +88,17 @@ export function createAuthTestServices(db: TestDatabase): AuthTestServices {
   return { ...createTestServices(db), events: new RecordingEventBus() };
 }
 
-/** A test file's world for the auth tests: its own database and services that record the events they publish. */
-export async function openAuthWorld(options: { poolSize?: number } = {}): Promise<{ db: TestDatabase; services: AuthTestServices }> {
-  const db = await createTestDatabase(options);
-  return { db, services: createAuthTestServices(db) };
+/**
+ * The auth tests' world: the file's `db` and `services` fixtures (tests/helpers/fixtures.ts), with an
+ * event bus that records what was published. Call it once per file, in `test.beforeAll`:
+ *   test.beforeAll(({ db: fileDb, services: fileServices }) => {
+ *     ({ db, services } = openAuthWorld({ db: fileDb, services: fileServices }));
+ *   });
+ * Callers made from the fixture `services` (the `member` fixture's `api`) publish on the fixture's own
+ * bus, not this one: a test that asserts on `published` makes its callers from these services.
+ */
+export function openAuthWorld(world: { db: TestDatabase; services: TestServices }): { db: TestDatabase; services: AuthTestServices } {
+  return { db: world.db, services: { ...world.services, events: new RecordingEventBus() } };
 }
 
 let counter = 0;

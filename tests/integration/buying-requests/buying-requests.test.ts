@@ -1,30 +1,24 @@
 import type { AppErrorCode, TCreateBuyingRequestInput } from '@curio/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import { callerFor } from '../../helpers/services.ts';
 import { type TestDatabase } from '../../helpers/test-db.ts';
 import { storageFor } from '../../../server/src/storage/storage-for.ts';
 import { newUploadKey } from '../../../server/src/storage/keys.ts';
-import { member, requestInput } from './support.ts';
+import { requestInput } from './support.ts';
 
 import { storedUpload } from '../../helpers/uploads.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
-import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase, services: TestServices;
-
-beforeAll(async () => ({ db, services } = await openWorld()));
-afterAll(() => db?.close());
-
-async function requestRow(id: string) {
+async function requestRow(db: TestDatabase, id: string) {
   return db.db.selectFrom('buying_requests').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 describe('marketplace.buyingRequests.create', () => {
-  test('publishes for free with defaults, an expiry and a publish activity', async () => {
-    const { user, api } = await member(services);
+  test('publishes for free with defaults, an expiry and a publish activity', async ({ db, services, member }) => {
+    const { user, api } = await member();
     const image = await storedUpload(services, user.id);
     const { id } = await api.marketplace.buyingRequests.create(requestInput({ images: [image], tags: ['vintage', '#watch'], expiresInDays: 7 }));
-    const row = await requestRow(id);
+    const row = await requestRow(db, id);
     expect(row).toMatchObject({
       user_id: user.id,
       status: 'open',
@@ -43,20 +37,20 @@ describe('marketplace.buyingRequests.create', () => {
     expect(balances).toEqual([]);
   });
 
-  test('budget and category are optional; the default expiry is 30 days and max offers 3', async () => {
-    const { api } = await member(services);
+  test('budget and category are optional; the default expiry is 30 days and max offers 3', async ({ db, member }) => {
+    const { api } = await member();
     const { id } = await api.marketplace.buyingRequests.create({ title: 'Anything odd', description: 'Surprise me' });
-    const row = await requestRow(id);
+    const row = await requestRow(db, id);
     expect(row).toMatchObject({ category: null, budget_min_cents: null, budget_max_cents: null, max_offers_allowed: 3 });
     expect(row!.expires_at!.getTime() - row!.created_at.getTime()).toBe(30 * 24 * 3600 * 1000);
   });
 
-  test('a visitor cannot publish', async () => {
+  test('a visitor cannot publish', async ({ services }) => {
     const visitor = await callerFor(services);
     await expectAppError(visitor.marketplace.buyingRequests.create(requestInput()), 'LOGIN_REQUIRED');
   });
 
-  test.each([
+  test.for([
     ['TITLE_REQUIRED', { title: '   ' }],
     ['DESCRIPTION_REQUIRED', { description: '' }],
     ['VALIDATION_FAILED', { title: 'x'.repeat(101) }],
@@ -71,14 +65,14 @@ describe('marketplace.buyingRequests.create', () => {
     ['VALIDATION_FAILED', { maxOffersAllowed: 0 }],
     ['VALIDATION_FAILED', { maxOffersAllowed: 11 }],
     ['VALIDATION_FAILED', { expiresInDays: 91 }],
-  ] as [AppErrorCode, Partial<TCreateBuyingRequestInput>][])('refuses with %s (%j) and writes nothing', async (code, overrides) => {
-    const { user, api } = await member(services);
+  ] as [AppErrorCode, Partial<TCreateBuyingRequestInput>][])('refuses with %s (%j) and writes nothing', async ([code, overrides], { db, member }) => {
+    const { user, api } = await member();
     await expectAppError(api.marketplace.buyingRequests.create(requestInput(overrides)), code);
     expect(await db.db.selectFrom('buying_requests').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
   });
 
-  test('more than 5 images is TOO_MANY_IMAGES; a key that was never uploaded is refused', async () => {
-    const { user, api } = await member(services);
+  test('more than 5 images is TOO_MANY_IMAGES; a key that was never uploaded is refused', async ({ services, member }) => {
+    const { user, api } = await member();
     const images = await Promise.all(Array.from({ length: 6 }, () => storedUpload(services, user.id)));
     await expectAppError(api.marketplace.buyingRequests.create(requestInput({ images })), 'TOO_MANY_IMAGES');
     const ghost = newUploadKey('listing', services.clock.now());
@@ -86,8 +80,8 @@ describe('marketplace.buyingRequests.create', () => {
     await expectAppError(api.marketplace.buyingRequests.create(requestInput({ images: ['../../etc/passwd'] })), 'VALIDATION_FAILED');
   });
 
-  test('contact details in the title or description are refused', async () => {
-    const { user, api } = await member(services);
+  test('contact details in the title or description are refused', async ({ db, member }) => {
+    const { user, api } = await member();
     await expectAppError(api.marketplace.buyingRequests.create(requestInput({ description: 'call me on 13812345678' })), 'CONTACT_INFO_DETECTED');
     await expectAppError(api.marketplace.buyingRequests.create(requestInput({ title: 'mail me: a@b.com' })), 'CONTACT_INFO_DETECTED');
     expect(await db.db.selectFrom('buying_requests').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
@@ -95,8 +89,8 @@ describe('marketplace.buyingRequests.create', () => {
 });
 
 describe('marketplace.buyingRequests.get', () => {
-  test('a visitor sees the public detail with the requester card', async () => {
-    const { user, api } = await member(services, { nickname: 'Requester' });
+  test('a visitor sees the public detail with the requester card', async ({ services, member }) => {
+    const { user, api } = await member({ nickname: 'Requester' });
     const { id } = await api.marketplace.buyingRequests.create(requestInput({ tags: ['seiko'] }));
     const visitor = await callerFor(services);
     const detail = await visitor.marketplace.buyingRequests.get({ id });
@@ -114,10 +108,10 @@ describe('marketplace.buyingRequests.get', () => {
     expect((await api.marketplace.buyingRequests.get({ id })).viewer.isOwner).toBe(true);
   });
 
-  test("the viewer state shows likes, favourites, follows and the viewer's active offer", async () => {
-    const { user, api } = await member(services);
+  test("the viewer state shows likes, favourites, follows and the viewer's active offer", async ({ db, member }) => {
+    const { user, api } = await member();
     const { id } = await api.marketplace.buyingRequests.create(requestInput());
-    const other = await member(services);
+    const other = await member();
     await db.db.insertInto('buying_request_likes').values({ user_id: other.user.id, request_id: id }).execute();
     await db.db.insertInto('buying_request_favorites').values({ user_id: other.user.id, request_id: id }).execute();
     await db.db.insertInto('user_follows').values({ follower_id: other.user.id, following_id: user.id }).execute();
@@ -131,14 +125,14 @@ describe('marketplace.buyingRequests.get', () => {
     });
   });
 
-  test('an active request past its expiry reads expired and no longer accepts offers', async () => {
-    const { api } = await member(services);
+  test('an active request past its expiry reads expired and no longer accepts offers', async ({ services, member }) => {
+    const { api } = await member();
     const { id } = await api.marketplace.buyingRequests.create(requestInput({ expiresInDays: 1 }));
     services.clock.advance(24 * 3600 * 1000 + 1);
     try {
       const detail = await api.marketplace.buyingRequests.get({ id });
       expect(detail).toMatchObject({ status: 'expired', acceptingOffers: false });
-      const seller = await member(services);
+      const seller = await member();
       await expectAppError(seller.api.marketplace.offers.create({ requestId: id, priceCents: 20_000 }), 'REQUEST_NOT_OPEN');
       await expectAppError(api.marketplace.buyingRequests.close({ id }), 'REQUEST_NOT_OPEN');
     } finally {
@@ -146,15 +140,15 @@ describe('marketplace.buyingRequests.get', () => {
     }
   });
 
-  test('an unknown id is BUYING_REQUEST_NOT_FOUND', async () => {
+  test('an unknown id is BUYING_REQUEST_NOT_FOUND', async ({ services }) => {
     const visitor = await callerFor(services);
     await expectAppError(visitor.marketplace.buyingRequests.get({ id: crypto.randomUUID() }), 'BUYING_REQUEST_NOT_FOUND');
   });
 });
 
 describe('marketplace.buyingRequests.update', () => {
-  test('the owner replaces the fields; removed images leave storage', async () => {
-    const { user, api } = await member(services);
+  test('the owner replaces the fields; removed images leave storage', async ({ services, member }) => {
+    const { user, api } = await member();
     const [keep, drop, add] = await Promise.all([storedUpload(services, user.id), storedUpload(services, user.id), storedUpload(services, user.id)]);
     const { id } = await api.marketplace.buyingRequests.create(requestInput({ images: [keep, drop] }));
     const updated = await api.marketplace.buyingRequests.update({
@@ -181,16 +175,16 @@ describe('marketplace.buyingRequests.update', () => {
     expect(await storage.exists(keep)).toBe(true);
   });
 
-  test('anyone else is refused with EDIT_FORBIDDEN and nothing changes', async () => {
-    const { api } = await member(services);
+  test('anyone else is refused with EDIT_FORBIDDEN and nothing changes', async ({ db, member }) => {
+    const { api } = await member();
     const { id } = await api.marketplace.buyingRequests.create(requestInput());
-    const other = await member(services);
+    const other = await member();
     await expectAppError(other.api.marketplace.buyingRequests.update({ id, title: 'Mine now', description: 'x' }), 'EDIT_FORBIDDEN');
-    expect((await requestRow(id))!.title).toBe('Looking for a 1970s Seiko diver');
+    expect((await requestRow(db, id))!.title).toBe('Looking for a 1970s Seiko diver');
   });
 
-  test('edit rules: title and description required, max above min, no contact details', async () => {
-    const { api } = await member(services);
+  test('edit rules: title and description required, max above min, no contact details', async ({ db, member }) => {
+    const { api } = await member();
     const { id } = await api.marketplace.buyingRequests.create(requestInput());
     const base = { id, title: 'T', description: 'D' };
     await expectAppError(api.marketplace.buyingRequests.update({ ...base, title: ' ' }), 'TITLE_REQUIRED');
@@ -198,11 +192,11 @@ describe('marketplace.buyingRequests.update', () => {
     await expectAppError(api.marketplace.buyingRequests.update({ ...base, budgetMinCents: 500, budgetMaxCents: 500 }), 'BUDGET_INVALID');
     await expectAppError(api.marketplace.buyingRequests.update({ ...base, budgetMinCents: -1 }), 'BUDGET_INVALID');
     await expectAppError(api.marketplace.buyingRequests.update({ ...base, description: 'wx: 13912345678' }), 'CONTACT_INFO_DETECTED');
-    expect((await requestRow(id))!.title).toBe('Looking for a 1970s Seiko diver');
+    expect((await requestRow(db, id))!.title).toBe('Looking for a 1970s Seiko diver');
   });
 
-  test('a closed request can no longer be edited', async () => {
-    const { api } = await member(services);
+  test('a closed request can no longer be edited', async ({ member }) => {
+    const { api } = await member();
     const { id } = await api.marketplace.buyingRequests.create(requestInput());
     await api.marketplace.buyingRequests.close({ id });
     await expectAppError(api.marketplace.buyingRequests.update({ id, title: 'T', description: 'D' }), 'REQUEST_NOT_OPEN');
@@ -210,25 +204,25 @@ describe('marketplace.buyingRequests.update', () => {
 });
 
 describe('marketplace.buyingRequests.delete and close', () => {
-  test('the owner deletes a request with its offers and images', async () => {
-    const { user, api } = await member(services);
+  test('the owner deletes a request with its offers and images', async ({ db, services, member }) => {
+    const { user, api } = await member();
     const image = await storedUpload(services, user.id);
     const { id } = await api.marketplace.buyingRequests.create(requestInput({ images: [image] }));
-    const seller = await member(services);
+    const seller = await member();
     const offer = await seller.api.marketplace.offers.create({ requestId: id, priceCents: 20_000 });
-    const other = await member(services);
+    const other = await member();
     await expectAppError(other.api.marketplace.buyingRequests.delete({ id }), 'EDIT_FORBIDDEN');
     expect(await api.marketplace.buyingRequests.delete({ id })).toEqual({ deleted: true });
-    expect(await requestRow(id)).toBeUndefined();
+    expect(await requestRow(db, id)).toBeUndefined();
     expect(await db.db.selectFrom('buying_offers').select('id').where('id', '=', offer.id).execute()).toEqual([]);
     expect(await storageFor(services).exists(image)).toBe(false);
     await expectAppError(api.marketplace.buyingRequests.get({ id }), 'BUYING_REQUEST_NOT_FOUND');
   });
 
-  test('close: owner only, from an active status; active offers are rejected with it', async () => {
-    const { api } = await member(services);
+  test('close: owner only, from an active status; active offers are rejected with it', async ({ member }) => {
+    const { api } = await member();
     const { id } = await api.marketplace.buyingRequests.create(requestInput());
-    const seller = await member(services);
+    const seller = await member();
     const offer = await seller.api.marketplace.offers.create({ requestId: id, priceCents: 20_000 });
     await expectAppError(seller.api.marketplace.buyingRequests.close({ id }), 'EDIT_FORBIDDEN');
     const closed = await api.marketplace.buyingRequests.close({ id });
@@ -241,17 +235,17 @@ describe('marketplace.buyingRequests.delete and close', () => {
 });
 
 describe('marketplace.buyingRequests.recordView', () => {
-  test('one view per member and per visitor key; visitors without a key are not counted', async () => {
-    const { api } = await member(services);
+  test('one view per member and per visitor key; visitors without a key are not counted', async ({ db, services, member }) => {
+    const { api } = await member();
     const { id } = await api.marketplace.buyingRequests.create(requestInput());
-    const viewer = await member(services);
+    const viewer = await member();
     expect(await viewer.api.marketplace.buyingRequests.recordView({ id })).toEqual({ counted: true, viewCount: 1 });
     expect(await viewer.api.marketplace.buyingRequests.recordView({ id, visitorKey: 'another-key' })).toEqual({ counted: false, viewCount: 1 });
     const visitor = await callerFor(services);
     expect(await visitor.marketplace.buyingRequests.recordView({ id, visitorKey: 'session-aaaa' })).toEqual({ counted: true, viewCount: 2 });
     expect(await visitor.marketplace.buyingRequests.recordView({ id, visitorKey: 'session-aaaa' })).toEqual({ counted: false, viewCount: 2 });
     // a visitor cannot pre-empt a member's view by sending their id as the key
-    const third = await member(services);
+    const third = await member();
     expect(await visitor.marketplace.buyingRequests.recordView({ id, visitorKey: third.user.id })).toMatchObject({ counted: true });
     expect(await third.api.marketplace.buyingRequests.recordView({ id })).toEqual({ counted: true, viewCount: 4 });
     expect(await visitor.marketplace.buyingRequests.recordView({ id })).toEqual({ counted: false, viewCount: 4 });
@@ -263,10 +257,10 @@ describe('marketplace.buyingRequests.recordView', () => {
 });
 
 describe('marketplace.buyingRequests.report', () => {
-  test("stores a complaint without an order; details optional; never one's own", async () => {
-    const { user, api } = await member(services);
+  test("stores a complaint without an order; details optional; never one's own", async ({ db, services, member }) => {
+    const { user, api } = await member();
     const { id } = await api.marketplace.buyingRequests.create(requestInput());
-    const reporter = await member(services);
+    const reporter = await member();
     const first = await reporter.api.marketplace.buyingRequests.report({ id, reason: 'spam' });
     const second = await reporter.api.marketplace.buyingRequests.report({ id, reason: 'other', details: ' sells fakes ' });
     const rows = await db.db.selectFrom('complaints').selectAll().where('buying_request_id', '=', id).orderBy('created_at').execute();
@@ -284,12 +278,12 @@ describe('marketplace.buyingRequests.report', () => {
 });
 
 describe('marketplace.buyingRequests.mine', () => {
-  test("lists only the caller's requests, newest first, with their offers", async () => {
-    const { api } = await member(services);
+  test("lists only the caller's requests, newest first, with their offers", async ({ services, member }) => {
+    const { api } = await member();
     const older = await api.marketplace.buyingRequests.create(requestInput({ title: 'Older' }));
     services.clock.advance(1000);
     const newer = await api.marketplace.buyingRequests.create(requestInput({ title: 'Newer' }));
-    const seller = await member(services, { nickname: 'Seller' });
+    const seller = await member({ nickname: 'Seller' });
     await seller.api.marketplace.offers.create({ requestId: older.id, priceCents: 12_345, message: 'mint' });
     const mine = await api.marketplace.buyingRequests.mine();
     expect(mine.map((r) => r.id)).toEqual([newer.id, older.id]);

@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CHAT_LIMITS } from '@curio/shared';
-import { callerFor, type TestServices } from '../../helpers/services.ts';
-import { onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
-import { member } from '../buying-requests/support.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import { callerFor } from '../../helpers/services.ts';
+import { onRealPostgres } from '../../helpers/test-db.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
-import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase, services: TestServices;
-
-beforeAll(async () => ({ db, services } = await openWorld({ poolSize: 12 })));
-afterAll(() => db?.close());
+test.override('poolSize', 12);
 
 let clientCounter = 0;
 const clientId = () => `client-${++clientCounter}-${Date.now()}`;
 
 describe('chat.send', () => {
-  test('stores the message, moves both conversations and counts it unread for the receiver', async () => {
-    const alice = await member(services, { nickname: 'Alice' });
-    const bob = await member(services, { nickname: 'Bob' });
+  test('stores the message, moves both conversations and counts it unread for the receiver', async ({ member }) => {
+    const alice = await member({ nickname: 'Alice' });
+    const bob = await member({ nickname: 'Bob' });
     const { message, filtered } = await alice.api.chat.send({ peerId: bob.user.id, content: '  Is it still available?  ', clientId: clientId() });
     expect(filtered).toBe(false);
     expect(message).toMatchObject({ senderId: alice.user.id, receiverId: bob.user.id, content: 'Is it still available?', isRead: false });
@@ -30,9 +25,9 @@ describe('chat.send', () => {
     expect(await bob.api.chat.unreadCount()).toEqual({ count: 1 });
   });
 
-  test('empty and whitespace-only messages are refused and nothing is stored', async () => {
-    const alice = await member(services);
-    const bob = await member(services);
+  test('empty and whitespace-only messages are refused and nothing is stored', async ({ member }) => {
+    const alice = await member();
+    const bob = await member();
     await expectAppError(alice.api.chat.send({ peerId: bob.user.id, content: '   ', clientId: clientId() }), 'MESSAGE_EMPTY');
     await expectAppError(alice.api.chat.send({ peerId: bob.user.id, content: '', clientId: clientId() }), 'MESSAGE_EMPTY');
     await expectAppError(
@@ -42,15 +37,15 @@ describe('chat.send', () => {
     expect((await bob.api.chat.conversations()).items).toHaveLength(0);
   });
 
-  test('a member cannot message themselves or a user who does not exist', async () => {
-    const alice = await member(services);
+  test('a member cannot message themselves or a user who does not exist', async ({ member }) => {
+    const alice = await member();
     await expectAppError(alice.api.chat.send({ peerId: alice.user.id, content: 'hi', clientId: clientId() }), 'CANNOT_MESSAGE_SELF');
     await expectAppError(alice.api.chat.send({ peerId: '00000000-0000-4000-8000-000000000000', content: 'hi', clientId: clientId() }), 'USER_NOT_FOUND');
   });
 
-  test('a retried send with the same client id is stored once', async () => {
-    const alice = await member(services);
-    const bob = await member(services);
+  test('a retried send with the same client id is stored once', async ({ member }) => {
+    const alice = await member();
+    const bob = await member();
     const id = clientId();
     const first = await alice.api.chat.send({ peerId: bob.user.id, content: 'once', clientId: id });
     const again = await alice.api.chat.send({ peerId: bob.user.id, content: 'once', clientId: id });
@@ -59,9 +54,9 @@ describe('chat.send', () => {
     expect(thread.items.map((m) => m.content)).toEqual(['once']);
   });
 
-  test('contact details are replaced by the hidden marker; the original goes only to a violation record', async () => {
-    const alice = await member(services);
-    const bob = await member(services);
+  test('contact details are replaced by the hidden marker; the original goes only to a violation record', async ({ db, member }) => {
+    const alice = await member();
+    const bob = await member();
     const content = 'call me on 13812345678 or mail me at seller@example.com';
     const { message, filtered } = await alice.api.chat.send({ peerId: bob.user.id, content, clientId: clientId() });
     expect(filtered).toBe(true);
@@ -86,10 +81,10 @@ describe('chat.send', () => {
     expect(violation.detected_patterns).toEqual(['13812345678', 'seller@example.com']);
   });
 
-  test("a message about an order must be between that order's parties", async () => {
-    const alice = await member(services);
-    const bob = await member(services);
-    const carol = await member(services);
+  test("a message about an order must be between that order's parties", async ({ db, member }) => {
+    const alice = await member();
+    const bob = await member();
+    const carol = await member();
     const order = await db.db
       .insertInto('orders')
       .values({
@@ -116,9 +111,9 @@ describe('chat.send', () => {
 });
 
 describe('blocking', () => {
-  test('a blocked sender cannot message the blocker, and the blocker must unblock to write', async () => {
-    const seller = await member(services, { nickname: 'Seller' });
-    const pest = await member(services, { nickname: 'Pest' });
+  test('a blocked sender cannot message the blocker, and the blocker must unblock to write', async ({ db, member }) => {
+    const seller = await member({ nickname: 'Seller' });
+    const pest = await member({ nickname: 'Pest' });
     await pest.api.chat.send({ peerId: seller.user.id, content: 'hello?', clientId: clientId() });
 
     const state = await seller.api.chat.block({ userId: pest.user.id, reason: 'spam' });
@@ -136,9 +131,9 @@ describe('blocking', () => {
     expect(thread.items.map((m) => m.content)).toEqual(['hello?', 'sorry']);
   });
 
-  test('blocked both ways: neither can send, and one unblock is not enough', async () => {
-    const a = await member(services);
-    const b = await member(services);
+  test('blocked both ways: neither can send, and one unblock is not enough', async ({ member }) => {
+    const a = await member();
+    const b = await member();
     await a.api.chat.block({ userId: b.user.id });
     await b.api.chat.block({ userId: a.user.id });
     expect(await a.api.chat.peer({ peerId: b.user.id })).toMatchObject({ blockState: { blocking: true, blockedBy: true } });
@@ -149,9 +144,9 @@ describe('blocking', () => {
     await expectAppError(b.api.chat.send({ peerId: a.user.id, content: 'x', clientId: clientId() }), 'CHAT_YOU_BLOCKED');
   });
 
-  test('blocking oneself is refused; blocking twice keeps one record', async () => {
-    const a = await member(services);
-    const b = await member(services);
+  test('blocking oneself is refused; blocking twice keeps one record', async ({ db, member }) => {
+    const a = await member();
+    const b = await member();
     await expectAppError(a.api.chat.block({ userId: a.user.id }), 'CANNOT_BLOCK_SELF');
     await a.api.chat.block({ userId: b.user.id, reason: 'first' });
     await a.api.chat.block({ userId: b.user.id, reason: 'second' });
@@ -159,11 +154,11 @@ describe('blocking', () => {
     expect(rows.map((r) => r.reason)).toEqual(['first']);
   });
 
-  test('a member sees whom they blocked, newest first, and only their own blocks', async () => {
-    const a = await member(services, { nickname: 'Blocker' });
-    const first = await member(services, { nickname: 'First pest' });
-    const second = await member(services, { nickname: 'Second pest' });
-    const other = await member(services);
+  test('a member sees whom they blocked, newest first, and only their own blocks', async ({ services, member }) => {
+    const a = await member({ nickname: 'Blocker' });
+    const first = await member({ nickname: 'First pest' });
+    const second = await member({ nickname: 'Second pest' });
+    const other = await member();
     await a.api.chat.block({ userId: first.user.id, reason: 'spam' });
     services.clock.advance(1_000);
     await a.api.chat.block({ userId: second.user.id });
@@ -185,9 +180,9 @@ describe('blocking', () => {
 });
 
 describe('threads and read marking', () => {
-  test('history pages backwards by seq and each page reads oldest first', async () => {
-    const a = await member(services);
-    const b = await member(services);
+  test('history pages backwards by seq and each page reads oldest first', async ({ member }) => {
+    const a = await member();
+    const b = await member();
     const total = CHAT_LIMITS.threadPageSize + 5;
     for (let i = 1; i <= total; i++) {
       const sender = i % 2 ? a : b;
@@ -203,10 +198,10 @@ describe('threads and read marking', () => {
     expect(older.nextBeforeSeq).toBeNull();
   });
 
-  test('markRead clears only what that peer sent to the reader', async () => {
-    const reader = await member(services);
-    const p1 = await member(services);
-    const p2 = await member(services);
+  test('markRead clears only what that peer sent to the reader', async ({ member }) => {
+    const reader = await member();
+    const p1 = await member();
+    const p2 = await member();
     await p1.api.chat.send({ peerId: reader.user.id, content: 'one', clientId: clientId() });
     await p1.api.chat.send({ peerId: reader.user.id, content: 'two', clientId: clientId() });
     await p2.api.chat.send({ peerId: reader.user.id, content: 'three', clientId: clientId() });
@@ -217,10 +212,10 @@ describe('threads and read marking', () => {
     expect(await p1.api.chat.markRead({ peerId: reader.user.id })).toEqual({ updated: 0 });
   });
 
-  test('the conversation list is newest first and says who is an admin', async () => {
-    const me = await member(services);
-    const older = await member(services, { nickname: 'Older' });
-    const newer = await member(services, { nickname: 'Newer' });
+  test('the conversation list is newest first and says who is an admin', async ({ db, services, member }) => {
+    const me = await member();
+    const older = await member({ nickname: 'Older' });
+    const newer = await member({ nickname: 'Newer' });
     await db.db.insertInto('user_roles').values({ user_id: newer.user.id, role: 'admin' }).execute();
     await older.api.chat.send({ peerId: me.user.id, content: 'first', clientId: clientId() });
     services.clock.advance(1000);
@@ -234,9 +229,9 @@ describe('threads and read marking', () => {
 });
 
 describe.skipIf(!onRealPostgres())('concurrent sends (real PostgreSQL)', () => {
-  test('seq order equals commit order for each member: 40 parallel sends into one inbox', async () => {
-    const inbox = await member(services);
-    const senders = await Promise.all(Array.from({ length: 8 }, () => member(services)));
+  test('seq order equals commit order for each member: 40 parallel sends into one inbox', async ({ db, member }) => {
+    const inbox = await member();
+    const senders = await Promise.all(Array.from({ length: 8 }, () => member()));
     await Promise.all(
       Array.from({ length: 40 }, (_, i) => {
         const sender = senders[i % senders.length]!;

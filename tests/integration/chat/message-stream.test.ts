@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TChatMessage } from '@curio/shared';
+import { describe, expect, startServerPair, test, type ServerPair } from '../../helpers/fixtures.ts';
 import { callerFor } from '../../helpers/services.ts';
-import { createTestDatabase, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { onRealPostgres } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { SubscriptionRecorder, createTestSession, openWsClient } from '../../helpers/ws-client.ts';
-import { openDatabase, type DbHandle } from '../../../server/src/db/database.ts';
-import { startServer, type RunningServer } from '../../../server/src/server.ts';
-import { loadConfig } from '../../../server/src/config.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { notify } from '../../../server/src/domain/notifications/notify.ts';
 
@@ -16,35 +13,21 @@ import { notify } from '../../../server/src/domain/notifications/notify.ts';
  * seq order, also when many are sent at the same moment. Needs PostgreSQL's NOTIFY.
  */
 describe.skipIf(!onRealPostgres())('chat.onMessages across two processes', () => {
-  let testDb: TestDatabase;
-  let handleA: DbHandle;
-  let handleB: DbHandle;
-  let serverA: RunningServer;
-  let serverB: RunningServer;
+  let servers: ServerPair;
 
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    handleA = await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 6 });
-    handleB = await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 10 });
-    const config = { ...loadConfig({}), port: 0 };
-    serverA = await startServer(config, { dbHandle: handleA, jobs: false });
-    serverB = await startServer(config, { dbHandle: handleB, jobs: false });
+  // two processes: each server has a pool of its own on the file's database
+  test.beforeAll(async ({ db }) => {
+    servers = await startServerPair(db);
   });
 
-  afterAll(async () => {
-    await serverA?.close();
-    await serverB?.close();
-    await handleA?.close();
-    await handleB?.close();
-    await testDb?.close();
-  });
+  test.afterAll(() => servers?.close());
 
-  test('60 parallel sends through server B arrive once each, in seq order, on server A', async () => {
-    const inbox = await insertTestUser(testDb.db);
-    const senders = await Promise.all(Array.from({ length: 6 }, () => insertTestUser(testDb.db)));
-    const callers = await Promise.all(senders.map((s) => callerFor(serverB.services, s.id)));
-    const { cookie } = await createTestSession(testDb.db, serverA.services.clock, inbox.id);
-    const client = openWsClient(serverA.url, { cookie });
+  test('60 parallel sends through server B arrive once each, in seq order, on server A', async ({ db }) => {
+    const inbox = await insertTestUser(db.db);
+    const senders = await Promise.all(Array.from({ length: 6 }, () => insertTestUser(db.db)));
+    const callers = await Promise.all(senders.map((s) => callerFor(servers.b.services, s.id)));
+    const { cookie } = await createTestSession(db.db, servers.a.services.clock, inbox.id);
+    const client = openWsClient(servers.a.url, { cookie });
     try {
       const recorder = new SubscriptionRecorder<TChatMessage>();
       const ready = new SubscriptionRecorder<true>();
@@ -79,10 +62,10 @@ describe.skipIf(!onRealPostgres())('chat.onMessages across two processes', () =>
     }
   });
 
-  test('a notification raised through server B rings the bell subscribed on server A', async () => {
-    const member = await insertTestUser(testDb.db);
-    const { cookie } = await createTestSession(testDb.db, serverA.services.clock, member.id);
-    const client = openWsClient(serverA.url, { cookie });
+  test('a notification raised through server B rings the bell subscribed on server A', async ({ db }) => {
+    const member = await insertTestUser(db.db);
+    const { cookie } = await createTestSession(db.db, servers.a.services.clock, member.id);
+    const client = openWsClient(servers.a.url, { cookie });
     try {
       const counts = new SubscriptionRecorder<number>();
       client.trpc.notifications.onUnreadCount.subscribe(undefined, {
@@ -90,22 +73,22 @@ describe.skipIf(!onRealPostgres())('chat.onMessages across two processes', () =>
         onError: (error) => counts.fail(error),
       });
       expect(await counts.waitForValues(1)).toEqual([0]);
-      await runInTransaction(serverB.services.db, (trx) => notify(trx, { userId: member.id, type: 'order_shipped', params: { title: 'Lamp' } }));
+      await runInTransaction(servers.b.services.db, (trx) => notify(trx, { userId: member.id, type: 'order_shipped', params: { title: 'Lamp' } }));
       expect(await counts.waitForValues(2)).toEqual([0, 1]);
     } finally {
       await client.close();
     }
   });
 
-  test('a resumed subscription continues after the last seq it saw, without repeats', async () => {
-    const inbox = await insertTestUser(testDb.db);
-    const sender = await insertTestUser(testDb.db);
-    const api = await callerFor(serverB.services, sender.id);
+  test('a resumed subscription continues after the last seq it saw, without repeats', async ({ db }) => {
+    const inbox = await insertTestUser(db.db);
+    const sender = await insertTestUser(db.db);
+    const api = await callerFor(servers.b.services, sender.id);
     const first = await api.chat.send({ peerId: inbox.id, content: 'before', clientId: `resume-1-${inbox.id}` });
     await api.chat.send({ peerId: inbox.id, content: 'missed while away', clientId: `resume-2-${inbox.id}` });
 
-    const { cookie } = await createTestSession(testDb.db, serverA.services.clock, inbox.id);
-    const client = openWsClient(serverA.url, { cookie });
+    const { cookie } = await createTestSession(db.db, servers.a.services.clock, inbox.id);
+    const client = openWsClient(servers.a.url, { cookie });
     try {
       const recorder = new SubscriptionRecorder<TChatMessage>();
       client.trpc.chat.onMessages.subscribe(

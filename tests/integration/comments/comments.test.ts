@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { callerFor, type TestServices } from '../../helpers/services.ts';
 import { NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { member, publishedListing } from '../reviews/fixtures.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
-import { openWorld } from '../../helpers/world.ts';
+
+test.override('poolSize', 12);
 
 let db: TestDatabase, services: TestServices;
 
-beforeAll(async () => {
-  ({ db, services } = await openWorld({ poolSize: 12 }));
+test.beforeAll(({ db: fileDb, services: fileServices }) => {
+  db = fileDb;
+  services = fileServices;
   if (!onRealPostgres()) console.warn(`[comments races] skipped: ${NEEDS_POSTGRES}`);
 });
-afterAll(() => db?.close());
 
 async function listingWithSeller() {
   const seller = await member(services, { nickname: 'Seller' });

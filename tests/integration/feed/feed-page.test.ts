@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FEED_SORTS, FEED_TYPES, type TFeedItem, type TFeedPageInput, type TFeedSort } from '@curio/shared';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { insertTestUser } from '../../helpers/users.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import type { TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
 import { insertListing, insertRequest, minutesBefore } from './fixtures.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
 
@@ -69,10 +68,10 @@ async function search(q: string): Promise<string[]> {
 
 const BASE = new Date('2026-11-21T07:00:00Z');
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
-  sellerId = (await insertTestUser(db.db, { nickname: '小林' })).id;
+test.beforeAll(async ({ db: fileDb, services: fileServices, member }) => {
+  db = fileDb;
+  services = fileServices;
+  sellerId = (await member({ nickname: '小林' })).id;
 
   const listing = async (name: string, fixture: Omit<Parameters<typeof insertListing>[1], 'sellerId'>): Promise<void> => {
     const id = await insertListing(db.db, { sellerId, ...fixture });
@@ -150,10 +149,6 @@ beforeAll(async () => {
   await request('closed', { title: '已关闭的求购相机', status: 'closed', createdAt: minutesBefore(BASE, 1) }, false);
   await request('expired', { title: '过期的求购相机', expiresAt: expiredBefore, createdAt: minutesBefore(BASE, 1) }, false);
   await request('negotiating', { title: '协商中的求购', status: 'in_negotiation', createdAt: minutesBefore(BASE, 1) }, false);
-});
-
-afterAll(async () => {
-  await db?.close();
 });
 
 describe('marketplace.feed.page', () => {

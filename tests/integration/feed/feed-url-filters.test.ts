@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { DEFAULT_FEED_FILTERS, hasActiveFilters, parseFeedFilters, writeFeedFilters } from '../../../client/src/features/feed/feed-filters.ts';
 
 /** The home feed keeps its filters in the URL (?q=&type=&category=&sort=), so links and reloads keep them. */

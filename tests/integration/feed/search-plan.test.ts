@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CompiledQuery } from 'kysely';
-import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import { NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { seedBulkMarketplace } from '../../../server/src/domain/feed/bulk-seed.ts';
 import { feedPageSql, type FeedQuery } from '../../../server/src/domain/feed/feed-page.ts';
@@ -40,9 +40,9 @@ const seqScans = (nodes: PlanNode[]) =>
 const indexesUsed = (nodes: PlanNode[]) => nodes.map((node) => node['Index Name']).filter(Boolean);
 
 describe('feed search query plans', () => {
-  beforeAll(async () => {
-    if (!onRealPostgres()) return;
-    db = await createTestDatabase();
+  // every test below is skipped without real PostgreSQL, and then this hook does not run
+  test.beforeAll(async ({ db: fileDb }) => {
+    db = fileDb;
     await seedBulkMarketplace(db.db, { listings: 20_000, requests: 10_000, sellers: 50, newest: new Date('2026-11-21T07:00:00Z') });
     const seller = await insertTestUser(db.db);
     for (let n = 0; n < 3; n++) {
@@ -52,10 +52,6 @@ describe('feed search query plans', () => {
     await db.db.executeQuery(CompiledQuery.raw('ANALYZE listings'));
     await db.db.executeQuery(CompiledQuery.raw('ANALYZE buying_requests'));
   }, 180_000);
-
-  afterAll(async () => {
-    await db?.close();
-  });
 
   test.skipIf(!onRealPostgres())('a rare Chinese or English term is looked up in the gram index', async () => {
     for (const q of ['铜镜', '鎏金铜', 'daguerreotype', 'DAGUERREO']) {

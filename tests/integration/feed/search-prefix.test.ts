@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CompiledQuery, sql } from 'kysely';
-import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import { NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { seedBulkMarketplace } from '../../../server/src/domain/feed/bulk-seed.ts';
 import { feedPageSql, loadFeedPage, SEARCH_PREFIX_ROWS, type FeedQuery } from '../../../server/src/domain/feed/feed-page.ts';
@@ -67,8 +67,8 @@ async function listingScansRun(q: string): Promise<number> {
 }
 
 describe('feed search: the newest rows first, the gram index when they fall short', () => {
-  beforeAll(async () => {
-    db = await createTestDatabase();
+  test.beforeAll(async ({ db: fileDb }) => {
+    db = fileDb;
     // more rows than the prefix in both tables, so both ways are taken
     await seedBulkMarketplace(db.db, { listings: SEARCH_PREFIX_ROWS * 2, requests: SEARCH_PREFIX_ROWS + 300, sellers: 20, newest: NEWEST });
     const seller = await insertTestUser(db.db);
@@ -77,10 +77,6 @@ describe('feed search: the newest rows first, the gram index when they fall shor
       await insertListing(db.db, { sellerId: seller.id, title: `Zoetrope drum ${n}`, likes: n, createdAt: new Date(`2020-01-0${n + 1}T00:00:00Z`) });
     }
   }, 180_000);
-
-  afterAll(async () => {
-    await db?.close();
-  });
 
   test.each([
     ['a common English term', 'fountain pen'],

@@ -1,16 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTestDatabase, onRealPostgres, NEEDS_POSTGRES, type TestDatabase } from '../../helpers/test-db.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import { onRealPostgres, NEEDS_POSTGRES } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { databaseConfigFrom, openDatabase } from '../../../server/src/db/database.ts';
 import { migrateToLatest } from '../../../server/src/db/migrate.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../server/src/db/schema.ts';
 import { fund } from './ledger-fixtures.ts';
+
+test.override('poolSize', 2);
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -33,7 +35,8 @@ describe('scripts/check-ledger.ts on an embedded database (DATA_DIR)', () => {
   let dataDir: string;
   let userId: string;
 
-  beforeAll(async () => {
+  // the script reads an embedded database from disk, so this part makes its own in a data dir
+  test.beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'curio-check-ledger-'));
     const handle = await openDatabase(databaseConfigFrom({ databaseUrl: null, dataDir }));
     try {
@@ -45,7 +48,7 @@ describe('scripts/check-ledger.ts on an embedded database (DATA_DIR)', () => {
       await handle.close();
     }
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -79,19 +82,10 @@ describe('scripts/check-ledger.ts on an embedded database (DATA_DIR)', () => {
 });
 
 describe('scripts/check-ledger.ts on PostgreSQL (DATABASE_URL)', () => {
-  let db: TestDatabase | undefined;
-
-  beforeAll(async () => {
-    if (onRealPostgres()) db = await createTestDatabase({ poolSize: 2 });
-  });
-  afterAll(async () => {
-    await db?.close();
-  });
-
   if (!onRealPostgres()) console.warn(`[ledger/check-ledger] DATABASE_URL case skipped: ${NEEDS_POSTGRES}`);
 
-  test.skipIf(!onRealPostgres())('exits 0 on a healthy ledger and 1 once a balance drifts (real PostgreSQL)', async () => {
-    const { db: kysely, url } = db!;
+  test.skipIf(!onRealPostgres())('exits 0 on a healthy ledger and 1 once a balance drifts (real PostgreSQL)', async ({ db }) => {
+    const { db: kysely, url } = db;
     const user = await insertTestUser(kysely);
     await fund(kysely, user.id, 'usdn', 700);
     const healthy = await runCheck({ DATABASE_URL: url! });

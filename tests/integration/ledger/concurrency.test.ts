@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'kysely';
-import { createTestDatabase, onRealPostgres, NEEDS_POSTGRES, type TestDatabase } from '../../helpers/test-db.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import { onRealPostgres, NEEDS_POSTGRES } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import {
@@ -14,6 +14,8 @@ import {
 } from '../../../server/src/domain/ledger/index.ts';
 import { appCodeOf, fund } from './ledger-fixtures.ts';
 
+test.override('poolSize', 20);
+
 /**
  * The acceptance test of the ledger (engineering rule E-6): many transfers racing over a few
  * accounts, on real PostgreSQL with a pool of 20 connections. Every transfer must either
@@ -24,7 +26,6 @@ const USERS = 5;
 const TRANSFERS = 200;
 const FUNDING = { usdn: 10_000, points: 1_000 } as const;
 
-let db: TestDatabase;
 let userIds: string[] = [];
 
 /** Deterministic, so a failure can be replayed. */
@@ -79,8 +80,7 @@ function refKey(currency: Currency, ref: AccountRef): string {
   return 'system' in ref ? `${currency}/${ref.system}` : `${currency}/${ref.user}/${ref.kind ?? 'available'}`;
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase({ poolSize: 20 });
+test.beforeAll(async ({ db }) => {
   userIds = [];
   for (let i = 0; i < USERS; i++) {
     const user = await insertTestUser(db.db, { nickname: `racer${i}` });
@@ -89,16 +89,13 @@ beforeAll(async () => {
     await fund(db.db, user.id, 'points', FUNDING.points);
   }
 });
-afterAll(async () => {
-  await db.close();
-});
 
 describe('ledger under concurrency', () => {
   if (!onRealPostgres()) console.warn(`[ledger/concurrency] skipped: ${NEEDS_POSTGRES}`);
 
   test.skipIf(!onRealPostgres())(
     `${TRANSFERS} concurrent random transfers between ${USERS} users: no deadlock, no 500, books balance (real PostgreSQL)`,
-    async () => {
+    async ({ db }) => {
       const plan = planTransfers(seededRandom(20261121));
       let attempts = 0;
       const outcomes = await Promise.allSettled(
@@ -159,7 +156,7 @@ describe('ledger under concurrency', () => {
 
   test.skipIf(!onRealPostgres())(
     'opposite transfers between the same two accounts, all at once, never deadlock (real PostgreSQL)',
-    async () => {
+    async ({ db }) => {
       const [a, b] = userIds as [string, string];
       await fund(db.db, a, 'points', 100);
       await fund(db.db, b, 'points', 100);
@@ -191,7 +188,7 @@ describe('ledger under concurrency', () => {
 
   test.skipIf(!onRealPostgres())(
     'money into escrow does not wait for another open transaction that also paid into escrow (real PostgreSQL)',
-    async () => {
+    async ({ db }) => {
       // ADR 0022: the system escrow row is neither locked nor updated, so a purchase no longer
       // waits for every other purchase's COMMIT. Before, the second transfer below blocked on
       // the first's row lock until lock_timeout.

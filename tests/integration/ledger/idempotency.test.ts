@@ -1,24 +1,23 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'kysely';
-import { createTestDatabase, onRealPostgres, NEEDS_POSTGRES, type TestDatabase } from '../../helpers/test-db.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import { onRealPostgres, NEEDS_POSTGRES, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, type TestUser } from '../../helpers/users.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { getBalances, transfer } from '../../../server/src/domain/ledger/index.ts';
 import { canonicalJson, withIdempotency } from '../../../server/src/domain/ledger/with-idempotency.ts';
 import { appCodeOf, countTransfers, fund } from './ledger-fixtures.ts';
 
+test.override('poolSize', 4);
+
 let db: TestDatabase;
 let sender: TestUser;
 let receiver: TestUser;
 
-beforeAll(async () => {
-  db = await createTestDatabase({ poolSize: 4 });
+test.beforeAll(async ({ db: database }) => {
+  db = database;
   sender = await insertTestUser(db.db);
   receiver = await insertTestUser(db.db);
   await fund(db.db, sender.id, 'usdn', 100_000);
-});
-afterAll(async () => {
-  await db.close();
 });
 
 interface TipResult {

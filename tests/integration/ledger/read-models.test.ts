@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import type { TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, type TestUser } from '../../helpers/users.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { transfer, verifyLedger, type TransferInput } from '../../../server/src/domain/ledger/index.ts';
@@ -17,8 +17,8 @@ async function move(input: TransferInput): Promise<void> {
   await runInTransaction(db.db, (trx) => transfer(trx, input));
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
+test.beforeAll(async ({ db: database }) => {
+  db = database;
   buyer = await insertTestUser(db.db, { nickname: 'buyer' });
   seller = await insertTestUser(db.db, { nickname: 'seller' });
   bystander = await insertTestUser(db.db, { nickname: 'bystander' });
@@ -52,9 +52,6 @@ beforeAll(async () => {
   // a points redemption requested, then rejected
   await move({ currency: points, from: { user: seller.id }, to: { user: seller.id, kind: 'held' }, amount: 100, kind: 'withdrawal_hold' });
   await move({ currency: points, from: { user: seller.id, kind: 'held' }, to: { user: seller.id }, amount: 100, kind: 'withdrawal_release' });
-});
-afterAll(async () => {
-  await db.close();
 });
 
 describe('ledger read models', () => {

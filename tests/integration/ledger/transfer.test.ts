@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import type { TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser, type TestUser } from '../../helpers/users.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { formatLedgerReport, getBalances, systemAccountBalance, transfer, verifyLedger } from '../../../server/src/domain/ledger/index.ts';
@@ -10,13 +10,10 @@ let db: TestDatabase;
 let alice: TestUser;
 let bob: TestUser;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
+test.beforeAll(async ({ db: database }) => {
+  db = database;
   alice = await insertTestUser(db.db, { nickname: 'alice' });
   bob = await insertTestUser(db.db, { nickname: 'bob' });
-});
-afterAll(async () => {
-  await db.close();
 });
 
 async function expectLedgerHealthy(): Promise<void> {

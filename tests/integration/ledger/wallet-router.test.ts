@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import type { TBalances } from '@curio/shared';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { callerFor, type TestServices } from '../../helpers/services.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { SubscriptionRecorder, createTestSession, openWsClient, type TestWsClient } from '../../helpers/ws-client.ts';
@@ -11,27 +10,16 @@ import { createCallerFactory } from '../../../server/src/trpc/init.ts';
 import { appRouter, type AppRouter } from '../../../server/src/trpc/app-router.ts';
 import { createInnerContext } from '../../../server/src/trpc/context.ts';
 import { loadAuthUser } from '../../../server/src/domain/accounts/sessions.ts';
-import { startServer, type RunningServer } from '../../../server/src/server.ts';
-import { loadConfig } from '../../../server/src/config.ts';
 import { appCodeOf, fund } from './ledger-fixtures.ts';
 import { eventually } from '../../helpers/eventually.ts';
-import { openWorld } from '../../helpers/world.ts';
-
-let db: TestDatabase, services: TestServices;
-
-beforeAll(async () => ({ db, services } = await openWorld()));
-afterAll(async () => {
-  await services.events.close();
-  await db.close();
-});
 
 /** Resolves with the iterator's next step, or rejects if none comes in time (instead of hanging). */
 function nextWithin<T>(iterator: AsyncIterator<T>, ms = 2_000): Promise<IteratorResult<T>> {
   return Promise.race([iterator.next(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no value within ${ms} ms`)), ms))]);
 }
 
-async function balancesIterator(userId: string, signal?: AbortSignal): Promise<AsyncIterator<TBalances>> {
-  const user = await loadAuthUser(db.db, userId);
+async function balancesIterator(services: TestServices, userId: string, signal?: AbortSignal): Promise<AsyncIterator<TBalances>> {
+  const user = await loadAuthUser(services.db, userId);
   if (!user) throw new Error('no such user');
   const caller = createCallerFactory(appRouter)(
     createInnerContext({ services, auth: { user, sessionId: null, via: 'cookie' } }),
@@ -42,31 +30,30 @@ async function balancesIterator(userId: string, signal?: AbortSignal): Promise<A
 }
 
 describe('wallet.balances', () => {
-  test('returns available and held USDN in cents and spendable points', async () => {
-    const member = await insertTestUser(db.db);
-    const caller = await callerFor(services, member.id);
+  test('returns available and held USDN in cents and spendable points', async ({ db, member }) => {
+    const { id: memberId, api: caller } = await member();
     expect(await caller.wallet.balances()).toEqual({ usdnAvailableCents: 0, usdnHeldCents: 0, points: 0 });
 
-    await fund(db.db, member.id, 'usdn', 12_345);
-    await fund(db.db, member.id, 'points', 40);
+    await fund(db.db, memberId, 'usdn', 12_345);
+    await fund(db.db, memberId, 'points', 40);
     await runInTransaction(db.db, (trx) =>
-      transfer(trx, { currency: 'usdn', from: { user: member.id }, to: { user: member.id, kind: 'held' }, amount: 1_000, kind: 'withdrawal_hold' }),
+      transfer(trx, { currency: 'usdn', from: { user: memberId }, to: { user: memberId, kind: 'held' }, amount: 1_000, kind: 'withdrawal_hold' }),
     );
     expect(await caller.wallet.balances()).toEqual({ usdnAvailableCents: 11_345, usdnHeldCents: 1_000, points: 40 });
   });
 
-  test('is refused to a visitor with LOGIN_REQUIRED', async () => {
+  test('is refused to a visitor with LOGIN_REQUIRED', async ({ services }) => {
     const caller = await callerFor(services);
     await expect(caller.wallet.balances()).rejects.toSatisfy((error) => appCodeOf(error) === 'LOGIN_REQUIRED');
   });
 });
 
 describe('wallet.onBalances through the caller', () => {
-  test('yields the balances at once, then fresh ones after each committed change', async () => {
+  test('yields the balances at once, then fresh ones after each committed change', async ({ db, services }) => {
     const member = await insertTestUser(db.db);
     const other = await insertTestUser(db.db);
     await fund(db.db, member.id, 'usdn', 500);
-    const iterator = await balancesIterator(member.id);
+    const iterator = await balancesIterator(services, member.id);
 
     expect((await nextWithin(iterator)).value).toEqual({ usdnAvailableCents: 500, usdnHeldCents: 0, points: 0 });
 
@@ -88,10 +75,10 @@ describe('wallet.onBalances through the caller', () => {
     expect(services.events.listenerCount(member.id)).toBe(0);
   });
 
-  test('an abort while waiting for a change ends the stream and releases the listener', async () => {
+  test('an abort while waiting for a change ends the stream and releases the listener', async ({ db, services }) => {
     const member = await insertTestUser(db.db);
     const controller = new AbortController();
-    const iterator = await balancesIterator(member.id, controller.signal);
+    const iterator = await balancesIterator(services, member.id, controller.signal);
     await nextWithin(iterator);
     expect(services.events.listenerCount(member.id)).toBe(1);
 
@@ -101,32 +88,22 @@ describe('wallet.onBalances through the caller', () => {
     expect(services.events.listenerCount(member.id)).toBe(0);
   });
 
-  test('is refused to a visitor with LOGIN_REQUIRED', async () => {
+  test('is refused to a visitor with LOGIN_REQUIRED', async ({ services }) => {
     const caller = await callerFor(services);
     await expect(caller.wallet.onBalances()).rejects.toSatisfy((error) => appCodeOf(error) === 'LOGIN_REQUIRED');
   });
 });
 
 describe('wallet.onBalances over the WebSocket', () => {
-  let server: RunningServer;
-  let serverDb: TestDatabase;
   const clients: TestWsClient[] = [];
 
-  beforeAll(async () => {
-    serverDb = await createTestDatabase();
-    server = await startServer({ ...loadConfig({}), port: 0 }, { dbHandle: serverDb, jobs: false });
-  });
-  afterEach(async () => {
+  test.afterEach(async () => {
     await Promise.all(clients.splice(0).map((client) => client.close()));
   });
-  afterAll(async () => {
-    await server?.close();
-    await serverDb?.close();
-  });
 
-  test('a change published inside the transaction reaches the subscriber after the commit, a rollback sends nothing', async () => {
-    const member = await insertTestUser(serverDb.db);
-    const { cookie } = await createTestSession(serverDb.db, server.services.clock, member.id);
+  test('a change published inside the transaction reaches the subscriber after the commit, a rollback sends nothing', async ({ server }) => {
+    const member = await insertTestUser(server.services.db);
+    const { cookie } = await createTestSession(server.services.db, server.services.clock, member.id);
     const client = openWsClient(server.url, { cookie });
     clients.push(client);
 
@@ -166,7 +143,7 @@ describe('wallet.onBalances over the WebSocket', () => {
     subscription.unsubscribe();
   });
 
-  test('a visitor socket gets LOGIN_REQUIRED', async () => {
+  test('a visitor socket gets LOGIN_REQUIRED', async ({ server }) => {
     const client = openWsClient(server.url);
     clients.push(client);
     const recorder = new SubscriptionRecorder<TBalances>();

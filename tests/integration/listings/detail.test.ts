@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import { member } from '../../helpers/world.ts';
 import { callerFor, type TestServices } from '../../helpers/services.ts';
-import { type TestDatabase } from '../../helpers/test-db.ts';
-import { insertTestUser } from '../../helpers/users.ts';
 import { fundPoints, listingInput } from './support.ts';
 
 import { storedUpload } from '../../helpers/uploads.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
-import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase, services: TestServices;
-
-beforeAll(async () => ({ db, services } = await openWorld()));
-afterAll(() => db?.close());
-
-async function seller(nickname?: string) {
-  const user = await insertTestUser(db.db, nickname ? { nickname } : {});
+async function seller(services: TestServices, nickname?: string) {
+  const { user, api } = await member(services, nickname ? { nickname } : {});
   await fundPoints(services, user.id, 20);
-  return { user, caller: await callerFor(services, user.id) };
+  return { user, caller: api };
 }
 
 describe('marketplace.listings.get', () => {
-  test('a visitor sees the public detail with the seller card and no private fields', async () => {
-    const { user, caller } = await seller('Maker');
+  test('a visitor sees the public detail with the seller card and no private fields', async ({ services }) => {
+    const { user, caller } = await seller(services, 'Maker');
     const image = await storedUpload(services, user.id);
     const { id } = await caller.marketplace.listings.create(listingInput({ images: [image], tags: ['ink'], originalPriceCents: 3000, warrantyDays: 7 }));
     const visitor = await callerFor(services);
@@ -48,24 +41,24 @@ describe('marketplace.listings.get', () => {
     expect(detail.seller?.createdAt).toBeInstanceOf(Date);
   });
 
-  test('the viewer state reflects likes, favourites and follows; the owner sees the review state', async () => {
-    const { user, caller } = await seller();
+  test('the viewer state reflects likes, favourites and follows; the owner sees the review state', async ({ db, services, member }) => {
+    const { user, caller } = await seller(services);
     const { id } = await caller.marketplace.listings.create(listingInput());
-    const fan = await insertTestUser(db.db);
+    const fan = await member();
     await db.db.insertInto('listing_likes').values({ user_id: fan.id, listing_id: id }).execute();
     await db.db.insertInto('user_favorites').values({ user_id: fan.id, listing_id: id }).execute();
     await db.db.insertInto('user_follows').values({ follower_id: fan.id, following_id: user.id }).execute();
-    const fanView = await (await callerFor(services, fan.id)).marketplace.listings.get({ id });
+    const fanView = await fan.api.marketplace.listings.get({ id });
     expect(fanView.viewer).toEqual({ isOwner: false, liked: true, favorited: true, followingSeller: true });
     const ownerView = await caller.marketplace.listings.get({ id });
     expect(ownerView.viewer.isOwner).toBe(true);
     expect(ownerView.reviewStatus).toBe('pending');
   });
 
-  test('an anonymous listing hides the seller from everyone but its owner', async () => {
-    const { user, caller } = await seller();
+  test('an anonymous listing hides the seller from everyone but its owner', async ({ services, member }) => {
+    const { user, caller } = await seller(services);
     const { id } = await caller.marketplace.listings.create(listingInput({ isAnonymous: true }));
-    const other = await callerFor(services, (await insertTestUser(db.db)).id);
+    const other = (await member()).api;
     for (const viewer of [await callerFor(services), other]) {
       const detail = await viewer.marketplace.listings.get({ id });
       expect(detail.seller).toBeNull();
@@ -75,8 +68,8 @@ describe('marketplace.listings.get', () => {
     expect((await caller.marketplace.listings.get({ id })).seller?.id).toBe(user.id);
   });
 
-  test('a sold listing still shows, marked sold; a taken-down one only to its owner and admins', async () => {
-    const { caller } = await seller();
+  test('a sold listing still shows, marked sold; a taken-down one only to its owner and admins', async ({ db, services, admin }) => {
+    const { caller } = await seller(services);
     const sold = await caller.marketplace.listings.create(listingInput());
     const down = await caller.marketplace.listings.create(listingInput());
     await db.db.updateTable('listings').set({ status: 'sold', quantity: 0 }).where('id', '=', sold.id).execute();
@@ -85,25 +78,24 @@ describe('marketplace.listings.get', () => {
     expect((await visitor.marketplace.listings.get(sold)).status).toBe('sold');
     await expectAppError(visitor.marketplace.listings.get(down), 'LISTING_NOT_FOUND');
     expect((await caller.marketplace.listings.get(down)).status).toBe('unavailable');
-    const admin = await callerFor(services, (await insertTestUser(db.db, { admin: true })).id);
-    expect((await admin.marketplace.listings.get(down)).status).toBe('unavailable');
+    expect((await admin.api.marketplace.listings.get(down)).status).toBe('unavailable');
   });
 
-  test('an unknown id is LISTING_NOT_FOUND', async () => {
+  test('an unknown id is LISTING_NOT_FOUND', async ({ services }) => {
     const visitor = await callerFor(services);
     await expectAppError(visitor.marketplace.listings.get({ id: '00000000-0000-4000-8000-000000000000' }), 'LISTING_NOT_FOUND');
   });
 });
 
 describe('marketplace.listings.recordView', () => {
-  test('one view per member, one per visitor session key; the owner does not count', async () => {
-    const { caller } = await seller();
+  test('one view per member, one per visitor session key; the owner does not count', async ({ services, member }) => {
+    const { caller } = await seller(services);
     const { id } = await caller.marketplace.listings.create(listingInput());
-    const member = await callerFor(services, (await insertTestUser(db.db)).id);
+    const signedIn = (await member()).api;
     const visitor = await callerFor(services);
 
-    expect(await member.marketplace.listings.recordView({ id })).toEqual({ counted: true, viewCount: 1 });
-    expect(await member.marketplace.listings.recordView({ id, visitorKey: 'another-session-key-1' })).toEqual({ counted: false, viewCount: 1 });
+    expect(await signedIn.marketplace.listings.recordView({ id })).toEqual({ counted: true, viewCount: 1 });
+    expect(await signedIn.marketplace.listings.recordView({ id, visitorKey: 'another-session-key-1' })).toEqual({ counted: false, viewCount: 1 });
     expect(await visitor.marketplace.listings.recordView({ id, visitorKey: 'visitor-session-aaaa' })).toEqual({ counted: true, viewCount: 2 });
     expect(await visitor.marketplace.listings.recordView({ id, visitorKey: 'visitor-session-aaaa' })).toEqual({ counted: false, viewCount: 2 });
     expect(await visitor.marketplace.listings.recordView({ id, visitorKey: 'visitor-session-bbbb' })).toEqual({ counted: true, viewCount: 3 });
@@ -111,8 +103,8 @@ describe('marketplace.listings.recordView', () => {
     expect((await visitor.marketplace.listings.get({ id })).viewCount).toBe(3);
   });
 
-  test('views racing from one viewer still count once', async () => {
-    const { caller } = await seller();
+  test('views racing from one viewer still count once', async ({ db, services }) => {
+    const { caller } = await seller(services);
     const { id } = await caller.marketplace.listings.create(listingInput());
     const visitor = await callerFor(services);
     await Promise.all(Array.from({ length: 5 }, () => visitor.marketplace.listings.recordView({ id, visitorKey: 'racing-session-key' })));
@@ -120,8 +112,8 @@ describe('marketplace.listings.recordView', () => {
     expect(row.view_count).toBe(1);
   });
 
-  test('a visitor without a session key is refused; an unknown listing is LISTING_NOT_FOUND', async () => {
-    const { caller } = await seller();
+  test('a visitor without a session key is refused; an unknown listing is LISTING_NOT_FOUND', async ({ services }) => {
+    const { caller } = await seller(services);
     const { id } = await caller.marketplace.listings.create(listingInput());
     const visitor = await callerFor(services);
     await expectAppError(visitor.marketplace.listings.recordView({ id }), 'VALIDATION_FAILED');
@@ -133,13 +125,11 @@ describe('marketplace.listings.recordView', () => {
 });
 
 describe('marketplace.listings.report', () => {
-  test('is stored as a complaint with no order, against the seller', async () => {
-    const { user, caller } = await seller();
+  test('is stored as a complaint with no order, against the seller', async ({ db, services, member }) => {
+    const { user, caller } = await seller(services);
     const { id } = await caller.marketplace.listings.create(listingInput());
-    const reporter = await insertTestUser(db.db);
-    const { id: complaintId } = await (
-      await callerFor(services, reporter.id)
-    ).marketplace.listings.report({
+    const reporter = await member();
+    const { id: complaintId } = await reporter.api.marketplace.listings.report({
       id,
       reason: 'fraud',
       detail: '  Photos are from another shop  ',
@@ -156,16 +146,16 @@ describe('marketplace.listings.report', () => {
     });
   });
 
-  test('the seller cannot report their own listing', async () => {
-    const { caller } = await seller();
+  test('the seller cannot report their own listing', async ({ services }) => {
+    const { caller } = await seller(services);
     const { id } = await caller.marketplace.listings.create(listingInput());
     await expectAppError(caller.marketplace.listings.report({ id, reason: 'other', detail: 'x' }), 'CANNOT_REPORT_OWN');
   });
 
-  test('a detail is required, the reason must be one of the list, visitors must sign in', async () => {
-    const { caller } = await seller();
+  test('a detail is required, the reason must be one of the list, visitors must sign in', async ({ db, services, member }) => {
+    const { caller } = await seller(services);
     const { id } = await caller.marketplace.listings.create(listingInput());
-    const reporter = await callerFor(services, (await insertTestUser(db.db)).id);
+    const reporter = (await member()).api;
     await expectAppError(reporter.marketplace.listings.report({ id, reason: 'fake', detail: '   ' }), 'REPORT_DETAIL_REQUIRED');
     await expectAppError(reporter.marketplace.listings.report({ id, reason: 'spam' as never, detail: 'x' }), 'VALIDATION_FAILED');
     await expectAppError((await callerFor(services)).marketplace.listings.report({ id, reason: 'fake', detail: 'x' }), 'LOGIN_REQUIRED');

@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import { member } from '../../helpers/world.ts';
 import { callerFor, type TestServices } from '../../helpers/services.ts';
-import { type TestDatabase } from '../../helpers/test-db.ts';
-import { insertTestUser } from '../../helpers/users.ts';
 import { fundPoints, listingInput } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
-import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase, services: TestServices;
-
-beforeAll(async () => ({ db, services } = await openWorld()));
-afterAll(() => db?.close());
-
-async function seller() {
-  const user = await insertTestUser(db.db);
+async function seller(services: TestServices) {
+  const { user, api } = await member(services);
   await fundPoints(services, user.id, 50);
-  return { user, caller: await callerFor(services, user.id) };
+  return { user, caller: api };
 }
 
 describe('marketplace.listings.recommendations', () => {
-  test('same category, same seller or price within 70-130 %, available only, ranked by likes, favourites, purchases', async () => {
-    const { caller: a } = await seller();
-    const { user: sellerB, caller: b } = await seller();
+  test('same category, same seller or price within 70-130 %, available only, ranked by likes, favourites, purchases', async ({ db, services }) => {
+    const { caller: a } = await seller(services);
+    const { user: sellerB, caller: b } = await seller(services);
     const base = await a.marketplace.listings.create(listingInput({ category: 'goods', priceCents: 10_000 }));
     const sameCategory = await b.marketplace.listings.create(listingInput({ category: 'goods', priceCents: 50 }));
     const sameSeller = await a.marketplace.listings.create(listingInput({ category: 'service', priceCents: 50 }));
@@ -51,8 +44,8 @@ describe('marketplace.listings.recommendations', () => {
     });
   });
 
-  test('at most eight', async () => {
-    const { caller } = await seller();
+  test('at most eight', async ({ services }) => {
+    const { caller } = await seller(services);
     const base = await caller.marketplace.listings.create(listingInput({ category: 'service' }));
     for (let i = 0; i < 10; i++) {
       // a seller publishes at most ten a minute (ADR 0025)
@@ -62,22 +55,22 @@ describe('marketplace.listings.recommendations', () => {
     expect(await caller.marketplace.listings.recommendations({ id: base.id })).toHaveLength(8);
   });
 
-  test('an anonymous listing does not point at its seller through "same seller"', async () => {
-    const { caller } = await seller();
+  test('an anonymous listing does not point at its seller through "same seller"', async ({ services }) => {
+    const { caller } = await seller(services);
     const secret = await caller.marketplace.listings.create(listingInput({ category: 'goods', priceCents: 100, isAnonymous: true }));
     const named = await caller.marketplace.listings.create(listingInput({ category: 'service', priceCents: 999_999 }));
     const ids = (await caller.marketplace.listings.recommendations({ id: secret.id })).map((card) => card.id);
     expect(ids).not.toContain(named.id);
   });
 
-  test('an unknown listing is LISTING_NOT_FOUND', async () => {
+  test('an unknown listing is LISTING_NOT_FOUND', async ({ services }) => {
     await expectAppError((await callerFor(services)).marketplace.listings.recommendations({ id: '00000000-0000-4000-8000-000000000000' }), 'LISTING_NOT_FOUND');
   });
 });
 
 describe('marketplace.listings.bySeller', () => {
-  test('others see available, not rejected, not anonymous listings; the owner sees all', async () => {
-    const { user, caller } = await seller();
+  test('others see available, not rejected, not anonymous listings; the owner sees all', async ({ db, services }) => {
+    const { user, caller } = await seller(services);
     const open = await caller.marketplace.listings.create(listingInput({ title: 'open' }));
     const anonymous = await caller.marketplace.listings.create(listingInput({ title: 'anonymous', isAnonymous: true }));
     const sold = await caller.marketplace.listings.create(listingInput({ title: 'sold' }));
@@ -94,8 +87,8 @@ describe('marketplace.listings.bySeller', () => {
     expect(ownPage.items.find((card) => card.id === sold.id)).toMatchObject({ soldOut: true, status: 'sold' });
   });
 
-  test('pages by cursor without repeats or gaps', async () => {
-    const { user, caller } = await seller();
+  test('pages by cursor without repeats or gaps', async ({ services }) => {
+    const { user, caller } = await seller(services);
     const created: string[] = [];
     for (let i = 0; i < 25; i++) {
       // six seconds apart: a seller publishes at most ten a minute (ADR 0025)

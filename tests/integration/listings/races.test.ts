@@ -1,28 +1,21 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../server/src/db/schema.ts';
 import { getBalances } from '../../../server/src/domain/ledger/index.ts';
-import { callerFor, type TestServices } from '../../helpers/services.ts';
-import { NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
-import { insertTestUser } from '../../helpers/users.ts';
+import { callerFor } from '../../helpers/services.ts';
+import { NEEDS_POSTGRES, onRealPostgres } from '../../helpers/test-db.ts';
 import { fundPoints, listingInput } from './support.ts';
-import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase, services: TestServices;
+if (!onRealPostgres()) console.warn(`[listings races] skipped: ${NEEDS_POSTGRES}`);
 
-beforeAll(async () => {
-  ({ db, services } = await openWorld());
-  if (!onRealPostgres()) console.warn(`[listings races] skipped: ${NEEDS_POSTGRES}`);
-});
-afterAll(() => db?.close());
-
-async function listingsOf(sellerId: string) {
-  return db.db.selectFrom('listings').select('id').where('seller_id', '=', sellerId).execute();
+async function listingsOf(db: Kysely<Database>, sellerId: string) {
+  return db.selectFrom('listings').select('id').where('seller_id', '=', sellerId).execute();
 }
 
 describe('publishing under concurrency (real PostgreSQL)', () => {
-  test.skipIf(!onRealPostgres())('ten publishes racing over three points: exactly three listings, balance 0', async () => {
-    const user = await insertTestUser(db.db);
+  test.skipIf(!onRealPostgres())('ten publishes racing over three points: exactly three listings, balance 0', async ({ db, services, member }) => {
+    const { user, api: caller } = await member();
     await fundPoints(services, user.id, 3);
-    const caller = await callerFor(services, user.id);
     const outcomes = await Promise.allSettled(
       Array.from({ length: 10 }, (_, index) => caller.marketplace.listings.create(listingInput({ title: `race ${index}` }))),
     );
@@ -30,25 +23,24 @@ describe('publishing under concurrency (real PostgreSQL)', () => {
     for (const outcome of outcomes) {
       if (outcome.status === 'rejected') expect(String((outcome.reason as Error).message)).toBe('PUBLISH_POINTS_REQUIRED');
     }
-    expect(await listingsOf(user.id)).toHaveLength(3);
+    expect(await listingsOf(db.db, user.id)).toHaveLength(3);
     expect((await getBalances(db.db, user.id)).points).toBe(0);
   });
 
-  test.skipIf(!onRealPostgres())('eight submits racing with one idempotency key: one listing, one point', async () => {
-    const user = await insertTestUser(db.db);
+  test.skipIf(!onRealPostgres())('eight submits racing with one idempotency key: one listing, one point', async ({ db, services, member }) => {
+    const { user, api: caller } = await member();
     await fundPoints(services, user.id, 5);
-    const caller = await callerFor(services, user.id);
     const input = listingInput({ idempotencyKey: 'race-key-7f3e2a10' });
     const results = await Promise.all(Array.from({ length: 8 }, () => caller.marketplace.listings.create(input)));
     expect(new Set(results.map((result) => result.id)).size).toBe(1);
-    expect(await listingsOf(user.id)).toHaveLength(1);
+    expect(await listingsOf(db.db, user.id)).toHaveLength(1);
     expect((await getBalances(db.db, user.id)).points).toBe(4);
   });
 
-  test.skipIf(!onRealPostgres())('twenty views racing from ten viewers count ten', async () => {
-    const seller = await insertTestUser(db.db);
+  test.skipIf(!onRealPostgres())('twenty views racing from ten viewers count ten', async ({ db, services, member }) => {
+    const seller = await member();
     await fundPoints(services, seller.id, 1);
-    const { id } = await (await callerFor(services, seller.id)).marketplace.listings.create(listingInput());
+    const { id } = await seller.api.marketplace.listings.create(listingInput());
     const visitor = await callerFor(services);
     await Promise.all(
       Array.from({ length: 20 }, (_, index) =>

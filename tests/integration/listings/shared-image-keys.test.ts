@@ -1,33 +1,27 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { type TestServices } from '../../helpers/services.ts';
-import { type TestDatabase } from '../../helpers/test-db.ts';
 import { member } from '../buying-requests/support.ts';
 import { fundPoints, imageExists, listingInput } from './support.ts';
 
 import { storedUpload } from '../../helpers/uploads.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
-import { openWorld } from '../../helpers/world.ts';
 
 /**
  * Upload keys are not owned by whoever names them (ADR 0006): a member can put another
  * member's image key in their own listing. Dropping it again, or deleting that listing, must
  * not delete a file another listing (or an order's snapshot) still shows.
  */
-let db: TestDatabase, services: TestServices;
 
-beforeAll(async () => ({ db, services } = await openWorld()));
-afterAll(() => db?.close());
-
-async function seller(nickname: string) {
+async function seller(services: TestServices, nickname: string) {
   const m = await member(services, { nickname });
   await fundPoints(services, m.user.id, 5);
   return m;
 }
 
 describe('image files shared by key', () => {
-  test("another member's image key cannot be attached, so it cannot be deleted through a borrowed listing either (ADR 0021)", async () => {
-    const owner = await seller('Owner');
-    const borrower = await seller('Borrower');
+  test("another member's image key cannot be attached, so it cannot be deleted through a borrowed listing either (ADR 0021)", async ({ db, services }) => {
+    const owner = await seller(services, 'Owner');
+    const borrower = await seller(services, 'Borrower');
     const image = await storedUpload(services, owner.user.id);
     // not yet attached by its owner: a fresh upload is exactly what a borrower would try to take
     await expectAppError(borrower.api.marketplace.listings.create(listingInput({ images: [image] })), 'LISTING_IMAGE_MISSING');
@@ -40,17 +34,17 @@ describe('image files shared by key', () => {
     expect(borrowersImages.flatMap((row) => row.images)).not.toContain(image);
   });
 
-  test('an image nothing references any more is removed', async () => {
-    const owner = await seller('Solo');
+  test('an image nothing references any more is removed', async ({ services }) => {
+    const owner = await seller(services, 'Solo');
     const image = await storedUpload(services, owner.user.id);
     const { id } = await owner.api.marketplace.listings.create(listingInput({ images: [image] }));
     await owner.api.marketplace.listings.delete({ id });
     expect(await imageExists(services, image)).toBe(false);
   });
 
-  test('an order keeps its snapshot image after the seller deletes the listing', async () => {
-    const owner = await seller('Seller');
-    const buyer = await member(services, { nickname: 'Buyer' });
+  test('an order keeps its snapshot image after the seller deletes the listing', async ({ db, services, member }) => {
+    const owner = await seller(services, 'Seller');
+    const buyer = await member({ nickname: 'Buyer' });
     const image = await storedUpload(services, owner.user.id);
     const { id } = await owner.api.marketplace.listings.create(listingInput({ images: [image] }));
     await db.db

@@ -1,26 +1,21 @@
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { NOTIFICATIONS_PAGE_SIZE } from '@curio/shared';
-import { createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
-import { member } from '../buying-requests/support.ts';
+import { describe, expect, test, vi } from '../../helpers/fixtures.ts';
+import { type TestDatabase } from '../../helpers/test-db.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { notify, type NotificationInput } from '../../../server/src/domain/notifications/notify.ts';
 import type { EventBus, RealtimeEvent } from '../../../server/src/realtime/events.ts';
 import { createEventBus } from '../../../server/src/realtime/create-event-bus.ts';
 
 let db: TestDatabase;
-let services: TestServices;
 let bus: EventBus;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
+test.beforeAll(async ({ db: fileDb }) => {
+  db = fileDb;
   // the bus the server would run on this database (LISTEN on PostgreSQL, PGlite's own listen)
   bus = await createEventBus(db);
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await bus?.close();
-  await db?.close();
 });
 
 function send(input: NotificationInput) {
@@ -28,9 +23,9 @@ function send(input: NotificationInput) {
 }
 
 describe('notifications', () => {
-  test('a notification reaches only its member, with its params and link, and rings the bell', async () => {
-    const seller = await member(services);
-    const other = await member(services);
+  test('a notification reaches only its member, with its params and link, and rings the bell', async ({ member }) => {
+    const seller = await member();
+    const other = await member();
     const seen: RealtimeEvent[] = [];
     const stop = bus.subscribe(seller.user.id, (event) => seen.push(event));
     await send({ userId: seller.user.id, type: 'tip_received', params: { amount: '5.00', currency: 'USDN', nickname: 'Mika' }, link: '/orders/x' });
@@ -44,8 +39,8 @@ describe('notifications', () => {
     expect((await other.api.notifications.list()).items).toHaveLength(0);
   });
 
-  test('pages newest first without gaps; marking some or all read', async () => {
-    const m = await member(services);
+  test('pages newest first without gaps; marking some or all read', async ({ member }) => {
+    const m = await member();
     const total = NOTIFICATIONS_PAGE_SIZE + 3;
     for (let i = 0; i < total; i++) await send({ userId: m.user.id, type: 'order_paid', params: { n: i } });
     const first = await m.api.notifications.list();
@@ -61,17 +56,17 @@ describe('notifications', () => {
     expect(await m.api.notifications.unreadCount()).toEqual({ count: 0 });
   });
 
-  test("one member cannot mark another member's notifications read", async () => {
-    const owner = await member(services);
-    const intruder = await member(services);
+  test("one member cannot mark another member's notifications read", async ({ member }) => {
+    const owner = await member();
+    const intruder = await member();
     await send({ userId: owner.user.id, type: 'warning' });
     const [item] = (await owner.api.notifications.list()).items;
     expect(await intruder.api.notifications.markRead({ ids: [item!.id] })).toEqual({ updated: 0 });
     expect(await owner.api.notifications.unreadCount()).toEqual({ count: 1 });
   });
 
-  test('a stored type this build does not know is left out instead of failing the list', async () => {
-    const m = await member(services);
+  test('a stored type this build does not know is left out instead of failing the list', async ({ member }) => {
+    const m = await member();
     await db.db.insertInto('notifications').values({ user_id: m.user.id, type: 'from_the_future' }).execute();
     await send({ userId: m.user.id, type: 'banned' });
     expect((await m.api.notifications.list()).items.map((n) => n.type)).toEqual(['banned']);

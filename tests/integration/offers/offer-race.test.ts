@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type TestServices } from '../../helpers/services.ts';
-import { NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { expect, test } from '../../helpers/fixtures.ts';
+import { NEEDS_POSTGRES, onRealPostgres } from '../../helpers/test-db.ts';
 import { appCodeOf } from '../../helpers/app-errors.ts';
-import { member, requestInput } from '../buying-requests/support.ts';
+import { requestInput } from '../buying-requests/support.ts';
 import { fund } from '../ledger/ledger-fixtures.ts';
-import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase, services: TestServices;
-
-beforeAll(async () => ({ db, services } = await openWorld({ poolSize: 30 })));
-afterAll(() => db?.close());
+test.override('poolSize', 30);
 
 if (!onRealPostgres()) console.warn(`offer-race.test.ts: races skipped — ${NEEDS_POSTGRES}`);
 
@@ -18,10 +13,10 @@ function outcomeCode(result: PromiseSettledResult<unknown>): string {
   return appCodeOf(result.reason) ?? String(result.reason);
 }
 
-test.skipIf(!onRealPostgres())('20 sellers offering at once on a request with max 3: exactly 3 get in', async () => {
-  const requester = await member(services);
+test.skipIf(!onRealPostgres())('20 sellers offering at once on a request with max 3: exactly 3 get in', async ({ db, member }) => {
+  const requester = await member();
   const { id: requestId } = await requester.api.marketplace.buyingRequests.create(requestInput({ maxOffersAllowed: 3 }));
-  const sellers = await Promise.all(Array.from({ length: 20 }, () => member(services)));
+  const sellers = await Promise.all(Array.from({ length: 20 }, () => member()));
   const results = await Promise.allSettled(sellers.map((seller) => seller.api.marketplace.offers.create({ requestId, priceCents: 20_000 })));
   const codes = results.map(outcomeCode);
   expect(codes.filter((c) => c === 'OK')).toHaveLength(3);
@@ -36,19 +31,19 @@ test.skipIf(!onRealPostgres())('20 sellers offering at once on a request with ma
   expect(rows).toHaveLength(3);
 });
 
-test.skipIf(!onRealPostgres())('one seller double-submitting at once gets one offer and OFFER_ALREADY_ACTIVE', async () => {
-  const requester = await member(services);
+test.skipIf(!onRealPostgres())('one seller double-submitting at once gets one offer and OFFER_ALREADY_ACTIVE', async ({ member }) => {
+  const requester = await member();
   const { id: requestId } = await requester.api.marketplace.buyingRequests.create(requestInput({ maxOffersAllowed: 10 }));
-  const seller = await member(services);
+  const seller = await member();
   const results = await Promise.allSettled(Array.from({ length: 5 }, () => seller.api.marketplace.offers.create({ requestId, priceCents: 20_000 })));
   const codes = results.map(outcomeCode).sort();
   expect(codes).toEqual(['OFFER_ALREADY_ACTIVE', 'OFFER_ALREADY_ACTIVE', 'OFFER_ALREADY_ACTIVE', 'OFFER_ALREADY_ACTIVE', 'OK']);
 });
 
-test.skipIf(!onRealPostgres())('accept racing a withdrawal and a new offer settles once with exact counts', async () => {
-  const requester = await member(services);
+test.skipIf(!onRealPostgres())('accept racing a withdrawal and a new offer settles once with exact counts', async ({ db, member }) => {
+  const requester = await member();
   const { id: requestId } = await requester.api.marketplace.buyingRequests.create(requestInput({ maxOffersAllowed: 3 }));
-  const [a, b, c] = await Promise.all([member(services), member(services), member(services)]);
+  const [a, b, c] = await Promise.all([member(), member(), member()]);
   const offerA = await a.api.marketplace.offers.create({ requestId, priceCents: 20_000 });
   const offerB = await b.api.marketplace.offers.create({ requestId, priceCents: 20_000 });
   // the accept charges the requester the agreed price (ADR 0013)

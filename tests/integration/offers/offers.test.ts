@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import { callerFor } from '../../helpers/services.ts';
 import { type TestDatabase } from '../../helpers/test-db.ts';
 import { putSetting } from '../../../server/src/domain/settings/settings.ts';
-import { member, requestInput } from '../buying-requests/support.ts';
+import { requestInput } from '../buying-requests/support.ts';
 import { fund } from '../ledger/ledger-fixtures.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
-import { openWorld } from '../../helpers/world.ts';
+import type { member as newMember } from '../../helpers/world.ts';
 
-let db: TestDatabase, services: TestServices;
+/** The `member` fixture: a new signed-in member. */
+type MemberFactory = (options?: Parameters<typeof newMember>[1]) => ReturnType<typeof newMember>;
 
-beforeAll(async () => ({ db, services } = await openWorld()));
-afterAll(() => db?.close());
-
-async function requestState(id: string) {
+async function requestState(db: TestDatabase, id: string) {
   return db.db
     .selectFrom('buying_requests')
     .select(['status', 'active_offers_count', 'offer_count', 'selected_offer_id'])
@@ -21,16 +19,16 @@ async function requestState(id: string) {
 }
 
 /** A requester with one open request (budget 100.00-500.00 USDN unless overridden). */
-async function openRequest(overrides: Parameters<typeof requestInput>[0] = {}) {
-  const requester = await member(services, { nickname: 'Buyer' });
+async function openRequest(member: MemberFactory, overrides: Parameters<typeof requestInput>[0] = {}) {
+  const requester = await member({ nickname: 'Buyer' });
   const { id } = await requester.api.marketplace.buyingRequests.create(requestInput(overrides));
   return { requester, requestId: id };
 }
 
 describe('marketplace.offers.create', () => {
-  test("a pending offer at the seller's price; counts go up", async () => {
-    const { requestId } = await openRequest();
-    const seller = await member(services, { nickname: 'Seller' });
+  test("a pending offer at the seller's price; counts go up", async ({ db, member }) => {
+    const { requestId } = await openRequest(member);
+    const seller = await member({ nickname: 'Seller' });
     const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 20_000, message: '  Boxed  ' });
     expect(offer).toMatchObject({
       requestId,
@@ -44,53 +42,53 @@ describe('marketplace.offers.create', () => {
       lastProposerId: seller.user.id,
       history: [],
     });
-    expect(await requestState(requestId)).toMatchObject({ status: 'open', active_offers_count: 1, offer_count: 1 });
+    expect(await requestState(db, requestId)).toMatchObject({ status: 'open', active_offers_count: 1, offer_count: 1 });
   });
 
-  test.each([
+  test.for([
     ['OFFER_PRICE_INVALID', 0],
     ['OFFER_PRICE_INVALID', -100],
     ['OFFER_PRICE_INVALID', 10.5],
     ['OFFER_BELOW_MIN_BUDGET', 9_999],
     ['OFFER_ABOVE_MAX_BUDGET', 50_001],
-  ] as const)('%s for %d cents, and nothing is written', async (code, priceCents) => {
-    const { requestId } = await openRequest();
-    const seller = await member(services);
+  ] as const)('%s for %d cents, and nothing is written', async ([code, priceCents], { db, member }) => {
+    const { requestId } = await openRequest(member);
+    const seller = await member();
     await expectAppError(seller.api.marketplace.offers.create({ requestId, priceCents }), code);
-    expect(await requestState(requestId)).toMatchObject({ active_offers_count: 0, offer_count: 0 });
+    expect(await requestState(db, requestId)).toMatchObject({ active_offers_count: 0, offer_count: 0 });
   });
 
-  test('the budget bounds themselves are allowed; without a budget any positive price is', async () => {
-    const { requestId } = await openRequest();
-    const low = await member(services);
-    const high = await member(services);
+  test('the budget bounds themselves are allowed; without a budget any positive price is', async ({ member }) => {
+    const { requestId } = await openRequest(member);
+    const low = await member();
+    const high = await member();
     await low.api.marketplace.offers.create({ requestId, priceCents: 10_000 });
     await high.api.marketplace.offers.create({ requestId, priceCents: 50_000 });
-    const open = await openRequest({ budgetMinCents: null, budgetMaxCents: null });
-    const any = await member(services);
+    const open = await openRequest(member, { budgetMinCents: null, budgetMaxCents: null });
+    const any = await member();
     await expect(any.api.marketplace.offers.create({ requestId: open.requestId, priceCents: 1 })).resolves.toMatchObject({ status: 'pending' });
   });
 
-  test('the requester cannot offer on their own request; visitors must sign in', async () => {
-    const { requester, requestId } = await openRequest();
+  test('the requester cannot offer on their own request; visitors must sign in', async ({ services, member }) => {
+    const { requester, requestId } = await openRequest(member);
     await expectAppError(requester.api.marketplace.offers.create({ requestId, priceCents: 20_000 }), 'CANNOT_OFFER_OWN_REQUEST');
     const visitor = await callerFor(services);
     await expectAppError(visitor.marketplace.offers.create({ requestId, priceCents: 20_000 }), 'LOGIN_REQUIRED');
   });
 
-  test('one active offer per seller; after withdrawing, the seller may offer again', async () => {
-    const { requestId } = await openRequest();
-    const seller = await member(services);
+  test('one active offer per seller; after withdrawing, the seller may offer again', async ({ db, member }) => {
+    const { requestId } = await openRequest(member);
+    const seller = await member();
     const first = await seller.api.marketplace.offers.create({ requestId, priceCents: 20_000 });
     await expectAppError(seller.api.marketplace.offers.create({ requestId, priceCents: 21_000 }), 'OFFER_ALREADY_ACTIVE');
     await seller.api.marketplace.offers.withdraw({ offerId: first.id });
     await expect(seller.api.marketplace.offers.create({ requestId, priceCents: 21_000 })).resolves.toMatchObject({ status: 'pending' });
-    expect(await requestState(requestId)).toMatchObject({ active_offers_count: 1, offer_count: 2 });
+    expect(await requestState(db, requestId)).toMatchObject({ active_offers_count: 1, offer_count: 2 });
   });
 
-  test('the partial unique index backs the one-active-offer rule', async () => {
-    const { requestId } = await openRequest();
-    const seller = await member(services);
+  test('the partial unique index backs the one-active-offer rule', async ({ db, member }) => {
+    const { requestId } = await openRequest(member);
+    const seller = await member();
     await seller.api.marketplace.offers.create({ requestId, priceCents: 20_000 });
     await expect(
       db.db
@@ -100,32 +98,32 @@ describe('marketplace.offers.create', () => {
     ).rejects.toMatchObject({ code: '23505' });
   });
 
-  test('full at the maximum (OFFERS_FULL); a withdrawal or rejection reopens it', async () => {
-    const { requester, requestId } = await openRequest({ maxOffersAllowed: 2 });
-    const [a, b, c] = await Promise.all([member(services), member(services), member(services)]);
+  test('full at the maximum (OFFERS_FULL); a withdrawal or rejection reopens it', async ({ db, member }) => {
+    const { requester, requestId } = await openRequest(member, { maxOffersAllowed: 2 });
+    const [a, b, c] = await Promise.all([member(), member(), member()]);
     const offerA = await a.api.marketplace.offers.create({ requestId, priceCents: 20_000 });
     const offerB = await b.api.marketplace.offers.create({ requestId, priceCents: 20_000 });
-    expect(await requestState(requestId)).toMatchObject({ status: 'offer_limit_reached', active_offers_count: 2 });
+    expect(await requestState(db, requestId)).toMatchObject({ status: 'offer_limit_reached', active_offers_count: 2 });
     expect(await requester.api.marketplace.buyingRequests.get({ id: requestId })).toMatchObject({ acceptingOffers: false });
     await expectAppError(c.api.marketplace.offers.create({ requestId, priceCents: 20_000 }), 'OFFERS_FULL');
 
     await a.api.marketplace.offers.withdraw({ offerId: offerA.id });
-    expect(await requestState(requestId)).toMatchObject({ status: 'open', active_offers_count: 1 });
+    expect(await requestState(db, requestId)).toMatchObject({ status: 'open', active_offers_count: 1 });
     await c.api.marketplace.offers.create({ requestId, priceCents: 20_000 });
-    expect(await requestState(requestId)).toMatchObject({ status: 'offer_limit_reached', active_offers_count: 2 });
+    expect(await requestState(db, requestId)).toMatchObject({ status: 'offer_limit_reached', active_offers_count: 2 });
     await requester.api.marketplace.offers.reject({ offerId: offerB.id });
-    expect(await requestState(requestId)).toMatchObject({ status: 'open', active_offers_count: 1 });
+    expect(await requestState(db, requestId)).toMatchObject({ status: 'open', active_offers_count: 1 });
   });
 });
 
 describe('marketplace.offers.withdraw and reject', () => {
-  test('only the seller withdraws, only the requester rejects, only active offers', async () => {
-    const { requester, requestId } = await openRequest();
-    const seller = await member(services);
+  test('only the seller withdraws, only the requester rejects, only active offers', async ({ member }) => {
+    const { requester, requestId } = await openRequest(member);
+    const seller = await member();
     const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 20_000 });
     await expectAppError(requester.api.marketplace.offers.withdraw({ offerId: offer.id }), 'OFFER_NOT_FOUND');
     await expectAppError(seller.api.marketplace.offers.reject({ offerId: offer.id }), 'OFFER_NOT_FOUND');
-    const stranger = await member(services);
+    const stranger = await member();
     await expectAppError(stranger.api.marketplace.offers.reject({ offerId: offer.id }), 'OFFER_NOT_FOUND');
     expect(await requester.api.marketplace.offers.reject({ offerId: offer.id })).toMatchObject({ status: 'rejected' });
     await expectAppError(seller.api.marketplace.offers.withdraw({ offerId: offer.id }), 'OFFER_NOT_ACTIVE');
@@ -135,15 +133,15 @@ describe('marketplace.offers.withdraw and reject', () => {
 });
 
 describe('marketplace.offers.counter', () => {
-  test('parties alternate; each round is recorded; the request is in negotiation', async () => {
-    const { requester, requestId } = await openRequest();
-    const seller = await member(services, { nickname: 'Seller' });
+  test('parties alternate; each round is recorded; the request is in negotiation', async ({ db, member }) => {
+    const { requester, requestId } = await openRequest(member);
+    const seller = await member({ nickname: 'Seller' });
     const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 30_000 });
     await expectAppError(seller.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 29_000 }), 'NOT_YOUR_TURN');
 
     const one = await requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 25_000, message: 'too much' });
     expect(one).toMatchObject({ status: 'negotiating', negotiationRound: 1, currentPriceCents: 25_000, priceCents: 30_000, lastProposerId: requester.user.id });
-    expect(await requestState(requestId)).toMatchObject({ status: 'in_negotiation', active_offers_count: 1 });
+    expect(await requestState(db, requestId)).toMatchObject({ status: 'in_negotiation', active_offers_count: 1 });
     await expectAppError(requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 24_000 }), 'NOT_YOUR_TURN');
 
     const two = await seller.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 27_500 });
@@ -151,13 +149,13 @@ describe('marketplace.offers.counter', () => {
       expect.objectContaining({ round: 1, proposerId: requester.user.id, proposerNickname: 'Buyer', proposedPriceCents: 25_000, message: 'too much' }),
       expect.objectContaining({ round: 2, proposerId: seller.user.id, proposerNickname: 'Seller', proposedPriceCents: 27_500, message: null }),
     ]);
-    const stranger = await member(services);
+    const stranger = await member();
     await expectAppError(stranger.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 1_000 }), 'OFFER_NOT_FOUND');
   });
 
-  test('the price must change and be valid', async () => {
-    const { requester, requestId } = await openRequest();
-    const seller = await member(services);
+  test('the price must change and be valid', async ({ db, member }) => {
+    const { requester, requestId } = await openRequest(member);
+    const seller = await member();
     const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 30_000 });
     await expectAppError(requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 30_000 }), 'COUNTER_PRICE_UNCHANGED');
     await expectAppError(requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 0 }), 'OFFER_PRICE_INVALID');
@@ -165,11 +163,11 @@ describe('marketplace.offers.counter', () => {
     expect(after).toMatchObject({ status: 'pending', negotiation_round: 0, current_price_cents: 30_000 });
   });
 
-  test('rounds stop at buying_offer_max_negotiation_rounds, read from the settings', async () => {
+  test('rounds stop at buying_offer_max_negotiation_rounds, read from the settings', async ({ db, services, member }) => {
     await putSetting(db.db, 'buying_offer_max_negotiation_rounds', 2, null, services.clock.now());
     try {
-      const { requester, requestId } = await openRequest();
-      const seller = await member(services);
+      const { requester, requestId } = await openRequest(member);
+      const seller = await member();
       const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 30_000 });
       await requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 25_000 });
       const second = await seller.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 28_000 });
@@ -183,9 +181,9 @@ describe('marketplace.offers.counter', () => {
     }
   });
 
-  test('with the default of 3, a fourth counter is refused', async () => {
-    const { requester, requestId } = await openRequest();
-    const seller = await member(services);
+  test('with the default of 3, a fourth counter is refused', async ({ member }) => {
+    const { requester, requestId } = await openRequest(member);
+    const seller = await member();
     const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 30_000 });
     await requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 25_000 });
     await seller.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 28_000 });
@@ -193,24 +191,24 @@ describe('marketplace.offers.counter', () => {
     await expectAppError(seller.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 27_000 }), 'NEGOTIATION_ROUNDS_EXCEEDED');
   });
 
-  test('the request leaves in_negotiation when its last negotiating offer is withdrawn', async () => {
-    const { requester, requestId } = await openRequest({ maxOffersAllowed: 1 });
-    const seller = await member(services);
+  test('the request leaves in_negotiation when its last negotiating offer is withdrawn', async ({ db, member }) => {
+    const { requester, requestId } = await openRequest(member, { maxOffersAllowed: 1 });
+    const seller = await member();
     const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 30_000 });
-    expect(await requestState(requestId)).toMatchObject({ status: 'offer_limit_reached' });
+    expect(await requestState(db, requestId)).toMatchObject({ status: 'offer_limit_reached' });
     await requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 25_000 });
-    expect(await requestState(requestId)).toMatchObject({ status: 'in_negotiation', active_offers_count: 1 });
-    const late = await member(services);
+    expect(await requestState(db, requestId)).toMatchObject({ status: 'in_negotiation', active_offers_count: 1 });
+    const late = await member();
     await expectAppError(late.api.marketplace.offers.create({ requestId, priceCents: 20_000 }), 'OFFERS_FULL');
     await seller.api.marketplace.offers.withdraw({ offerId: offer.id });
-    expect(await requestState(requestId)).toMatchObject({ status: 'open', active_offers_count: 0 });
+    expect(await requestState(db, requestId)).toMatchObject({ status: 'open', active_offers_count: 0 });
   });
 });
 
 describe('marketplace.offers.accept', () => {
-  test('the requester accepts: deal_made, offer selected, the others rejected', async () => {
-    const { requester, requestId } = await openRequest();
-    const [a, b, c] = await Promise.all([member(services), member(services), member(services)]);
+  test('the requester accepts: deal_made, offer selected, the others rejected', async ({ db, services, member }) => {
+    const { requester, requestId } = await openRequest(member);
+    const [a, b, c] = await Promise.all([member(), member(), member()]);
     const offerA = await a.api.marketplace.offers.create({ requestId, priceCents: 30_000 });
     const offerB = await b.api.marketplace.offers.create({ requestId, priceCents: 31_000 });
     const offerC = await c.api.marketplace.offers.create({ requestId, priceCents: 32_000 });
@@ -225,30 +223,30 @@ describe('marketplace.offers.accept', () => {
     expect(accepted.acceptedAt).toEqual(services.clock.now());
     const agreed = await db.db.selectFrom('buying_offers').select('price_cents').where('id', '=', offerB.id).executeTakeFirstOrThrow();
     expect(agreed.price_cents).toBe(29_500);
-    expect(await requestState(requestId)).toEqual({ status: 'deal_made', active_offers_count: 0, offer_count: 3, selected_offer_id: offerB.id });
+    expect(await requestState(db, requestId)).toEqual({ status: 'deal_made', active_offers_count: 0, offer_count: 3, selected_offer_id: offerB.id });
     const statuses = Object.fromEntries((await requester.api.marketplace.offers.forRequest({ requestId })).map((o) => [o.id, o.status]));
     expect(statuses).toEqual({ [offerA.id]: 'rejected', [offerB.id]: 'accepted', [offerC.id]: 'withdrawn' });
 
     await expectAppError(requester.api.marketplace.offers.accept({ offerId: offerA.id }), 'OFFER_NOT_ACTIVE');
-    const d = await member(services);
+    const d = await member();
     await expectAppError(d.api.marketplace.offers.create({ requestId, priceCents: 30_000 }), 'REQUEST_NOT_OPEN');
     expect(await requester.api.marketplace.buyingRequests.get({ id: requestId })).toMatchObject({ status: 'deal_made', selectedOfferId: offerB.id });
   });
 
-  test("after the requester countered, the seller accepts the requester's price; the requester may not accept their own", async () => {
-    const { requester, requestId } = await openRequest();
-    const seller = await member(services);
+  test("after the requester countered, the seller accepts the requester's price; the requester may not accept their own", async ({ db, member }) => {
+    const { requester, requestId } = await openRequest(member);
+    const seller = await member();
     const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 30_000 });
     await requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 26_000 });
     await expectAppError(requester.api.marketplace.offers.accept({ offerId: offer.id }), 'NOT_YOUR_TURN');
     await fund(db.db, requester.user.id, 'usdn', 26_000);
     await expect(seller.api.marketplace.offers.accept({ offerId: offer.id })).resolves.toMatchObject({ status: 'accepted', currentPriceCents: 26_000 });
-    expect(await requestState(requestId)).toMatchObject({ status: 'deal_made', selected_offer_id: offer.id });
+    expect(await requestState(db, requestId)).toMatchObject({ status: 'deal_made', selected_offer_id: offer.id });
   });
 
-  test('nothing is accepted on an expired request', async () => {
-    const { requester, requestId } = await openRequest({ expiresInDays: 1 });
-    const seller = await member(services);
+  test('nothing is accepted on an expired request', async ({ services, member }) => {
+    const { requester, requestId } = await openRequest(member, { expiresInDays: 1 });
+    const seller = await member();
     const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 30_000 });
     services.clock.advance(24 * 3600 * 1000);
     try {
@@ -261,9 +259,9 @@ describe('marketplace.offers.accept', () => {
 });
 
 describe('marketplace.offers.forRequest and mine', () => {
-  test("the requester sees every offer, a seller only their own; mine lists the seller's offers with the request", async () => {
-    const { requester, requestId } = await openRequest({ title: 'Rare vinyl' });
-    const [a, b] = await Promise.all([member(services), member(services)]);
+  test("the requester sees every offer, a seller only their own; mine lists the seller's offers with the request", async ({ services, member }) => {
+    const { requester, requestId } = await openRequest(member, { title: 'Rare vinyl' });
+    const [a, b] = await Promise.all([member(), member()]);
     const offerA = await a.api.marketplace.offers.create({ requestId, priceCents: 30_000 });
     // offers are listed in the order they were made
     services.clock.advance(1000);
@@ -285,9 +283,9 @@ describe('marketplace.offers.forRequest and mine', () => {
 });
 
 describe('offer notifications', () => {
-  test('a new offer notifies the requester; a counter notifies whoever moves next', async () => {
-    const { requester, requestId } = await openRequest();
-    const seller = await member(services, { nickname: 'Seller' });
+  test('a new offer notifies the requester; a counter notifies whoever moves next', async ({ member }) => {
+    const { requester, requestId } = await openRequest(member);
+    const seller = await member({ nickname: 'Seller' });
     const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 20_000 });
     const [received] = (await requester.api.notifications.list()).items;
     expect(received).toMatchObject({ type: 'offer_received', params: { amount: '200.00' }, link: `/buying-requests/${requestId}` });

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { ORDER_LIMITS } from '@curio/shared';
-import { callerFor, type TestServices } from '../../helpers/services.ts';
-import { type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor } from '../../helpers/services.ts';
 
 import { orderPoints } from '../../../server/src/domain/orders/complete-order.ts';
 import { storedUpload } from '../../helpers/uploads.ts';
@@ -10,7 +9,6 @@ import {
   expectLedgerHealthy,
   insertListing,
   key,
-  member,
   notificationsOf,
   orderRow,
   paidOrder,
@@ -20,15 +18,9 @@ import {
   usdn,
 } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
-import { openWorld } from '../../helpers/world.ts';
-
-let db: TestDatabase, services: TestServices;
-
-beforeAll(async () => ({ db, services } = await openWorld()));
-afterAll(() => db?.close());
 
 describe('orders.ship', () => {
-  test('the seller ships a paid order: delivery info, shipped time, auto-complete in 7 days, buyer notified', async () => {
+  test('the seller ships a paid order: delivery info, shipped time, auto-complete in 7 days, buyer notified', async ({ db, services }) => {
     const { seller, buyer, orderId } = await paidOrder(services);
     const detail = await seller.api.orders.ship({ orderId, deliveryInfo: '  SF Express 1234567890  ' });
     const now = services.clock.now();
@@ -40,17 +32,17 @@ describe('orders.ship', () => {
     expect(profile.attendance_rate).toBe(1);
   });
 
-  test('blank delivery info is DELIVERY_INFO_REQUIRED; too long is CONTENT_TOO_LONG', async () => {
+  test('blank delivery info is DELIVERY_INFO_REQUIRED; too long is CONTENT_TOO_LONG', async ({ db, services }) => {
     const { seller, orderId } = await paidOrder(services);
     await expectAppError(seller.api.orders.ship({ orderId, deliveryInfo: '   ' }), 'DELIVERY_INFO_REQUIRED');
     await expectAppError(seller.api.orders.ship({ orderId, deliveryInfo: 'x'.repeat(ORDER_LIMITS.deliveryInfoMax + 1) }), 'CONTENT_TOO_LONG');
     expect((await orderRow(db.db, orderId)).status).toBe('paid');
   });
 
-  test('only the seller ships, only once', async () => {
+  test('only the seller ships, only once', async ({ db, services, member }) => {
     const { seller, buyer, orderId } = await paidOrder(services);
     await expectAppError(buyer.api.orders.ship({ orderId, deliveryInfo: 'x' }), 'ORDER_ACCESS_DENIED');
-    const stranger = await member(services);
+    const stranger = await member();
     await expectAppError(stranger.api.orders.ship({ orderId, deliveryInfo: 'x' }), 'ORDER_ACCESS_DENIED');
     await seller.api.orders.ship({ orderId, deliveryInfo: 'first' });
     await expectAppError(seller.api.orders.ship({ orderId, deliveryInfo: 'second' }), 'ORDER_STATUS_CHANGED');
@@ -59,7 +51,7 @@ describe('orders.ship', () => {
 });
 
 describe('orders.confirmReceipt', () => {
-  test('escrow to the seller, points to both, sale counted, activity and notification', async () => {
+  test('escrow to the seller, points to both, sale counted, activity and notification', async ({ db, services }) => {
     const { seller, buyer, orderId, listingId } = await shippedOrder(services, { priceCents: 12_345, quantity: 2, stock: 5 });
     const escrowBefore = await escrowBalance(db.db);
     const detail = await buyer.api.orders.confirmReceipt({ orderId, idempotencyKey: key() });
@@ -94,7 +86,7 @@ describe('orders.confirmReceipt', () => {
     await expectLedgerHealthy(db.db);
   });
 
-  test('small orders skip zero point transfers', async () => {
+  test('small orders skip zero point transfers', async ({ db, services }) => {
     // 15.00 USDN: the buyer's 5% is 0.75 of a point (none), the seller's 10% is 1
     const { seller, buyer, orderId } = await shippedOrder(services, { priceCents: 1_500 });
     await buyer.api.orders.confirmReceipt({ orderId, idempotencyKey: key() });
@@ -103,7 +95,7 @@ describe('orders.confirmReceipt', () => {
     expect((await transfersFor(db.db, orderId)).filter((t) => t.kind === 'order_points')).toEqual([{ kind: 'order_points', currency: 'points', amount: 1 }]);
   });
 
-  test('the same key twice confirms once; a paid order cannot be confirmed; only the buyer confirms', async () => {
+  test('the same key twice confirms once; a paid order cannot be confirmed; only the buyer confirms', async ({ db, services }) => {
     const { seller, buyer, orderId } = await paidOrder(services);
     const idempotencyKey = key();
     await expectAppError(buyer.api.orders.confirmReceipt({ orderId, idempotencyKey }), 'ORDER_STATUS_CHANGED');
@@ -118,7 +110,7 @@ describe('orders.confirmReceipt', () => {
 });
 
 describe('orders.requestRefund', () => {
-  test.each(['paid', 'shipped'] as const)('from %s: refunding, a pending refund of the total, the seller notified', async (from) => {
+  test.for(['paid', 'shipped'] as const)('from %s: refunding, a pending refund of the total, the seller notified', async (from, { db, services }) => {
     const made = from === 'paid' ? await paidOrder(services) : await shippedOrder(services);
     const detail = await made.buyer.api.orders.requestRefund({ orderId: made.orderId, reason: ' Arrived broken ' });
     expect(detail).toMatchObject({
@@ -133,7 +125,7 @@ describe('orders.requestRefund', () => {
     await expectLedgerHealthy(db.db);
   });
 
-  test('a second request is REFUND_ALREADY_REQUESTED; a reason is required; only the buyer asks', async () => {
+  test('a second request is REFUND_ALREADY_REQUESTED; a reason is required; only the buyer asks', async ({ db, services }) => {
     const { seller, buyer, orderId } = await paidOrder(services);
     await expectAppError(buyer.api.orders.requestRefund({ orderId, reason: '  ' }), 'REFUND_REASON_REQUIRED');
     await expectAppError(seller.api.orders.requestRefund({ orderId, reason: 'x' }), 'ORDER_ACCESS_DENIED');
@@ -142,7 +134,7 @@ describe('orders.requestRefund', () => {
     expect(await db.db.selectFrom('refunds').select('id').where('order_id', '=', orderId).execute()).toHaveLength(1);
   });
 
-  test('a completed order cannot be refunded; it cannot be shipped while refunding', async () => {
+  test('a completed order cannot be refunded; it cannot be shipped while refunding', async ({ services }) => {
     const done = await shippedOrder(services);
     await done.buyer.api.orders.confirmReceipt({ orderId: done.orderId, idempotencyKey: key() });
     await expectAppError(done.buyer.api.orders.requestRefund({ orderId: done.orderId, reason: 'late' }), 'ORDER_STATUS_CHANGED');
@@ -153,7 +145,7 @@ describe('orders.requestRefund', () => {
 });
 
 describe('orders.complain', () => {
-  test('either party files a complaint against the other, with evidence', async () => {
+  test('either party files a complaint against the other, with evidence', async ({ db, services }) => {
     const { seller, buyer, orderId } = await shippedOrder(services);
     const image = await storedUpload(services, buyer.id);
     const { complaintId } = await buyer.api.orders.complain({ orderId, type: 'product_issue', reason: 'Not as described', evidenceImages: [image] });
@@ -174,7 +166,7 @@ describe('orders.complain', () => {
     expect(detail.myComplaints).toEqual([expect.objectContaining({ id: complaintId, type: 'product_issue', status: 'pending' })]);
   });
 
-  test('reason required, type checked, evidence must be uploaded, at most 5 images', async () => {
+  test('reason required, type checked, evidence must be uploaded, at most 5 images', async ({ db, services }) => {
     const { buyer, orderId } = await paidOrder(services);
     await expectAppError(buyer.api.orders.complain({ orderId, type: 'fraud', reason: ' ' }), 'COMPLAINT_REASON_REQUIRED');
     await expectAppError(buyer.api.orders.complain({ orderId, type: 'spam' as 'fraud', reason: 'x' }), 'VALIDATION_FAILED');
@@ -190,9 +182,9 @@ describe('orders.complain', () => {
     expect(await db.db.selectFrom('complaints').select('id').where('order_id', '=', orderId).execute()).toEqual([]);
   });
 
-  test('a cancelled order takes no complaint; strangers none at all', async () => {
+  test('a cancelled order takes no complaint; strangers none at all', async ({ db, services, member }) => {
     const { buyer, orderId } = await paidOrder(services);
-    const stranger = await member(services);
+    const stranger = await member();
     await expectAppError(stranger.api.orders.complain({ orderId, type: 'other', reason: 'x' }), 'ORDER_ACCESS_DENIED');
     await db.db.updateTable('orders').set({ status: 'cancelled' }).where('id', '=', orderId).execute();
     await expectAppError(buyer.api.orders.complain({ orderId, type: 'other', reason: 'x' }), 'COMPLAINT_NOT_ALLOWED');
@@ -200,9 +192,9 @@ describe('orders.complain', () => {
 });
 
 describe('live balances', () => {
-  test('purchase and confirmation tell the affected members to re-read their balances', async () => {
-    const seller = await member(services);
-    const buyer = await member(services, { usdnCents: 5_000 });
+  test('purchase and confirmation tell the affected members to re-read their balances', async ({ db, services, member }) => {
+    const seller = await member();
+    const buyer = await member({ usdnCents: 5_000 });
     const seen: string[] = [];
     const stops = [buyer.id, seller.id].map((userId) =>
       services.events.subscribe(userId, (event) => {
@@ -223,9 +215,9 @@ describe('live balances', () => {
 });
 
 describe('access', () => {
-  test('a missing order is ORDER_NOT_FOUND (404); a stranger is ORDER_ACCESS_DENIED (403); visitors sign in', async () => {
+  test('a missing order is ORDER_NOT_FOUND (404); a stranger is ORDER_ACCESS_DENIED (403); visitors sign in', async ({ services, member }) => {
     const { orderId } = await paidOrder(services);
-    const stranger = await member(services);
+    const stranger = await member();
     const missing = '00000000-0000-4000-8000-00000000beef';
     const notFound = await expectAppError(stranger.api.orders.get({ orderId: missing }), 'ORDER_NOT_FOUND');
     expect(notFound.error.code).toBe('NOT_FOUND');

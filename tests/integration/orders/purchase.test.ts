@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { ORDER_LIMITS } from '@curio/shared';
-import { callerFor, type TestServices } from '../../helpers/services.ts';
-import { type TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor } from '../../helpers/services.ts';
 import { countTransfers, fund } from '../ledger/ledger-fixtures.ts';
-import { escrowBalance, expectLedgerHealthy, insertListing, key, listingRow, member, notificationsOf, orderRow, transfersFor, usdn } from './support.ts';
+import { escrowBalance, expectLedgerHealthy, insertListing, key, listingRow, notificationsOf, orderRow, transfersFor, usdn } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
-import { openWorld } from '../../helpers/world.ts';
-
-let db: TestDatabase, services: TestServices;
-
-beforeAll(async () => ({ db, services } = await openWorld()));
-afterAll(() => db?.close());
 
 describe('orders.purchase', () => {
-  test('a paid order with a snapshot, the total in escrow, stock down, the seller notified', async () => {
-    const seller = await member(services, { nickname: 'Seller' });
-    const buyer = await member(services, { nickname: 'Buyer', usdnCents: 10_000 });
+  test('a paid order with a snapshot, the total in escrow, stock down, the seller notified', async ({ db, services, member }) => {
+    const seller = await member({ nickname: 'Seller' });
+    const buyer = await member({ nickname: 'Buyer', usdnCents: 10_000 });
     const listingId = await insertListing(db.db, seller.id, { title: 'Tin robot', priceCents: 2_500, quantity: 3, unit: 'set' });
     const escrowBefore = await escrowBalance(db.db);
 
@@ -48,21 +41,21 @@ describe('orders.purchase', () => {
     await expectLedgerHealthy(db.db);
   });
 
-  test('buying the last items makes the listing sold with the buyer and sold time recorded', async () => {
-    const seller = await member(services);
-    const buyer = await member(services, { usdnCents: 10_000 });
+  test('buying the last items makes the listing sold with the buyer and sold time recorded', async ({ db, services, member }) => {
+    const seller = await member();
+    const buyer = await member({ usdnCents: 10_000 });
     const listingId = await insertListing(db.db, seller.id, { quantity: 2, priceCents: 1_000 });
     await buyer.api.orders.purchase({ listingId, quantity: 2, idempotencyKey: key() });
     const listing = await listingRow(db.db, listingId);
     expect(listing).toMatchObject({ quantity: 0, status: 'sold', buyer_id: buyer.id });
     expect(listing.sold_at).toEqual(services.clock.now());
-    const other = await member(services, { usdnCents: 10_000 });
+    const other = await member({ usdnCents: 10_000 });
     await expectAppError(other.api.orders.purchase({ listingId, quantity: 1, idempotencyKey: key() }), 'LISTING_NOT_AVAILABLE');
   });
 
-  test('the same idempotency key twice: one order, one transfer, the same answer', async () => {
-    const seller = await member(services);
-    const buyer = await member(services, { usdnCents: 10_000 });
+  test('the same idempotency key twice: one order, one transfer, the same answer', async ({ db, member }) => {
+    const seller = await member();
+    const buyer = await member({ usdnCents: 10_000 });
     const listingId = await insertListing(db.db, seller.id, { quantity: 5, priceCents: 1_000 });
     const idempotencyKey = key();
     const transfersBefore = await countTransfers(db.db);
@@ -76,9 +69,9 @@ describe('orders.purchase', () => {
     await expectAppError(buyer.api.orders.purchase({ listingId, quantity: 2, idempotencyKey }), 'IDEMPOTENCY_CONFLICT');
   });
 
-  test('INSUFFICIENT_BALANCE names the USDN needed, and nothing changes', async () => {
-    const seller = await member(services);
-    const buyer = await member(services, { usdnCents: 4_999 });
+  test('INSUFFICIENT_BALANCE names the USDN needed, and nothing changes', async ({ db, member }) => {
+    const seller = await member();
+    const buyer = await member({ usdnCents: 4_999 });
     const listingId = await insertListing(db.db, seller.id, { quantity: 3, priceCents: 2_500 });
     const transfersBefore = await countTransfers(db.db);
     const { data } = await expectAppError(buyer.api.orders.purchase({ listingId, quantity: 2, idempotencyKey: key() }), 'INSUFFICIENT_BALANCE');
@@ -90,9 +83,9 @@ describe('orders.purchase', () => {
     expect(await notificationsOf(db.db, seller.id)).toEqual([]);
   });
 
-  test('a failed purchase may be retried with the same key once the buyer topped up', async () => {
-    const seller = await member(services);
-    const buyer = await member(services, { usdnCents: 100 });
+  test('a failed purchase may be retried with the same key once the buyer topped up', async ({ db, member }) => {
+    const seller = await member();
+    const buyer = await member({ usdnCents: 100 });
     const listingId = await insertListing(db.db, seller.id, { priceCents: 1_000 });
     const idempotencyKey = key();
     await expectAppError(buyer.api.orders.purchase({ listingId, quantity: 1, idempotencyKey }), 'INSUFFICIENT_BALANCE');
@@ -102,32 +95,32 @@ describe('orders.purchase', () => {
     expect(await usdn(db.db, buyer.id)).toBe(0);
   });
 
-  test('own listing: CANNOT_BUY_OWN', async () => {
-    const seller = await member(services, { usdnCents: 10_000 });
+  test('own listing: CANNOT_BUY_OWN', async ({ db, member }) => {
+    const seller = await member({ usdnCents: 10_000 });
     const listingId = await insertListing(db.db, seller.id);
     await expectAppError(seller.api.orders.purchase({ listingId, quantity: 1, idempotencyKey: key() }), 'CANNOT_BUY_OWN');
   });
 
-  test('OUT_OF_STOCK names what is left', async () => {
-    const seller = await member(services);
-    const buyer = await member(services, { usdnCents: 100_000 });
+  test('OUT_OF_STOCK names what is left', async ({ db, member }) => {
+    const seller = await member();
+    const buyer = await member({ usdnCents: 100_000 });
     const listingId = await insertListing(db.db, seller.id, { quantity: 3 });
     const { data } = await expectAppError(buyer.api.orders.purchase({ listingId, quantity: 4, idempotencyKey: key() }), 'OUT_OF_STOCK');
     expect(data.params).toEqual({ available: 3 });
   });
 
-  test.each([0, -1, 1.5])('quantity %d is QUANTITY_INVALID', async (quantity) => {
-    const seller = await member(services);
-    const buyer = await member(services, { usdnCents: 100_000 });
+  test.for([0, -1, 1.5])('quantity %d is QUANTITY_INVALID', async (quantity, { db, member }) => {
+    const seller = await member();
+    const buyer = await member({ usdnCents: 100_000 });
     const listingId = await insertListing(db.db, seller.id);
     const { data } = await expectAppError(buyer.api.orders.purchase({ listingId, quantity, idempotencyKey: key() }), 'QUANTITY_INVALID');
     expect(data.fields).toEqual({ quantity: 'QUANTITY_INVALID' });
     expect((await listingRow(db.db, listingId)).quantity).toBe(3);
   });
 
-  test('missing, taken-down, sold and rejected listings cannot be bought', async () => {
-    const seller = await member(services);
-    const buyer = await member(services, { usdnCents: 100_000 });
+  test('missing, taken-down, sold and rejected listings cannot be bought', async ({ db, member }) => {
+    const seller = await member();
+    const buyer = await member({ usdnCents: 100_000 });
     await expectAppError(
       buyer.api.orders.purchase({ listingId: '00000000-0000-4000-8000-00000000abcd', quantity: 1, idempotencyKey: key() }),
       'LISTING_NOT_FOUND',
@@ -141,16 +134,16 @@ describe('orders.purchase', () => {
     expect(await usdn(db.db, buyer.id)).toBe(100_000);
   });
 
-  test('visitors must sign in', async () => {
-    const seller = await member(services);
+  test('visitors must sign in', async ({ db, services, member }) => {
+    const seller = await member();
     const listingId = await insertListing(db.db, seller.id);
     const visitor = await callerFor(services);
     await expectAppError(visitor.orders.purchase({ listingId, quantity: 1, idempotencyKey: key() }), 'LOGIN_REQUIRED');
   });
 
-  test('the price paid is the price at purchase time; later edits do not touch the order', async () => {
-    const seller = await member(services);
-    const buyer = await member(services, { usdnCents: 10_000 });
+  test('the price paid is the price at purchase time; later edits do not touch the order', async ({ db, member }) => {
+    const seller = await member();
+    const buyer = await member({ usdnCents: 10_000 });
     const listingId = await insertListing(db.db, seller.id, { priceCents: 1_234, title: 'Old title' });
     const { orderId } = await buyer.api.orders.purchase({ listingId, quantity: 1, idempotencyKey: key() });
     await db.db.updateTable('listings').set({ price_cents: 9_999, title: 'New title' }).where('id', '=', listingId).execute();

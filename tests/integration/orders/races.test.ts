@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { ORDER_LIMITS } from '@curio/shared';
-import { type TestServices } from '../../helpers/services.ts';
-import { NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
-import { insertTestUser } from '../../helpers/users.ts';
+import { NEEDS_POSTGRES, onRealPostgres } from '../../helpers/test-db.ts';
 import { appCodeOf } from '../../helpers/app-errors.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { runSweepOnce } from '../../../server/src/jobs/order-sweeper.ts';
 import { approveRefund } from '../../../server/src/domain/orders/resolve-refund.ts';
-import { expectLedgerHealthy, insertListing, key, listingRow, member, shippedOrder, transfersFor, usdn } from './support.ts';
-import { openWorld } from '../../helpers/world.ts';
+import { expectLedgerHealthy, insertListing, key, listingRow, shippedOrder, transfersFor, usdn } from './support.ts';
 
-let db: TestDatabase, services: TestServices;
-
-beforeAll(async () => ({ db, services } = await openWorld({ poolSize: 40 })));
-afterAll(() => db?.close());
+test.override('poolSize', 40);
 
 if (!onRealPostgres()) console.warn(`orders races skipped: ${NEEDS_POSTGRES}`);
 
@@ -23,10 +17,10 @@ function outcomeCode(result: PromiseSettledResult<unknown>): string {
 }
 
 describe.skipIf(!onRealPostgres())('orders under concurrency (real PostgreSQL)', () => {
-  test('100 buyers racing for a stock of 3: exactly 3 orders, quantity 0, sold', async () => {
-    const seller = await member(services);
+  test('100 buyers racing for a stock of 3: exactly 3 orders, quantity 0, sold', async ({ db, member }) => {
+    const seller = await member();
     const listingId = await insertListing(db.db, seller.id, { quantity: 3, priceCents: 1_000 });
-    const buyers = await Promise.all(Array.from({ length: 100 }, () => member(services, { usdnCents: 1_000 })));
+    const buyers = await Promise.all(Array.from({ length: 100 }, () => member({ usdnCents: 1_000 })));
     const results = await Promise.allSettled(buyers.map((b) => b.api.orders.purchase({ listingId, quantity: 1, idempotencyKey: key() })));
     const codes = results.map(outcomeCode);
     expect(codes.filter((c) => c === 'OK')).toHaveLength(3);
@@ -39,9 +33,9 @@ describe.skipIf(!onRealPostgres())('orders under concurrency (real PostgreSQL)',
     await expectLedgerHealthy(db.db);
   });
 
-  test('a buyer funded for one item firing 20 purchases of 20 listings: exactly one order', async () => {
-    const seller = await member(services);
-    const buyer = await member(services, { usdnCents: 1_500 });
+  test('a buyer funded for one item firing 20 purchases of 20 listings: exactly one order', async ({ db, member }) => {
+    const seller = await member();
+    const buyer = await member({ usdnCents: 1_500 });
     const listings = await Promise.all(Array.from({ length: 20 }, () => insertListing(db.db, seller.id, { quantity: 1, priceCents: 1_500 })));
     const results = await Promise.allSettled(listings.map((listingId) => buyer.api.orders.purchase({ listingId, quantity: 1, idempotencyKey: key() })));
     const codes = results.map(outcomeCode);
@@ -54,9 +48,9 @@ describe.skipIf(!onRealPostgres())('orders under concurrency (real PostgreSQL)',
     await expectLedgerHealthy(db.db);
   });
 
-  test('one idempotency key fired 10 times at once: one order, one transfer', async () => {
-    const seller = await member(services);
-    const buyer = await member(services, { usdnCents: 10_000 });
+  test('one idempotency key fired 10 times at once: one order, one transfer', async ({ db, member }) => {
+    const seller = await member();
+    const buyer = await member({ usdnCents: 10_000 });
     const listingId = await insertListing(db.db, seller.id, { quantity: 10, priceCents: 1_000 });
     const idempotencyKey = key();
     const results = await Promise.all(Array.from({ length: 10 }, () => buyer.api.orders.purchase({ listingId, quantity: 1, idempotencyKey })));
@@ -65,7 +59,7 @@ describe.skipIf(!onRealPostgres())('orders under concurrency (real PostgreSQL)',
     expect((await listingRow(db.db, listingId)).quantity).toBe(9);
   });
 
-  test('confirmReceipt racing two sweeps after the deadline: one escrow release per order', async () => {
+  test('confirmReceipt racing two sweeps after the deadline: one escrow release per order', async ({ db, services }) => {
     const made = await Promise.all(Array.from({ length: 6 }, () => shippedOrder(services, { priceCents: 2_000 })));
     services.clock.advance(ORDER_LIMITS.autoCompleteAfterMs + 1_000);
     const confirms = made.map((m) => m.buyer.api.orders.confirmReceipt({ orderId: m.orderId, idempotencyKey: key() }));
@@ -84,7 +78,7 @@ describe.skipIf(!onRealPostgres())('orders under concurrency (real PostgreSQL)',
     await expectLedgerHealthy(db.db);
   });
 
-  test('two sweepers racing over many due orders: each order resolved once', async () => {
+  test('two sweepers racing over many due orders: each order resolved once', async ({ db, services }) => {
     const made = await Promise.all(Array.from({ length: 12 }, () => shippedOrder(services, { priceCents: 1_000 })));
     services.clock.advance(ORDER_LIMITS.autoCompleteAfterMs + 1_000);
     const [a, b] = await Promise.all([runSweepOnce(services), runSweepOnce(services)]);
@@ -95,8 +89,7 @@ describe.skipIf(!onRealPostgres())('orders under concurrency (real PostgreSQL)',
     await expectLedgerHealthy(db.db);
   });
 
-  test('two parallel refund approvals: one refund transfer', async () => {
-    const admin = await insertTestUser(db.db, { admin: true });
+  test('two parallel refund approvals: one refund transfer', async ({ db, services, admin }) => {
     const { buyer, orderId } = await shippedOrder(services, { priceCents: 3_000 });
     await buyer.api.orders.requestRefund({ orderId, reason: 'broken' });
     const refund = await db.db.selectFrom('refunds').select('id').where('order_id', '=', orderId).executeTakeFirstOrThrow();

@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { ORDER_LIMITS } from '@curio/shared';
 import { type TestServices } from '../../helpers/services.ts';
-import { type TestDatabase } from '../../helpers/test-db.ts';
 import { spreadsheetCsv } from '../../../server/src/domain/admin/spreadsheet-csv.ts';
 import { monthRangeIn } from '../../../server/src/domain/orders/local-time.ts';
 import { insertListing, key, member, type Member } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
-import { openWorld } from '../../helpers/world.ts';
-
-let db: TestDatabase, services: TestServices;
-
-beforeAll(async () => ({ db, services } = await openWorld()));
-afterAll(() => db?.close());
 
 /** One seller with orders from one buyer in every status the tabs care about. */
-async function shop() {
+async function shop(services: TestServices) {
   const seller = await member(services, { nickname: 'Shopkeeper' });
   const buyer = await member(services, { nickname: 'Collector', usdnCents: 1_000_000 });
   const buy = async (title: string, priceCents = 1_000) => {
-    const listingId = await insertListing(db.db, seller.id, { title, priceCents, quantity: 5 });
+    const listingId = await insertListing(services.db, seller.id, { title, priceCents, quantity: 5 });
     services.clock.advance(1_000);
     return (await buyer.api.orders.purchase({ listingId, quantity: 1, idempotencyKey: key() })).orderId;
   };
@@ -31,11 +24,11 @@ async function shop() {
   const reviewed = await buy('reviewed one', 7_000);
   await seller.api.orders.ship({ orderId: reviewed, deliveryInfo: 'x' });
   await buyer.api.orders.confirmReceipt({ orderId: reviewed, idempotencyKey: key() });
-  await db.db.insertInto('reviews').values({ order_id: reviewed, reviewer_id: buyer.id, reviewee_id: seller.id, rating: 5, content: 'Lovely' }).execute();
+  await services.db.insertInto('reviews').values({ order_id: reviewed, reviewer_id: buyer.id, reviewee_id: seller.id, rating: 5, content: 'Lovely' }).execute();
   const refunding = await buy('refunding one');
   await buyer.api.orders.requestRefund({ orderId: refunding, reason: 'x' });
   const cancelled = await buy('cancelled one');
-  await db.db.updateTable('orders').set({ status: 'cancelled' }).where('id', '=', cancelled).execute();
+  await services.db.updateTable('orders').set({ status: 'cancelled' }).where('id', '=', cancelled).execute();
   return { seller, buyer, ids: { paid, shipped, completed, reviewed, refunding, cancelled } };
 }
 
@@ -44,8 +37,8 @@ async function titles(who: Member, input: Parameters<Member['api']['orders']['li
 }
 
 describe('orders.list', () => {
-  test('buy and sell tabs, each filter, newest first', async () => {
-    const { seller, buyer } = await shop();
+  test('buy and sell tabs, each filter, newest first', async ({ services }) => {
+    const { seller, buyer } = await shop(services);
     expect(await titles(buyer, { side: 'buy' })).toEqual(['cancelled one', 'refunding one', 'reviewed one', 'completed one', 'shipped one', 'paid one']);
     expect(await titles(buyer, { side: 'buy', filter: 'pending' })).toEqual([]);
     expect(await titles(buyer, { side: 'buy', filter: 'to_ship' })).toEqual(['paid one']);
@@ -61,8 +54,8 @@ describe('orders.list', () => {
     expect(await titles(seller, { side: 'buy' })).toEqual([]);
   });
 
-  test('summaries carry both parties, urgency and whether I reviewed', async () => {
-    const { seller, buyer, ids } = await shop();
+  test('summaries carry both parties, urgency and whether I reviewed', async ({ services }) => {
+    const { seller, buyer, ids } = await shop(services);
     const items = (await seller.api.orders.list({ side: 'sell' })).items;
     const paid = items.find((item) => item.id === ids.paid)!;
     expect(paid).toMatchObject({
@@ -85,9 +78,9 @@ describe('orders.list', () => {
     expect(later.map((item) => [item.id, item.urgent])).toEqual([[ids.paid, true]]);
   });
 
-  test('pages of 20 by keyset cursor, no duplicates, no gaps; a forged cursor is refused', async () => {
-    const seller = await member(services);
-    const buyer = await member(services, { usdnCents: 1_000_000 });
+  test('pages of 20 by keyset cursor, no duplicates, no gaps; a forged cursor is refused', async ({ db, services, member }) => {
+    const seller = await member();
+    const buyer = await member({ usdnCents: 1_000_000 });
     const listingId = await insertListing(db.db, seller.id, { quantity: 100, priceCents: 100 });
     const made: string[] = [];
     for (let index = 0; index < 45; index++) {
@@ -113,8 +106,8 @@ describe('orders.list', () => {
 });
 
 describe('orders.get', () => {
-  test('the buyer and the seller see the order with their role; the escrow notice follows the status', async () => {
-    const { seller, buyer, ids } = await shop();
+  test('the buyer and the seller see the order with their role; the escrow notice follows the status', async ({ services }) => {
+    const { seller, buyer, ids } = await shop(services);
     const asBuyer = await buyer.api.orders.get({ orderId: ids.shipped });
     expect(asBuyer).toMatchObject({ role: 'buyer', status: 'shipped', escrowStatus: 'in_progress', deliveryInfo: 'x', refund: null, myComplaints: [] });
     expect(asBuyer.shipDeadlineAt).toBeInstanceOf(Date);
@@ -126,18 +119,18 @@ describe('orders.get', () => {
 });
 
 describe('orders.sellSummary', () => {
-  test("to ship, urgent, this month's revenue in the member's time zone, total orders", async () => {
-    const { seller } = await shop();
+  test("to ship, urgent, this month's revenue in the member's time zone, total orders", async ({ services }) => {
+    const { seller } = await shop(services);
     expect(await seller.api.orders.sellSummary({})).toEqual({ toShip: 1, urgent: 0, monthRevenueCents: 12_000, totalOrders: 6 });
     services.clock.advance(ORDER_LIMITS.urgentAfterMs + 60_000);
     expect(await seller.api.orders.sellSummary({ timeZone: 'UTC' })).toMatchObject({ toShip: 1, urgent: 1 });
     await expectAppError(seller.api.orders.sellSummary({ timeZone: 'Mars/Olympus' }), 'TIME_ZONE_INVALID');
   });
 
-  test('revenue counts orders completed this calendar month where the member lives', async () => {
-    const seller = await member(services);
-    const other = await member(services);
-    const buyer = await member(services);
+  test('revenue counts orders completed this calendar month where the member lives', async ({ db, services, member }) => {
+    const seller = await member();
+    const other = await member();
+    const buyer = await member();
     // completed at 2026-11-30T17:00Z: still November in UTC, already December 1st in Shanghai
     const completedAt = new Date('2026-11-30T17:00:00Z');
     for (const sellerId of [seller.id, other.id]) {
@@ -179,9 +172,9 @@ describe('orders.sellSummary', () => {
 });
 
 describe('orders.exportCsv', () => {
-  test('sold orders as CSV with a BOM and CRLF; totals in USDN; local times; formulas defused', async () => {
-    const seller = await member(services, { nickname: 'Csv seller' });
-    const buyer = await member(services, { nickname: '=HYPERLINK("x")', usdnCents: 1_000_000 });
+  test('sold orders as CSV with a BOM and CRLF; totals in USDN; local times; formulas defused', async ({ db, services, member }) => {
+    const seller = await member({ nickname: 'Csv seller' });
+    const buyer = await member({ nickname: '=HYPERLINK("x")', usdnCents: 1_000_000 });
     const listingId = await insertListing(db.db, seller.id, { title: '青花瓷, "Ming" style', priceCents: 123_456, quantity: 5 });
     services.clock.set(new Date('2026-11-21T16:30:00Z'));
     const { orderId } = await buyer.api.orders.purchase({ listingId, quantity: 2, idempotencyKey: key() });

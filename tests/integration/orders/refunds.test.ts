@@ -1,44 +1,34 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../server/src/db/schema.ts';
 import { ORDER_LIMITS } from '@curio/shared';
 import { type TestServices } from '../../helpers/services.ts';
-import { type TestDatabase } from '../../helpers/test-db.ts';
-import { insertTestUser } from '../../helpers/users.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { approveRefund, rejectRefund } from '../../../server/src/domain/orders/resolve-refund.ts';
 import { appCodeOf } from '../ledger/ledger-fixtures.ts';
 import { escrowBalance, expectLedgerHealthy, listingRow, notificationsOf, orderRow, paidOrder, shippedOrder, transfersFor, usdn } from './support.ts';
-import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase, services: TestServices;
-let adminId: string;
-
-beforeAll(async () => {
-  ({ db, services } = await openWorld());
-  adminId = (await insertTestUser(db.db, { admin: true })).id;
-});
-afterAll(() => db?.close());
-
-async function refundOf(orderId: string) {
-  return db.db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+async function refundOf(db: Kysely<Database>, orderId: string) {
+  return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
 }
 
-async function requested(from: 'paid' | 'shipped') {
+async function requested(services: TestServices, from: 'paid' | 'shipped') {
   const made = from === 'paid' ? await paidOrder(services) : await shippedOrder(services);
   await made.buyer.api.orders.requestRefund({ orderId: made.orderId, reason: 'Broken' });
-  return { ...made, refundId: (await refundOf(made.orderId)).id };
+  return { ...made, refundId: (await refundOf(services.db, made.orderId)).id };
 }
 
 describe('approveRefund (admin service)', () => {
-  test('the escrow returns to the buyer, the order is refunded, the buyer notified', async () => {
-    const { buyer, orderId, refundId, listingId } = await requested('shipped');
+  test('the escrow returns to the buyer, the order is refunded, the buyer notified', async ({ db, services, admin }) => {
+    const { buyer, orderId, refundId, listingId } = await requested(services, 'shipped');
     const escrowBefore = await escrowBalance(db.db);
     const now = services.clock.now();
-    const outcome = await runInTransaction(db.db, (trx) => approveRefund(trx, { refundId, adminId, notes: 'Seller agreed', now }));
+    const outcome = await runInTransaction(db.db, (trx) => approveRefund(trx, { refundId, adminId: admin.id, notes: 'Seller agreed', now }));
     expect(outcome).toMatchObject({ orderId, buyerId: buyer.id, affectedUserIds: [buyer.id] });
     expect(await usdn(db.db, buyer.id)).toBe(2_500);
     expect((await escrowBalance(db.db)) - escrowBefore).toBe(-2_500);
     expect(await orderRow(db.db, orderId)).toMatchObject({ status: 'refunded', refunded_at: now });
-    expect(await refundOf(orderId)).toMatchObject({ status: 'approved', admin_notes: 'Seller agreed', processed_by: adminId, processed_at: now });
+    expect(await refundOf(db.db, orderId)).toMatchObject({ status: 'approved', admin_notes: 'Seller agreed', processed_by: admin.id, processed_at: now });
     expect((await transfersFor(db.db, orderId)).map((t) => t.kind)).toEqual(['purchase_escrow', 'refund']);
     expect((await notificationsOf(db.db, buyer.id)).at(-1)?.type).toBe('refund_approved');
     // a refund does not put stock back (ADR 0013): the goods may be with the buyer
@@ -48,29 +38,29 @@ describe('approveRefund (admin service)', () => {
     await expectLedgerHealthy(db.db);
   });
 
-  test('a second decision on the same refund is ORDER_STATUS_CHANGED and moves nothing', async () => {
-    const { orderId, refundId } = await requested('paid');
+  test('a second decision on the same refund is ORDER_STATUS_CHANGED and moves nothing', async ({ db, services, admin }) => {
+    const { orderId, refundId } = await requested(services, 'paid');
     const now = services.clock.now();
-    await runInTransaction(db.db, (trx) => approveRefund(trx, { refundId, adminId, notes: null, now }));
+    await runInTransaction(db.db, (trx) => approveRefund(trx, { refundId, adminId: admin.id, notes: null, now }));
     for (const decide of [approveRefund, rejectRefund]) {
-      const error = await runInTransaction(db.db, (trx) => decide(trx, { refundId, adminId, notes: null, now })).catch((e: unknown) => e);
+      const error = await runInTransaction(db.db, (trx) => decide(trx, { refundId, adminId: admin.id, notes: null, now })).catch((e: unknown) => e);
       expect(appCodeOf(error)).toBe('ORDER_STATUS_CHANGED');
     }
     expect((await transfersFor(db.db, orderId)).map((t) => t.kind)).toEqual(['purchase_escrow', 'refund']);
     const missing = await runInTransaction(db.db, (trx) =>
-      approveRefund(trx, { refundId: '00000000-0000-4000-8000-000000000123', adminId, notes: null, now }),
+      approveRefund(trx, { refundId: '00000000-0000-4000-8000-000000000123', adminId: admin.id, notes: null, now }),
     ).catch((e: unknown) => e);
     expect(appCodeOf(missing)).toBe('NOT_FOUND');
   });
 });
 
 describe('rejectRefund (admin service)', () => {
-  test.each(['paid', 'shipped'] as const)('back to %s, money still in escrow, the buyer notified', async (from) => {
-    const { buyer, orderId, refundId } = await requested(from);
+  test.for(['paid', 'shipped'] as const)('back to %s, money still in escrow, the buyer notified', async (from, { db, services, admin }) => {
+    const { buyer, orderId, refundId } = await requested(services, from);
     const now = services.clock.now();
-    await runInTransaction(db.db, (trx) => rejectRefund(trx, { refundId, adminId, notes: 'No evidence', now }));
+    await runInTransaction(db.db, (trx) => rejectRefund(trx, { refundId, adminId: admin.id, notes: 'No evidence', now }));
     expect(await orderRow(db.db, orderId)).toMatchObject({ status: from, status_before_refund: null });
-    expect(await refundOf(orderId)).toMatchObject({ status: 'rejected', admin_notes: 'No evidence' });
+    expect(await refundOf(db.db, orderId)).toMatchObject({ status: 'rejected', admin_notes: 'No evidence' });
     expect((await transfersFor(db.db, orderId)).map((t) => t.kind)).toEqual(['purchase_escrow']);
     expect((await notificationsOf(db.db, buyer.id)).at(-1)).toMatchObject({ type: 'refund_rejected', params: { notes: 'No evidence' } });
     // one request per order: a rejected buyer complains instead of asking again
@@ -79,10 +69,10 @@ describe('rejectRefund (admin service)', () => {
     await expectLedgerHealthy(db.db);
   });
 
-  test('a deadline that ran out while the refund was open gets a day of grace', async () => {
-    const { orderId, refundId } = await requested('shipped');
+  test('a deadline that ran out while the refund was open gets a day of grace', async ({ db, services, admin }) => {
+    const { orderId, refundId } = await requested(services, 'shipped');
     const later = new Date(services.clock.now().getTime() + ORDER_LIMITS.autoCompleteAfterMs + 60_000);
-    await runInTransaction(db.db, (trx) => rejectRefund(trx, { refundId, adminId, notes: null, now: later }));
+    await runInTransaction(db.db, (trx) => rejectRefund(trx, { refundId, adminId: admin.id, notes: null, now: later }));
     const order = await orderRow(db.db, orderId);
     expect(order.auto_complete_at).toEqual(new Date(later.getTime() + ORDER_LIMITS.urgentAfterMs));
   });

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { ORDER_LIMITS } from '@curio/shared';
-import { type TestServices } from '../../helpers/services.ts';
-import { type TestDatabase } from '../../helpers/test-db.ts';
 import { runSweepOnce } from '../../../server/src/jobs/order-sweeper.ts';
 import {
   expectLedgerHealthy,
   insertListing,
   key,
   listingRow,
-  member,
   notificationsOf,
   orderRow,
   paidOrder,
@@ -18,17 +15,11 @@ import {
   usdn,
 } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
-import { openWorld } from '../../helpers/world.ts';
-
-let db: TestDatabase, services: TestServices;
-
-beforeAll(async () => ({ db, services } = await openWorld()));
-afterAll(() => db?.close());
 
 const MINUTE = 60_000;
 
 describe('auto-completion of shipped orders', () => {
-  test('not before auto_complete_at; at it, completed by "auto" with the money and points, both notified', async () => {
+  test('not before auto_complete_at; at it, completed by "auto" with the money and points, both notified', async ({ db, services }) => {
     const { seller, buyer, orderId } = await shippedOrder(services, { priceCents: 10_000 });
     services.clock.advance(ORDER_LIMITS.autoCompleteAfterMs - MINUTE);
     await runSweepOnce(services);
@@ -51,7 +42,7 @@ describe('auto-completion of shipped orders', () => {
     await expectLedgerHealthy(db.db);
   });
 
-  test('a refunding order is left alone', async () => {
+  test('a refunding order is left alone', async ({ db, services }) => {
     const { buyer, orderId } = await shippedOrder(services);
     await buyer.api.orders.requestRefund({ orderId, reason: 'missing parts' });
     services.clock.advance(ORDER_LIMITS.autoCompleteAfterMs + MINUTE);
@@ -61,9 +52,9 @@ describe('auto-completion of shipped orders', () => {
 });
 
 describe('cancellation of unshipped orders (ADR 0013)', () => {
-  test('past the ship deadline: cancelled, the buyer refunded, the stock back on sale, both notified, reputation hit', async () => {
-    const seller = await member(services);
-    const buyer = await member(services, { usdnCents: 5_000 });
+  test('past the ship deadline: cancelled, the buyer refunded, the stock back on sale, both notified, reputation hit', async ({ db, services, member }) => {
+    const seller = await member();
+    const buyer = await member({ usdnCents: 5_000 });
     const listingId = await insertListing(db.db, seller.id, { priceCents: 2_500, quantity: 2 });
     const { orderId } = await buyer.api.orders.purchase({ listingId, quantity: 2, idempotencyKey: key() });
     expect((await listingRow(db.db, listingId)).status).toBe('sold');
@@ -88,7 +79,7 @@ describe('cancellation of unshipped orders (ADR 0013)', () => {
     await expectLedgerHealthy(db.db);
   });
 
-  test('a taken-down listing gets its stock back but stays down', async () => {
+  test('a taken-down listing gets its stock back but stays down', async ({ db, services }) => {
     const { listingId, orderId } = await paidOrder(services, { stock: 3 });
     await db.db.updateTable('listings').set({ status: 'unavailable' }).where('id', '=', listingId).execute();
     services.clock.advance(ORDER_LIMITS.shipDeadlineMs);
@@ -97,7 +88,7 @@ describe('cancellation of unshipped orders (ADR 0013)', () => {
     expect(await listingRow(db.db, listingId)).toMatchObject({ quantity: 3, status: 'unavailable' });
   });
 
-  test('a shipped order is not cancelled by the ship deadline', async () => {
+  test('a shipped order is not cancelled by the ship deadline', async ({ db, services }) => {
     const { orderId } = await shippedOrder(services);
     // the auto-complete deadline (7 days after shipping) and the ship deadline coincide here; shipping wins
     services.clock.advance(ORDER_LIMITS.shipDeadlineMs - MINUTE);
@@ -107,9 +98,9 @@ describe('cancellation of unshipped orders (ADR 0013)', () => {
 });
 
 describe('expiry of buying requests and invitations', () => {
-  test('active requests past expires_at expire with their active offers; others are untouched', async () => {
-    const requester = await member(services);
-    const seller = await member(services);
+  test('active requests past expires_at expire with their active offers; others are untouched', async ({ db, services, member }) => {
+    const requester = await member();
+    const seller = await member();
     const now = services.clock.now();
     const past = new Date(now.getTime() - MINUTE);
     const future = new Date(now.getTime() + 60 * MINUTE);
@@ -140,8 +131,8 @@ describe('expiry of buying requests and invitations', () => {
     expect((await db.db.selectFrom('buying_offers').select('status').where('id', '=', offer.id).executeTakeFirstOrThrow()).status).toBe('expired');
   });
 
-  test('pending invitations past expires_at expire; accepted ones and future ones stay', async () => {
-    const inviter = await member(services);
+  test('pending invitations past expires_at expire; accepted ones and future ones stay', async ({ db, services, member }) => {
+    const inviter = await member();
     const now = services.clock.now();
     const insert = (code: string, status: string, expires: Date | null) =>
       db.db.insertInto('invitations').values({ inviter_id: inviter.id, invitation_code: code, status, expires_at: expires }).execute();

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type TestServices } from '../../helpers/services.ts';
-import { type TestDatabase } from '../../helpers/test-db.ts';
+import { expect, test } from '../../helpers/fixtures.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { formatLedgerReport, transfer, verifyLedger } from '../../../server/src/domain/ledger/index.ts';
 import { expectLedgerHealthy, paidOrder, shippedOrder, key } from './support.ts';
-import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase, services: TestServices;
-
-beforeAll(async () => ({ db, services } = await openWorld()));
-afterAll(() => db?.close());
-
-test("verifyLedger checks every order's escrow against its status", async () => {
+test("verifyLedger checks every order's escrow against its status", async ({ db, services }) => {
   const open = await paidOrder(services, { priceCents: 4_000 });
   const done = await shippedOrder(services, { priceCents: 6_000 });
   await done.buyer.api.orders.confirmReceipt({ orderId: done.orderId, idempotencyKey: key() });

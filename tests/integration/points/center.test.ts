@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callerFor, type TestServices } from '../../helpers/services.ts';
-import { type TestDatabase } from '../../helpers/test-db.ts';
-import { insertTestUser } from '../../helpers/users.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import { callerFor } from '../../helpers/services.ts';
 import { fund } from '../ledger/ledger-fixtures.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
-import { openWorld } from '../../helpers/world.ts';
-
-let db: TestDatabase, services: TestServices;
-
-beforeAll(async () => ({ db, services } = await openWorld()));
-afterAll(() => db?.close());
 
 describe('Curio center data', () => {
-  test('a visitor must sign in first', async () => {
+  test('a visitor must sign in first', async ({ services }) => {
     const visitor = await callerFor(services);
     await expectAppError(visitor.points.center(), 'LOGIN_REQUIRED');
     await expectAppError(visitor.points.rewards(), 'LOGIN_REQUIRED');
     await expectAppError(visitor.points.redemption.mine(), 'LOGIN_REQUIRED');
   });
 
-  test('a new member has zeroes, no check-in and no code; an unknown zone is refused', async () => {
-    const user = await insertTestUser(db.db);
-    const caller = await callerFor(services, user.id);
+  test('a new member has zeroes, no check-in and no code; an unknown zone is refused', async ({ member }) => {
+    const { api: caller } = await member();
     const center = await caller.points.center({ timeZone: 'Asia/Tokyo' });
     expect(center).toEqual({
       balance: 0,
@@ -35,10 +26,9 @@ describe('Curio center data', () => {
     await expectAppError(caller.points.center({ timeZone: 'Nowhere/Land' }), 'TIME_ZONE_INVALID');
   });
 
-  test('rewards: the 50 newest records, newest first, with signed amounts', async () => {
-    const user = await insertTestUser(db.db);
-    for (let i = 1; i <= 55; i++) await fund(db.db, user.id, 'points', i);
-    const caller = await callerFor(services, user.id);
+  test('rewards: the 50 newest records, newest first, with signed amounts', async ({ db, member }) => {
+    const { id, api: caller } = await member();
+    for (let i = 1; i <= 55; i++) await fund(db.db, id, 'points', i);
     const rewards = await caller.points.rewards();
     expect(rewards).toHaveLength(50);
     expect(rewards.map((reward) => reward.amount)).toEqual(Array.from({ length: 50 }, (_, i) => 55 - i));
@@ -46,7 +36,7 @@ describe('Curio center data', () => {
     const center = await caller.points.center();
     expect(center.lifetimeEarned).toBe((55 * 56) / 2);
     // someone else's records never show
-    const other = await insertTestUser(db.db);
-    expect(await (await callerFor(services, other.id)).points.rewards()).toEqual([]);
+    const other = await member();
+    expect(await other.api.points.rewards()).toEqual([]);
   });
 });

@@ -1,49 +1,38 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../server/src/db/schema.ts';
 import { getBalances } from '../../../server/src/domain/ledger/index.ts';
-import { callerFor, type TestServices } from '../../helpers/services.ts';
-import { NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
-import { insertTestUser } from '../../helpers/users.ts';
+import { callerFor } from '../../helpers/services.ts';
+import { NEEDS_POSTGRES, onRealPostgres } from '../../helpers/test-db.ts';
 import { expectLedgerClean, utc } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
-import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase, services: TestServices;
-
-beforeAll(async () => {
-  ({ db, services } = await openWorld());
-  if (!onRealPostgres()) console.warn(`[points check-in races] skipped: ${NEEDS_POSTGRES}`);
-});
-afterAll(() => db?.close());
+if (!onRealPostgres()) console.warn(`[points check-in races] skipped: ${NEEDS_POSTGRES}`);
 
 const SHANGHAI = 'Asia/Shanghai';
 const DAY = 24 * 60 * 60 * 1000;
 
-async function member() {
-  const user = await insertTestUser(db.db);
-  return { user, caller: await callerFor(services, user.id) };
-}
-
-async function checkInRows(userId: string) {
-  return db.db.selectFrom('check_ins').select(['time_zone', 'streak', 'points']).where('user_id', '=', userId).orderBy('local_date').execute();
+async function checkInRows(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('check_ins').select(['time_zone', 'streak', 'points']).where('user_id', '=', userId).orderBy('local_date').execute();
 }
 
 describe('daily check-in', () => {
-  test('a visitor must sign in first', async () => {
+  test('a visitor must sign in first', async ({ services }) => {
     await expectAppError((await callerFor(services)).points.checkIn({ timeZone: SHANGHAI }), 'LOGIN_REQUIRED');
   });
 
-  test('an unknown time zone is refused and nothing is stored', async () => {
-    const { user, caller } = await member();
+  test('an unknown time zone is refused and nothing is stored', async ({ db, member }) => {
+    const { user, api: caller } = await member();
     await expectAppError(caller.points.checkIn({ timeZone: 'Mars/Olympus_Mons' }), 'TIME_ZONE_INVALID');
     await expectAppError(caller.points.checkIn({ timeZone: '' }), 'TIME_ZONE_INVALID');
     const profile = await db.db.selectFrom('profiles').select('time_zone').where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(profile.time_zone).toBeNull();
-    expect(await checkInRows(user.id)).toEqual([]);
+    expect(await checkInRows(db.db, user.id)).toEqual([]);
   });
 
-  test('the first check-in pays 1 point, stores the zone, and a second one that day is refused', async () => {
+  test('the first check-in pays 1 point, stores the zone, and a second one that day is refused', async ({ db, services, member }) => {
     services.clock.set(utc('2026-11-21T08:00:00'));
-    const { user, caller } = await member();
+    const { user, api: caller } = await member();
     const result = await caller.points.checkIn({ timeZone: SHANGHAI });
     expect(result).toEqual({ localDate: '2026-11-21', streak: 1, points: 1, balance: 1 });
     const profile = await db.db.selectFrom('profiles').select('time_zone').where('user_id', '=', user.id).executeTakeFirstOrThrow();
@@ -64,9 +53,9 @@ describe('daily check-in', () => {
     expect(transfer).toEqual({ kind: 'checkin', reference_type: 'check_in', reference_id: '2026-11-21', amount: 1 });
   });
 
-  test('the streak pays min(n, 7) points a day and a missed day starts again at 1', async () => {
+  test('the streak pays min(n, 7) points a day and a missed day starts again at 1', async ({ db, services, member }) => {
     services.clock.set(utc('2026-11-01T02:00:00'));
-    const { user, caller } = await member();
+    const { user, api: caller } = await member();
     const paid: number[] = [];
     for (let day = 0; day < 9; day++) {
       const result = await caller.points.checkIn({ timeZone: SHANGHAI });
@@ -83,19 +72,19 @@ describe('daily check-in', () => {
     await expectLedgerClean(db);
   });
 
-  test('days follow the member calendar: just after local midnight is a new day', async () => {
+  test('days follow the member calendar: just after local midnight is a new day', async ({ services, member }) => {
     // 15:59 UTC = 23:59 in Shanghai on the 10th; 16:01 UTC = 00:01 on the 11th
     services.clock.set(utc('2026-11-10T15:59:00'));
-    const { caller } = await member();
+    const { api: caller } = await member();
     expect(await caller.points.checkIn({ timeZone: SHANGHAI })).toMatchObject({ localDate: '2026-11-10', streak: 1 });
     services.clock.set(utc('2026-11-10T16:01:00'));
     expect(await caller.points.checkIn({ timeZone: SHANGHAI })).toMatchObject({ localDate: '2026-11-11', streak: 2, points: 2 });
   });
 
-  test('switching time zones cannot give two check-ins in one day: the stored zone is used', async () => {
+  test('switching time zones cannot give two check-ins in one day: the stored zone is used', async ({ db, services, member }) => {
     // 20:00 UTC on the 10th: 04:00 on the 11th in Shanghai, but still the 10th in Los Angeles
     services.clock.set(utc('2026-11-10T20:00:00'));
-    const { user, caller } = await member();
+    const { user, api: caller } = await member();
     expect(await caller.points.checkIn({ timeZone: SHANGHAI })).toMatchObject({ localDate: '2026-11-11' });
     services.clock.advance(60 * 60 * 1000);
     await expectAppError(caller.points.checkIn({ timeZone: 'America/Los_Angeles' }), 'ALREADY_CHECKED_IN');
@@ -103,13 +92,13 @@ describe('daily check-in', () => {
     await expectAppError(caller.points.checkIn({ timeZone: 'Pacific/Kiritimati' }), 'ALREADY_CHECKED_IN');
     const profile = await db.db.selectFrom('profiles').select('time_zone').where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(profile.time_zone).toBe(SHANGHAI);
-    expect(await checkInRows(user.id)).toHaveLength(1);
+    expect(await checkInRows(db.db, user.id)).toHaveLength(1);
   });
 
-  test('a stored zone moved behind the last check-in day cannot check in that day again', async () => {
+  test('a stored zone moved behind the last check-in day cannot check in that day again', async ({ db, services, member }) => {
     // Kiritimati (UTC+14) is on the 12th when Pago Pago (UTC-11) is on the 11th
     services.clock.set(utc('2026-11-11T12:00:00'));
-    const { user, caller } = await member();
+    const { user, api: caller } = await member();
     expect(await caller.points.checkIn({ timeZone: 'Pacific/Kiritimati' })).toMatchObject({ localDate: '2026-11-12' });
     await db.db.updateTable('profiles').set({ time_zone: 'Pacific/Pago_Pago' }).where('user_id', '=', user.id).execute();
     // now it is the 11th in the stored zone: an earlier day than the last check-in
@@ -121,9 +110,9 @@ describe('daily check-in', () => {
     expect(await caller.points.checkIn({ timeZone: 'UTC' })).toMatchObject({ localDate: '2026-11-13', streak: 2 });
   });
 
-  test('the center shows whether today is done, the streak and what today pays', async () => {
+  test('the center shows whether today is done, the streak and what today pays', async ({ services, member }) => {
     services.clock.set(utc('2026-11-20T01:00:00'));
-    const { caller } = await member();
+    const { api: caller } = await member();
     let center = await caller.points.center({ timeZone: SHANGHAI });
     expect(center.checkIn).toEqual({ checkedInToday: false, streak: 0, todayReward: 1, localDate: '2026-11-20', timeZone: SHANGHAI });
     await caller.points.checkIn({ timeZone: SHANGHAI });
@@ -139,26 +128,26 @@ describe('daily check-in', () => {
     expect(center.checkIn).toMatchObject({ checkedInToday: false, streak: 0, todayReward: 1 });
   });
 
-  test.skipIf(!onRealPostgres())('ten check-ins at once pay exactly once', async () => {
+  test.skipIf(!onRealPostgres())('ten check-ins at once pay exactly once', async ({ db, services, member }) => {
     services.clock.set(utc('2026-11-21T08:00:00'));
-    const { user, caller } = await member();
+    const { user, api: caller } = await member();
     const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => caller.points.checkIn({ timeZone: SHANGHAI })));
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     for (const outcome of outcomes) {
       if (outcome.status === 'rejected') expect((outcome.reason as Error).message).toBe('ALREADY_CHECKED_IN');
     }
-    expect(await checkInRows(user.id)).toHaveLength(1);
+    expect(await checkInRows(db.db, user.id)).toHaveLength(1);
     expect((await getBalances(db.db, user.id)).points).toBe(1);
     await expectLedgerClean(db);
   });
 
-  test.skipIf(!onRealPostgres())('ten first check-ins at once from different zones: one zone stored, one payment', async () => {
+  test.skipIf(!onRealPostgres())('ten first check-ins at once from different zones: one zone stored, one payment', async ({ db, services, member }) => {
     services.clock.set(utc('2026-11-21T08:00:00'));
-    const { user, caller } = await member();
+    const { user, api: caller } = await member();
     const zones = ['Asia/Shanghai', 'UTC', 'America/New_York', 'Europe/Madrid', 'Asia/Tokyo'];
     const outcomes = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => caller.points.checkIn({ timeZone: zones[i % zones.length]! })));
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
-    const rows = await checkInRows(user.id);
+    const rows = await checkInRows(db.db, user.id);
     expect(rows).toHaveLength(1);
     const profile = await db.db.selectFrom('profiles').select('time_zone').where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(profile.time_zone).toBe(rows[0]!.time_zone);

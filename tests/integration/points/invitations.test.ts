@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { invitationLink, LIMITS } from '@curio/shared';
 import { getBalances } from '../../../server/src/domain/ledger/index.ts';
 import { signUp as signUpService } from '../../../server/src/domain/accounts/sign-up.ts';
 import { verifyEmail } from '../../../server/src/domain/accounts/email-verification.ts';
 import type { TSignUpInput } from '@curio/shared';
 import { callerFor, type TestServices } from '../../helpers/services.ts';
-import { NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { NEEDS_POSTGRES, onRealPostgres } from '../../helpers/test-db.ts';
 import { insertTestUser, verificationTokenFor } from '../../helpers/users.ts';
 import { expectLedgerClean, utc } from './support.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
-import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase, services: TestServices;
-
-beforeAll(async () => {
-  ({ db, services } = await openWorld());
-  if (!onRealPostgres()) console.warn(`[invitation races] skipped: ${NEEDS_POSTGRES}`);
-});
-afterAll(() => db?.close());
+if (!onRealPostgres()) console.warn(`[invitation races] skipped: ${NEEDS_POSTGRES}`);
 
 const DAY = 24 * 60 * 60 * 1000;
 let emailSeq = 0;
@@ -28,28 +21,23 @@ function email(): string {
 
 let ipSeq = 0;
 /** Signs up from an address of its own and opens the verification link, as a new member does. */
-async function signUp(input: TSignUpInput): Promise<{ userId: string }> {
+async function signUp(services: TestServices, input: TSignUpInput): Promise<{ userId: string }> {
   ipSeq += 1;
   await signUpService(services, input, { ip: `198.18.3.${ipSeq}` });
-  return verifyEmail(services, { token: await verificationTokenFor(db.db, input.email) }, null);
-}
-
-async function member() {
-  const user = await insertTestUser(db.db);
-  return { user, caller: await callerFor(services, user.id) };
+  return verifyEmail(services, { token: await verificationTokenFor(services.db, input.email) }, null);
 }
 
 describe('invitation codes', () => {
-  test('a visitor must sign in first', async () => {
+  test('a visitor must sign in first', async ({ services }) => {
     const visitor = await callerFor(services);
     await expectAppError(visitor.points.invitations.create(), 'LOGIN_REQUIRED');
     await expectAppError(visitor.points.invitations.mine(), 'LOGIN_REQUIRED');
     await expectAppError(visitor.points.center(), 'LOGIN_REQUIRED');
   });
 
-  test('create makes a pending code valid for 30 days, then hands the same one back', async () => {
+  test('create makes a pending code valid for 30 days, then hands the same one back', async ({ services, member }) => {
     services.clock.set(utc('2026-11-21T08:00:00'));
-    const { caller } = await member();
+    const { api: caller } = await member();
     const first = await caller.points.invitations.create();
     expect(first.reused).toBe(false);
     expect(first.invitation).toMatchObject({ status: 'pending', acceptedAt: null, inviteeNickname: null });
@@ -62,9 +50,9 @@ describe('invitation codes', () => {
     expect(invitationLink('https://curio.example/', first.invitation.code)).toBe(`https://curio.example/auth?invite=${first.invitation.code}`);
   });
 
-  test('an expired code reads as expired and a new one is created', async () => {
+  test('an expired code reads as expired and a new one is created', async ({ services, member }) => {
     services.clock.set(utc('2026-10-01T08:00:00'));
-    const { caller } = await member();
+    const { api: caller } = await member();
     const old = (await caller.points.invitations.create()).invitation;
     services.clock.advance(30 * DAY + 1000);
     const mine = await caller.points.invitations.mine();
@@ -74,15 +62,15 @@ describe('invitation codes', () => {
     expect(fresh.reused).toBe(false);
     expect(fresh.invitation.code).not.toBe(old.code);
     // and the expired code cannot be used to sign up
-    await expectAppError(signUp({ email: email(), password: 'secret1', invitationCode: old.code }), 'INVITATION_CODE_INVALID');
+    await expectAppError(signUp(services, { email: email(), password: 'secret1', invitationCode: old.code }), 'INVITATION_CODE_INVALID');
   });
 
-  test('sign-up with the code: accepted once, 50 to the inviter, 30 to the invitee, inviter notified', async () => {
+  test('sign-up with the code: accepted once, 50 to the inviter, 30 to the invitee, inviter notified', async ({ db, services, member }) => {
     services.clock.set(utc('2026-11-21T09:00:00'));
-    const { user: inviter, caller } = await member();
+    const { user: inviter, api: caller } = await member();
     const { invitation } = await caller.points.invitations.create();
     services.clock.advance(60_000);
-    const signedUp = await signUp({ email: email(), password: 'secret1', invitationCode: invitation.code });
+    const signedUp = await signUp(services, { email: email(), password: 'secret1', invitationCode: invitation.code });
     const [row] = await caller.points.invitations.mine();
     const invitee = await db.db.selectFrom('profiles').select('nickname').where('user_id', '=', signedUp.userId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ id: invitation.id, status: 'accepted', acceptedAt: services.clock.now(), inviteeNickname: invitee.nickname });
@@ -97,16 +85,16 @@ describe('invitation codes', () => {
     const notes = await db.db.selectFrom('notifications').select(['type', 'params', 'link']).where('user_id', '=', inviter.id).execute();
     expect(notes).toEqual([{ type: 'invitation_accepted', params: { nickname: invitee.nickname, points: 50 }, link: '/invitations' }]);
     // the code is spent: the next sign-up with it fails and pays nothing
-    await expectAppError(signUp({ email: email(), password: 'secret1', invitationCode: invitation.code }), 'INVITATION_CODE_INVALID');
+    await expectAppError(signUp(services, { email: email(), password: 'secret1', invitationCode: invitation.code }), 'INVITATION_CODE_INVALID');
     expect((await getBalances(db.db, inviter.id)).points).toBe(50);
     // a new code is created after acceptance
     expect((await caller.points.invitations.create()).reused).toBe(false);
     await expectLedgerClean(db);
   });
 
-  test('sign-up with a stored referrer pays both sides and notifies the inviter', async () => {
-    const { user: referrer, caller } = await member();
-    const signedUp = await signUp({ email: email(), password: 'secret1', referrerId: referrer.id });
+  test('sign-up with a stored referrer pays both sides and notifies the inviter', async ({ db, services, member }) => {
+    const { user: referrer, api: caller } = await member();
+    const signedUp = await signUp(services, { email: email(), password: 'secret1', referrerId: referrer.id });
     expect((await getBalances(db.db, referrer.id)).points).toBe(50);
     expect((await getBalances(db.db, signedUp.userId)).points).toBe(30);
     expect((await caller.points.invitations.mine())[0]).toMatchObject({ status: 'accepted' });
@@ -115,8 +103,8 @@ describe('invitation codes', () => {
     expect(notes).toEqual([{ type: 'invitation_accepted' }]);
   });
 
-  test('a sign-up with a registered address leaves the code pending and pays nobody', async () => {
-    const { user: inviter, caller } = await member();
+  test('a sign-up with a registered address leaves the code pending and pays nobody', async ({ db, services, member }) => {
+    const { user: inviter, api: caller } = await member();
     const { invitation } = await caller.points.invitations.create();
     const taken = await insertTestUser(db.db);
     await signUpService(services, { email: taken.email, password: 'secret1', invitationCode: invitation.code }, { ip: '198.18.4.1' });
@@ -125,19 +113,21 @@ describe('invitation codes', () => {
     expect(await db.db.selectFrom('notifications').select('id').where('user_id', '=', inviter.id).execute()).toEqual([]);
   });
 
-  test.skipIf(!onRealPostgres())('two taps on create at once give one pending code', async () => {
-    const { user, caller } = await member();
+  test.skipIf(!onRealPostgres())('two taps on create at once give one pending code', async ({ db, member }) => {
+    const { user, api: caller } = await member();
     const results = await Promise.all(Array.from({ length: 6 }, () => caller.points.invitations.create()));
     expect(new Set(results.map((result) => result.invitation.code)).size).toBe(1);
     const rows = await db.db.selectFrom('invitations').select('id').where('inviter_id', '=', user.id).execute();
     expect(rows).toHaveLength(1);
   });
 
-  test.skipIf(!onRealPostgres())('parallel sign-ups with one code: one accepted, rewards paid once', async () => {
-    const { user: inviter, caller } = await member();
+  test.skipIf(!onRealPostgres())('parallel sign-ups with one code: one accepted, rewards paid once', async ({ db, services, member }) => {
+    const { user: inviter, api: caller } = await member();
     const { invitation } = await caller.points.invitations.create();
     const emails = Array.from({ length: 6 }, () => email());
-    const outcomes = await Promise.allSettled(emails.map((address) => signUp({ email: address, password: 'secret1', invitationCode: invitation.code })));
+    const outcomes = await Promise.allSettled(
+      emails.map((address) => signUp(services, { email: address, password: 'secret1', invitationCode: invitation.code })),
+    );
     const ok = outcomes.filter((outcome) => outcome.status === 'fulfilled');
     expect(ok).toHaveLength(1);
     for (const outcome of outcomes) {

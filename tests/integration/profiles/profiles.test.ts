@@ -1,34 +1,26 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULT_ACTIVITY_PRIVACY } from '@curio/shared';
-import { callerFor, type TestServices } from '../../helpers/services.ts';
-import { type TestDatabase } from '../../helpers/test-db.ts';
-import { insertTestUser } from '../../helpers/users.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import { callerFor } from '../../helpers/services.ts';
 import { insertTestBuyingRequest, insertTestListing } from '../social/fixtures.ts';
 import { recordActivity } from '../../../server/src/domain/activities/record-activity.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
-import { openWorld } from '../../helpers/world.ts';
-
-let db: TestDatabase, services: TestServices;
-
-beforeAll(async () => ({ db, services } = await openWorld()));
-afterAll(() => db?.close());
 
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('marketplace.profiles.get', () => {
-  test('own profile: e-mail, stats row, credit score, attendance, sold count, dates', async () => {
-    const owner = await insertTestUser(db.db, { nickname: 'curator' });
-    const fanA = await insertTestUser(db.db);
-    const fanB = await insertTestUser(db.db);
-    const followed = await insertTestUser(db.db);
+  test('own profile: e-mail, stats row, credit score, attendance, sold count, dates', async ({ db, member }) => {
+    const owner = await member({ nickname: 'curator' });
+    const fanA = await member();
+    const fanB = await member();
+    const followed = await member();
     await insertTestListing(db.db, owner.id);
     await insertTestListing(db.db, owner.id, { isAnonymous: true });
     await insertTestListing(db.db, owner.id, { status: 'unavailable' });
     await insertTestBuyingRequest(db.db, owner.id);
-    await (await callerFor(services, fanA.id)).marketplace.social.toggleFollow({ userId: owner.id });
-    await (await callerFor(services, fanB.id)).marketplace.social.toggleFollow({ userId: owner.id });
-    const self = await callerFor(services, owner.id);
+    await fanA.api.marketplace.social.toggleFollow({ userId: owner.id });
+    await fanB.api.marketplace.social.toggleFollow({ userId: owner.id });
+    const self = owner.api;
     await self.marketplace.social.toggleFollow({ userId: followed.id });
     await db.db.updateTable('profiles').set({ credit_score: 87, attendance_rate: 0.75, sold_count: 4 }).where('user_id', '=', owner.id).execute();
 
@@ -36,7 +28,7 @@ describe('marketplace.profiles.get', () => {
     expect(profile).toMatchObject({
       isOwn: true,
       userId: owner.id,
-      email: owner.email,
+      email: owner.user.email,
       nickname: 'curator',
       avatarUrl: null,
       creditScore: 87,
@@ -46,25 +38,24 @@ describe('marketplace.profiles.get', () => {
     });
     expect(profile.registeredAt).toBeInstanceOf(Date);
     // asking for one's own id is the own view too
-    expect(await self.marketplace.profiles.get({ userId: owner.id })).toMatchObject({ isOwn: true, email: owner.email });
+    expect(await self.marketplace.profiles.get({ userId: owner.id })).toMatchObject({ isOwn: true, email: owner.user.email });
   });
 
-  test('defaults: credit score 100, attendance rate 1, nothing sold', async () => {
-    const member = await insertTestUser(db.db);
-    const profile = await (await callerFor(services, member.id)).marketplace.profiles.get();
+  test('defaults: credit score 100, attendance rate 1, nothing sold', async ({ member }) => {
+    const profile = await (await member()).api.marketplace.profiles.get();
     expect(profile).toMatchObject({ creditScore: 100, attendanceRate: 1, soldCount: 0 });
   });
 
-  test('another user: public fields only, whether the viewer follows them, the listings they can open', async () => {
-    const owner = await insertTestUser(db.db, { nickname: 'maker' });
-    const viewer = await insertTestUser(db.db);
+  test('another user: public fields only, whether the viewer follows them, the listings they can open', async ({ db, member }) => {
+    const owner = await member({ nickname: 'maker' });
+    const viewer = await member();
     await insertTestListing(db.db, owner.id);
     await insertTestListing(db.db, owner.id, { status: 'sold' });
     await insertTestListing(db.db, owner.id, { isAnonymous: true });
     await insertTestListing(db.db, owner.id, { status: 'unavailable' });
     const rejected = await insertTestListing(db.db, owner.id);
     await db.db.updateTable('listings').set({ review_status: 'rejected' }).where('id', '=', rejected).execute();
-    const caller = await callerFor(services, viewer.id);
+    const caller = viewer.api;
 
     const before = await caller.marketplace.profiles.get({ userId: owner.id });
     // the same listings their listings tab shows: on sale, not rejected, not anonymous
@@ -80,8 +71,8 @@ describe('marketplace.profiles.get', () => {
     });
   });
 
-  test('visitors may view a named profile; without one they must sign in', async () => {
-    const owner = await insertTestUser(db.db);
+  test('visitors may view a named profile; without one they must sign in', async ({ services, member }) => {
+    const owner = await member();
     const visitor = await callerFor(services);
     const profile = await visitor.marketplace.profiles.get({ userId: owner.id });
     expect(profile).toMatchObject({ isOwn: false, isFollowing: false });
@@ -89,19 +80,19 @@ describe('marketplace.profiles.get', () => {
     await expectAppError(visitor.marketplace.profiles.get(), 'LOGIN_REQUIRED');
   });
 
-  test('an unknown user is USER_NOT_FOUND', async () => {
+  test('an unknown user is USER_NOT_FOUND', async ({ services }) => {
     const visitor = await callerFor(services);
     const { error } = await expectAppError(visitor.marketplace.profiles.get({ userId: MISSING_ID }), 'USER_NOT_FOUND');
     expect(error.code).toBe('NOT_FOUND');
     await expectAppError(visitor.marketplace.profiles.get({ userId: 'nobody' }), 'VALIDATION_FAILED');
   });
 
-  test('reading profiles keeps the viewer’s last_active_at fresh, at most once per 5 minutes', async () => {
-    const member = await insertTestUser(db.db);
-    const other = await insertTestUser(db.db);
+  test('reading profiles keeps the viewer’s last_active_at fresh, at most once per 5 minutes', async ({ db, services, member }) => {
+    const viewer = await member();
+    const other = await member();
     const stale = new Date(services.clock.now().getTime() - 3 * 24 * 3600_000);
-    await db.db.updateTable('profiles').set({ last_active_at: stale }).where('user_id', 'in', [member.id, other.id]).execute();
-    const caller = await callerFor(services, member.id);
+    await db.db.updateTable('profiles').set({ last_active_at: stale }).where('user_id', 'in', [viewer.id, other.id]).execute();
+    const caller = viewer.api;
 
     await caller.marketplace.profiles.get({ userId: other.id });
     const touchedAt = services.clock.now();
@@ -119,9 +110,8 @@ describe('marketplace.profiles.get', () => {
 });
 
 describe('marketplace.profiles.privacy / updatePrivacy', () => {
-  test('the eight flags start at the spec defaults', async () => {
-    const member = await insertTestUser(db.db);
-    expect(await (await callerFor(services, member.id)).marketplace.profiles.privacy()).toEqual({
+  test('the eight flags start at the spec defaults', async ({ member }) => {
+    expect(await (await member()).api.marketplace.profiles.privacy()).toEqual({
       publish_listing: true,
       publish_buying_request: true,
       order_complete: true,
@@ -133,9 +123,8 @@ describe('marketplace.profiles.privacy / updatePrivacy', () => {
     });
   });
 
-  test('an update changes only the flags given and returns all eight', async () => {
-    const member = await insertTestUser(db.db);
-    const caller = await callerFor(services, member.id);
+  test('an update changes only the flags given and returns all eight', async ({ member }) => {
+    const { api: caller } = await member();
     const saved = await caller.marketplace.profiles.updatePrivacy({ flags: { publish_listing: false, favorite_listing: true } });
     expect(saved).toEqual({ ...DEFAULT_ACTIVITY_PRIVACY, publish_listing: false, favorite_listing: true });
     expect(await caller.marketplace.profiles.updatePrivacy({ flags: { review: false } })).toEqual({
@@ -152,16 +141,15 @@ describe('marketplace.profiles.privacy / updatePrivacy', () => {
     });
   });
 
-  test('a flag that is not a boolean is VALIDATION_FAILED and changes nothing; unknown flags are ignored', async () => {
-    const member = await insertTestUser(db.db);
-    const caller = await callerFor(services, member.id);
+  test('a flag that is not a boolean is VALIDATION_FAILED and changes nothing; unknown flags are ignored', async ({ db, member }) => {
+    const { id, api: caller } = await member();
     await expectAppError(caller.marketplace.profiles.updatePrivacy({ flags: { like_listing: 'yes' as unknown as boolean } }), 'VALIDATION_FAILED');
     await caller.marketplace.profiles.updatePrivacy({ flags: { surprise: true } as never });
-    const stored = await db.db.selectFrom('profiles').select('activity_privacy').where('user_id', '=', member.id).executeTakeFirstOrThrow();
+    const stored = await db.db.selectFrom('profiles').select('activity_privacy').where('user_id', '=', id).executeTakeFirstOrThrow();
     expect(stored.activity_privacy).toEqual(DEFAULT_ACTIVITY_PRIVACY);
   });
 
-  test('visitors get LOGIN_REQUIRED', async () => {
+  test('visitors get LOGIN_REQUIRED', async ({ services }) => {
     const visitor = await callerFor(services);
     await expectAppError(visitor.marketplace.profiles.privacy(), 'LOGIN_REQUIRED');
     await expectAppError(visitor.marketplace.profiles.updatePrivacy({ flags: { review: false } }), 'LOGIN_REQUIRED');
@@ -169,9 +157,9 @@ describe('marketplace.profiles.privacy / updatePrivacy', () => {
 });
 
 describe('recordActivity and marketplace.profiles.activities', () => {
-  test('visibility is each type’s flag at the time; past activities keep theirs when flags change', async () => {
-    const owner = await insertTestUser(db.db);
-    const caller = await callerFor(services, owner.id);
+  test('visibility is each type’s flag at the time; past activities keep theirs when flags change', async ({ db, services, member }) => {
+    const owner = await member();
+    const caller = owner.api;
     const listingId = await insertTestListing(db.db, owner.id, { title: 'Fossil' });
 
     const published = await runInTransaction(db.db, (trx) =>
@@ -206,7 +194,7 @@ describe('recordActivity and marketplace.profiles.activities', () => {
       data: { title: 'Fossil', image: '/uploads/listing/2026/11/0b8c3d2e-8f1a-4c55-9a51-3c3f0f3e2a10.webp', price: 5_00, category: 'goods' },
     });
 
-    const viewer = await callerFor(services, (await insertTestUser(db.db)).id);
+    const viewer = (await member()).api;
     const seen = await viewer.marketplace.profiles.activities({ userId: owner.id });
     expect(seen.items.map((item) => item.id).sort()).toEqual([laterLike.id, published.id].sort());
     expect(seen.items.every((item) => item.isVisible)).toBe(true);
@@ -214,19 +202,18 @@ describe('recordActivity and marketplace.profiles.activities', () => {
     expect(visitorSees.items.map((item) => item.id).sort()).toEqual([laterLike.id, published.id].sort());
   });
 
-  test('order_complete and review activities follow their own flags', async () => {
-    const member = await insertTestUser(db.db);
-    const caller = await callerFor(services, member.id);
+  test('order_complete and review activities follow their own flags', async ({ db, member }) => {
+    const { id, api: caller } = await member();
     await caller.marketplace.profiles.updatePrivacy({ flags: { order_complete: false } });
     const order = await recordActivity(db.db, {
-      userId: member.id,
+      userId: id,
       type: 'order_complete',
       relatedId: null,
       data: { listing_title: 'Fossil', amount: 5_00, role: 'buyer' },
     });
-    const review = await recordActivity(db.db, { userId: member.id, type: 'review', relatedId: null, data: { listing_title: 'Fossil' } });
+    const review = await recordActivity(db.db, { userId: id, type: 'review', relatedId: null, data: { listing_title: 'Fossil' } });
     const publishRequest = await recordActivity(db.db, {
-      userId: member.id,
+      userId: id,
       type: 'publish_buying_request',
       relatedId: null,
       data: { title: 'Wanted', budget_min: 1_00, budget_max: null, category: null },
@@ -234,12 +221,12 @@ describe('recordActivity and marketplace.profiles.activities', () => {
     expect([order.isVisible, review.isVisible, publishRequest.isVisible]).toEqual([false, true, true]);
   });
 
-  test('pages newest first with a cursor, no repeats or gaps even across equal times; limit 20 by default, at most 50', async () => {
-    const member = await insertTestUser(db.db);
+  test('pages newest first with a cursor, no repeats or gaps even across equal times; limit 20 by default, at most 50', async ({ db, services, member }) => {
+    const { id: userId, api: caller } = await member();
     const base = services.clock.now().getTime();
     const expected: { id: string; at: number }[] = [];
     for (let i = 0; i < 25; i++) {
-      const { id } = await recordActivity(db.db, { userId: member.id, type: 'publish_listing', relatedId: null, data: { title: `#${i}` } });
+      const { id } = await recordActivity(db.db, { userId, type: 'publish_listing', relatedId: null, data: { title: `#${i}` } });
       // pairs share a timestamp, so the id must break ties for the cursor to be exact
       const at = base + Math.floor(i / 2) * 1000;
       await db.db
@@ -250,7 +237,6 @@ describe('recordActivity and marketplace.profiles.activities', () => {
       expected.push({ id, at });
     }
     expected.sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1));
-    const caller = await callerFor(services, member.id);
     expect((await caller.marketplace.profiles.activities()).items).toHaveLength(20);
 
     const seen: string[] = [];
@@ -267,7 +253,7 @@ describe('recordActivity and marketplace.profiles.activities', () => {
     await expectAppError(caller.marketplace.profiles.activities({ cursor: 'garbage' }), 'VALIDATION_FAILED');
   });
 
-  test('an unknown user is USER_NOT_FOUND; a visitor must name a user', async () => {
+  test('an unknown user is USER_NOT_FOUND; a visitor must name a user', async ({ services }) => {
     const visitor = await callerFor(services);
     await expectAppError(visitor.marketplace.profiles.activities({ userId: MISSING_ID }), 'USER_NOT_FOUND');
     await expectAppError(visitor.marketplace.profiles.activities(), 'LOGIN_REQUIRED');

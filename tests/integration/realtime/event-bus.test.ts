@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, test } from 'vitest';
+import { afterEach } from 'vitest';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { createEventBus } from '../../../server/src/realtime/create-event-bus.ts';
 import { LocalEventBus } from '../../../server/src/realtime/local-event-bus.ts';
 import { PgEventBus } from '../../../server/src/realtime/pg-event-bus.ts';
@@ -69,24 +69,17 @@ describe('LocalEventBus on its own', () => {
 });
 
 describe('the bus the server builds for this database', () => {
-  let testDb: TestDatabase;
   let bus: EventBus;
 
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await testDb.close();
-  });
-  beforeEach(async () => {
-    bus = await createEventBus(testDb);
+  test.beforeEach(async ({ db }) => {
+    bus = await createEventBus(db);
   });
   afterEach(async () => {
     await bus.close();
   });
 
-  test('is PgEventBus on PostgreSQL and a PGlite-backed LocalEventBus otherwise', () => {
-    expect(bus).toBeInstanceOf(testDb.kind === 'postgres' ? PgEventBus : LocalEventBus);
+  test('is PgEventBus on PostgreSQL and a PGlite-backed LocalEventBus otherwise', ({ db }) => {
+    expect(bus).toBeInstanceOf(db.kind === 'postgres' ? PgEventBus : LocalEventBus);
   });
 
   test('publish reaches the user’s subscribers and nobody else', async () => {
@@ -102,11 +95,11 @@ describe('the bus the server builds for this database', () => {
     expect(mine.seen).toEqual([{ type: 'balances-changed', userId }]);
   });
 
-  test('publishInTransaction delivers only after commit, and nothing on rollback', async () => {
+  test('publishInTransaction delivers only after commit, and nothing on rollback', async ({ db }) => {
     const userId = randomUUID();
     const mine = recorder(bus, userId);
 
-    await testDb.db.transaction().execute(async (trx) => {
+    await db.db.transaction().execute(async (trx) => {
       await bus.publishInTransaction(trx, { type: 'unread-changed', userId });
       // the sentinel, published outside the open transaction, arrives while the other waits
       await bus.publish({ type: 'notifications-changed', userId });
@@ -116,7 +109,7 @@ describe('the bus the server builds for this database', () => {
     await eventually(() => mine.seen.length === 2);
 
     await expect(
-      testDb.db.transaction().execute(async (trx) => {
+      db.db.transaction().execute(async (trx) => {
         await bus.publishInTransaction(trx, { type: 'balances-changed', userId });
         throw new Error('roll back');
       }),

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, test, vi } from 'vitest';
+import { inject } from 'vitest';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { createTestDatabase, onRealPostgres, NEEDS_POSTGRES, type TestDatabase } from '../../helpers/test-db.ts';
+import { describe, expect, startServerPair, test, vi, type ServerPair } from '../../helpers/fixtures.ts';
+import { onRealPostgres, NEEDS_POSTGRES, type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { SubscriptionRecorder, createTestSession, openWsClient } from '../../helpers/ws-client.ts';
 import { openDatabase, type DbHandle } from '../../../server/src/db/database.ts';
-import { startServer, type RunningServer } from '../../../server/src/server.ts';
-import { loadConfig } from '../../../server/src/config.ts';
 import { invalidateSession } from '../../../server/src/domain/accounts/sessions.ts';
 import { LISTENER_APPLICATION_NAME, PgEventBus } from '../../../server/src/realtime/pg-event-bus.ts';
 import { SESSION_REVOKED_CLOSE_CODE } from '../../../server/src/realtime/session-sockets.ts';
@@ -18,7 +17,8 @@ import { eventually } from '../../helpers/eventually.ts';
 /**
  * Cross-process fan-out (engineering rule E-9): two servers on one PostgreSQL database, each with
  * its own pool and LISTEN connection, deliver each other's events. PGlite's NOTIFY never
- * leaves its process, so all of this needs real PostgreSQL.
+ * leaves its process, so all of this needs real PostgreSQL. Both blocks use the file's database
+ * (the `db` fixture) through pools of their own, as two processes would.
  */
 const realPostgres = onRealPostgres();
 if (!realPostgres) console.warn(`[realtime] two-instance tests skipped: ${NEEDS_POSTGRES}`);
@@ -40,39 +40,27 @@ async function rawNotify(db: Kysely<Database>, payload: string): Promise<void> {
 
 describe.skipIf(!realPostgres)('two server processes on one database', () => {
   let testDb: TestDatabase;
-  let handleA: DbHandle;
-  let handleB: DbHandle;
-  let serverA: RunningServer;
-  let serverB: RunningServer;
+  let servers: ServerPair;
 
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    handleA = await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 4 });
-    handleB = await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 4 });
-    const config = { ...loadConfig({}), port: 0 };
-    serverA = await startServer(config, { dbHandle: handleA, jobs: false });
-    serverB = await startServer(config, { dbHandle: handleB, jobs: false });
+  test.beforeAll(async ({ db }) => {
+    testDb = db;
+    servers = await startServerPair(db);
   });
 
-  afterAll(async () => {
-    await serverA?.close();
-    await serverB?.close();
-    await handleA?.close();
-    await handleB?.close();
-    await testDb?.close();
-  });
+  // the two servers and their pools are this block's own; the database is the fixture's
+  test.afterAll(() => servers?.close());
 
   test('each server listens through PostgreSQL', () => {
-    expect(serverA.services.events).toBeInstanceOf(PgEventBus);
-    expect(serverB.services.events).toBeInstanceOf(PgEventBus);
-    expect(serverA.services.events).not.toBe(serverB.services.events);
+    expect(servers.a.services.events).toBeInstanceOf(PgEventBus);
+    expect(servers.b.services.events).toBeInstanceOf(PgEventBus);
+    expect(servers.a.services.events).not.toBe(servers.b.services.events);
   });
 
   test('a message raised through server B updates the unread badge subscribed on server A', async () => {
     const reader = await insertTestUser(testDb.db);
     const writer = await insertTestUser(testDb.db);
-    const { cookie } = await createTestSession(testDb.db, serverA.services.clock, reader.id);
-    const client = openWsClient(serverA.url, { cookie });
+    const { cookie } = await createTestSession(testDb.db, servers.a.services.clock, reader.id);
+    const client = openWsClient(servers.a.url, { cookie });
     try {
       const recorder = new SubscriptionRecorder<number>();
       const subscription = client.trpc.chat.onUnreadCount.subscribe(undefined, {
@@ -81,8 +69,8 @@ describe.skipIf(!realPostgres)('two server processes on one database', () => {
       });
       expect(await recorder.waitForValues(1)).toEqual([0]);
 
-      await serverB.services.db.insertInto('messages').values({ sender_id: writer.id, receiver_id: reader.id, content: 'from the other process' }).execute();
-      await serverB.services.events.publish({ type: 'unread-changed', userId: reader.id });
+      await servers.b.services.db.insertInto('messages').values({ sender_id: writer.id, receiver_id: reader.id, content: 'from the other process' }).execute();
+      await servers.b.services.events.publish({ type: 'unread-changed', userId: reader.id });
 
       expect(await recorder.waitForValues(2)).toEqual([0, 1]);
       subscription.unsubscribe();
@@ -93,15 +81,15 @@ describe.skipIf(!realPostgres)('two server processes on one database', () => {
 
   test('a session revoked through server B closes its socket on server A', async () => {
     const user = await insertTestUser(testDb.db);
-    const session = await createTestSession(testDb.db, serverA.services.clock, user.id);
-    const client = openWsClient(serverA.url, { cookie: session.cookie });
+    const session = await createTestSession(testDb.db, servers.a.services.clock, user.id);
+    const client = openWsClient(servers.a.url, { cookie: session.cookie });
     try {
       const recorder = new SubscriptionRecorder<number>();
       client.trpc.chat.onUnreadCount.subscribe(undefined, { onData: (t) => recorder.push(t.data.count) });
       await recorder.waitForValues(1);
 
-      await invalidateSession(serverB.services.db, session.sessionId);
-      await serverB.services.events.publish({ type: 'session-revoked', userId: user.id, sessionIds: [session.sessionId] });
+      await invalidateSession(servers.b.services.db, session.sessionId);
+      await servers.b.services.events.publish({ type: 'session-revoked', userId: user.id, sessionIds: [session.sessionId] });
       expect(await client.nextClose()).toBe(SESSION_REVOKED_CLOSE_CODE);
     } finally {
       await client.close();
@@ -114,10 +102,10 @@ describe.skipIf(!realPostgres)('two server processes on one database', () => {
     const reader = await insertTestUser(testDb.db);
     const writer = await insertTestUser(testDb.db);
     const revokedUser = await insertTestUser(testDb.db);
-    const readerSession = await createTestSession(testDb.db, serverA.services.clock, reader.id);
-    const doomedSession = await createTestSession(testDb.db, serverA.services.clock, revokedUser.id);
-    const readerClient = openWsClient(serverA.url, { cookie: readerSession.cookie });
-    const doomedClient = openWsClient(serverA.url, { cookie: doomedSession.cookie });
+    const readerSession = await createTestSession(testDb.db, servers.a.services.clock, reader.id);
+    const doomedSession = await createTestSession(testDb.db, servers.a.services.clock, revokedUser.id);
+    const readerClient = openWsClient(servers.a.url, { cookie: readerSession.cookie });
+    const doomedClient = openWsClient(servers.a.url, { cookie: doomedSession.cookie });
     try {
       const recorder = new SubscriptionRecorder<number>();
       readerClient.trpc.chat.onUnreadCount.subscribe(undefined, { onData: (t) => recorder.push(t.data.count) });
@@ -127,21 +115,21 @@ describe.skipIf(!realPostgres)('two server processes on one database', () => {
       await doomed.waitForValues(1);
 
       expect(await terminateListeners(testDb.db)).toBe(2);
-      await eventually(() => !(serverA.services.events as PgEventBus).listening);
+      await eventually(() => !(servers.a.services.events as PgEventBus).listening);
 
       // changes made while A is deaf: their events are lost for A
-      await serverB.services.db.insertInto('messages').values({ sender_id: writer.id, receiver_id: reader.id, content: 'sent during the outage' }).execute();
-      await serverB.services.events.publish({ type: 'unread-changed', userId: reader.id });
-      await invalidateSession(serverB.services.db, doomedSession.sessionId);
-      await serverB.services.events.publish({
+      await servers.b.services.db.insertInto('messages').values({ sender_id: writer.id, receiver_id: reader.id, content: 'sent during the outage' }).execute();
+      await servers.b.services.events.publish({ type: 'unread-changed', userId: reader.id });
+      await invalidateSession(servers.b.services.db, doomedSession.sessionId);
+      await servers.b.services.events.publish({
         type: 'session-revoked',
         userId: revokedUser.id,
         sessionIds: [doomedSession.sessionId],
       });
       // the first reconnect waits 250 ms, so all of the above happened while A was deaf
-      expect((serverA.services.events as PgEventBus).listening).toBe(false);
+      expect((servers.a.services.events as PgEventBus).listening).toBe(false);
 
-      await eventually(() => (serverA.services.events as PgEventBus).listening);
+      await eventually(() => (servers.a.services.events as PgEventBus).listening);
       expect(warn.mock.calls.some(([line]) => String(line).includes('LISTEN connection lost'))).toBe(true);
       expect(info.mock.calls.some(([line]) => String(line).includes('LISTEN connection restored'))).toBe(true);
       // the re-announcement after the gap brings the badge up to date …
@@ -150,8 +138,8 @@ describe.skipIf(!realPostgres)('two server processes on one database', () => {
       expect(await doomedClient.nextClose()).toBe(SESSION_REVOKED_CLOSE_CODE);
 
       // and live delivery works again
-      await serverB.services.db.insertInto('messages').values({ sender_id: writer.id, receiver_id: reader.id, content: 'after the outage' }).execute();
-      await serverB.services.events.publish({ type: 'unread-changed', userId: reader.id });
+      await servers.b.services.db.insertInto('messages').values({ sender_id: writer.id, receiver_id: reader.id, content: 'after the outage' }).execute();
+      await servers.b.services.events.publish({ type: 'unread-changed', userId: reader.id });
       expect(await recorder.waitForValues(3)).toEqual([0, 1, 2]);
     } finally {
       warn.mockRestore();
@@ -167,16 +155,16 @@ describe.skipIf(!realPostgres)('PgEventBus between two processes', () => {
   let handleA: DbHandle;
   let handleB: DbHandle;
 
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
+  test.beforeAll(async ({ db }) => {
+    testDb = db;
     handleA = await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 2 });
     handleB = await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 2 });
   });
 
-  afterAll(async () => {
+  // the pools are this block's own; the database is the fixture's
+  test.afterAll(async () => {
     await handleA?.close();
     await handleB?.close();
-    await testDb?.close();
   });
 
   test('balances-changed published on bus A arrives on bus B, and once on A itself', async () => {

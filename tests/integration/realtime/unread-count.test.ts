@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, afterEach, describe, expect, test } from 'vitest';
+import { afterEach } from 'vitest';
 import WebSocket from 'ws';
 import { TRPCClientError } from '@trpc/client';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { insertTestUser, type TestUser } from '../../helpers/users.ts';
 import { SubscriptionRecorder, createTestSession, openWsClient, type TestWsClient } from '../../helpers/ws-client.ts';
-import { startServer, type RunningServer } from '../../../server/src/server.ts';
-import { loadConfig } from '../../../server/src/config.ts';
+import type { RunningServer } from '../../../server/src/server.ts';
 import { invalidateSession } from '../../../server/src/domain/accounts/sessions.ts';
 import { LocalEventBus } from '../../../server/src/realtime/local-event-bus.ts';
 import { PgEventBus } from '../../../server/src/realtime/pg-event-bus.ts';
@@ -14,22 +13,15 @@ import { SESSION_REVOKED_CLOSE_CODE } from '../../../server/src/realtime/session
 import type { AppRouter } from '../../../server/src/trpc/app-router.ts';
 import { eventually } from '../../helpers/eventually.ts';
 
-let testDb: TestDatabase;
 let server: RunningServer;
 const openClients: TestWsClient[] = [];
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  server = await startServer({ ...loadConfig({}), port: 0 }, { dbHandle: testDb, jobs: false });
+test.beforeAll(async ({ server: running }) => {
+  server = running;
 });
 
 afterEach(async () => {
   await Promise.all(openClients.splice(0).map((client) => client.close()));
-});
-
-afterAll(async () => {
-  await server?.close();
-  await testDb?.close();
 });
 
 function connect(options: { cookie?: string; origin?: string } = {}): TestWsClient {
@@ -59,11 +51,11 @@ function listenerCount(userId: string): number {
 }
 
 describe('chat.unreadCount', () => {
-  test('counts unread messages received by the caller, not sent or read ones', async () => {
-    const me = await insertTestUser(testDb.db);
-    const other = await insertTestUser(testDb.db);
-    const { cookie } = await createTestSession(testDb.db, server.services.clock, me.id);
-    await testDb.db
+  test('counts unread messages received by the caller, not sent or read ones', async ({ db }) => {
+    const me = await insertTestUser(db.db);
+    const other = await insertTestUser(db.db);
+    const { cookie } = await createTestSession(db.db, server.services.clock, me.id);
+    await db.db
       .insertInto('messages')
       .values([
         { sender_id: other.id, receiver_id: me.id, content: 'unread 1' },
@@ -86,11 +78,11 @@ describe('chat.unreadCount', () => {
 });
 
 describe('chat.onUnreadCount over the WebSocket', () => {
-  test('yields the count at once, then the new count after a message arrives', async () => {
-    const me = await insertTestUser(testDb.db);
-    const other = await insertTestUser(testDb.db);
+  test('yields the count at once, then the new count after a message arrives', async ({ db }) => {
+    const me = await insertTestUser(db.db);
+    const other = await insertTestUser(db.db);
     await sendMessage(other, me, 'before subscribing');
-    const { cookie } = await createTestSession(testDb.db, server.services.clock, me.id);
+    const { cookie } = await createTestSession(db.db, server.services.clock, me.id);
     const client = connect({ cookie });
 
     const { recorder, subscription } = subscribeUnread(client);
@@ -99,7 +91,7 @@ describe('chat.onUnreadCount over the WebSocket', () => {
     await sendMessage(other, me, 'while subscribed');
     expect(await recorder.waitForValues(2)).toEqual([1, 2]);
 
-    await testDb.db.updateTable('messages').set({ is_read: true }).where('receiver_id', '=', me.id).execute();
+    await db.db.updateTable('messages').set({ is_read: true }).where('receiver_id', '=', me.id).execute();
     await server.services.events.publish({ type: 'unread-changed', userId: me.id });
     expect(await recorder.waitForValues(3)).toEqual([1, 2, 0]);
 
@@ -111,9 +103,9 @@ describe('chat.onUnreadCount over the WebSocket', () => {
     subscription.unsubscribe();
   });
 
-  test('stops listening on the bus when the client unsubscribes or goes away', async () => {
-    const me = await insertTestUser(testDb.db);
-    const { cookie } = await createTestSession(testDb.db, server.services.clock, me.id);
+  test('stops listening on the bus when the client unsubscribes or goes away', async ({ db }) => {
+    const me = await insertTestUser(db.db);
+    const { cookie } = await createTestSession(db.db, server.services.clock, me.id);
     const client = connect({ cookie });
     const { recorder, subscription } = subscribeUnread(client);
     await recorder.waitForValues(1);
@@ -130,11 +122,11 @@ describe('chat.onUnreadCount over the WebSocket', () => {
     await eventually(() => listenerCount(me.id) === 0);
   });
 
-  test('a client resuming with the id of the count it already has is sent only changes', async () => {
-    const me = await insertTestUser(testDb.db);
-    const other = await insertTestUser(testDb.db);
+  test('a client resuming with the id of the count it already has is sent only changes', async ({ db }) => {
+    const me = await insertTestUser(db.db);
+    const other = await insertTestUser(db.db);
     await sendMessage(other, me);
-    const { cookie } = await createTestSession(testDb.db, server.services.clock, me.id);
+    const { cookie } = await createTestSession(db.db, server.services.clock, me.id);
     const client = connect({ cookie });
 
     const first = subscribeUnread(client);
@@ -200,11 +192,11 @@ describe('the WebSocket upgrade', () => {
 });
 
 describe('session revocation', () => {
-  test('closes the sockets of the revoked session with 4001 and leaves other sessions open', async () => {
-    const me = await insertTestUser(testDb.db);
-    const other = await insertTestUser(testDb.db);
-    const laptop = await createTestSession(testDb.db, server.services.clock, me.id);
-    const phone = await createTestSession(testDb.db, server.services.clock, me.id);
+  test('closes the sockets of the revoked session with 4001 and leaves other sessions open', async ({ db }) => {
+    const me = await insertTestUser(db.db);
+    const other = await insertTestUser(db.db);
+    const laptop = await createTestSession(db.db, server.services.clock, me.id);
+    const phone = await createTestSession(db.db, server.services.clock, me.id);
     const laptopClient = connect({ cookie: laptop.cookie });
     const phoneClient = connect({ cookie: phone.cookie });
     const onLaptop = subscribeUnread(laptopClient);
@@ -212,7 +204,7 @@ describe('session revocation', () => {
     await onLaptop.recorder.waitForValues(1);
     await onPhone.recorder.waitForValues(1);
 
-    await invalidateSession(testDb.db, laptop.sessionId);
+    await invalidateSession(db.db, laptop.sessionId);
     await server.services.events.publish({ type: 'session-revoked', userId: me.id, sessionIds: [laptop.sessionId] });
     expect(await laptopClient.nextClose()).toBe(SESSION_REVOKED_CLOSE_CODE);
 
@@ -224,14 +216,14 @@ describe('session revocation', () => {
     expect(phoneClient.closeCodes).toEqual([]);
   });
 
-  test('a reconnect with the revoked cookie gets only a visitor’s socket', async () => {
-    const me = await insertTestUser(testDb.db);
-    const session = await createTestSession(testDb.db, server.services.clock, me.id);
+  test('a reconnect with the revoked cookie gets only a visitor’s socket', async ({ db }) => {
+    const me = await insertTestUser(db.db);
+    const session = await createTestSession(db.db, server.services.clock, me.id);
     const client = connect({ cookie: session.cookie });
     const { recorder } = subscribeUnread(client);
     await recorder.waitForValues(1);
 
-    await invalidateSession(testDb.db, session.sessionId);
+    await invalidateSession(db.db, session.sessionId);
     await server.services.events.publish({ type: 'session-revoked', userId: me.id, sessionIds: [session.sessionId] });
     expect(await client.nextClose()).toBe(SESSION_REVOKED_CLOSE_CODE);
     // the closed socket's subscription and session registration are gone with it

@@ -1,9 +1,8 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { UPLOAD_KEY_PATTERN } from '@curio/shared';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { insertTestUser } from '../../helpers/users.ts';
@@ -17,18 +16,13 @@ let services: TestServices;
 let dataDir: string;
 let logins: DemoLogin[];
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'curio-seed-'));
-  const base = createTestServices(db);
-  services = { ...base, config: { ...base.config, dataDir } };
+// the services' data directory is the file's own, so every stored file in it is the seed's
+test.beforeAll(async ({ db: fileDb, services: fileServices }) => {
+  db = fileDb;
+  services = fileServices;
+  dataDir = services.config.dataDir;
   logins = await seedDemoMarketplace(services);
 }, 180_000);
-
-afterAll(async () => {
-  await db?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
 
 async function storedFileCount(): Promise<number> {
   const entries = await readdir(path.join(dataDir, 'uploads'), { recursive: true, withFileTypes: true });

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callerFor, type TestServices } from '../../helpers/services.ts';
-import { onRealPostgres, NEEDS_POSTGRES, type TestDatabase } from '../../helpers/test-db.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import { callerFor } from '../../helpers/services.ts';
+import { onRealPostgres, NEEDS_POSTGRES } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { insertTestBuyingRequest, insertTestListing } from './fixtures.ts';
-import { openWorld } from '../../helpers/world.ts';
 
 /**
  * The race test of rule S-13: 50 members toggle at the same moment, some twice (a
@@ -12,15 +11,14 @@ import { openWorld } from '../../helpers/world.ts';
  */
 const MEMBERS = 50;
 
-let db: TestDatabase, services: TestServices;
+test.override('poolSize', 20);
+
 let memberIds: string[] = [];
 
-beforeAll(async () => {
-  ({ db, services } = await openWorld({ poolSize: 20 }));
+test.beforeAll(async ({ db }) => {
   memberIds = [];
   for (let i = 0; i < MEMBERS; i++) memberIds.push((await insertTestUser(db.db)).id);
 });
-afterAll(() => db?.close());
 
 if (!onRealPostgres()) console.warn(`social concurrent toggles skipped: ${NEEDS_POSTGRES}`);
 
@@ -37,7 +35,7 @@ async function raceToggles(call: (memberIndex: number) => Promise<{ active: bool
 }
 
 describe('concurrent toggles', () => {
-  test.skipIf(!onRealPostgres())('50 members liking one listing at once: likes_count equals listing_likes rows', async () => {
+  test.skipIf(!onRealPostgres())('50 members liking one listing at once: likes_count equals listing_likes rows', async ({ db, services }) => {
     const seller = await insertTestUser(db.db);
     const listingId = await insertTestListing(db.db, seller.id);
     const callers = await Promise.all(memberIds.map((id) => callerFor(services, id)));
@@ -57,7 +55,7 @@ describe('concurrent toggles', () => {
     expect(activities.map((row) => row.user_id).sort()).toEqual(rows.map((row) => row.user_id).sort());
   });
 
-  test.skipIf(!onRealPostgres())('50 members favouriting one listing and one buying request at once', async () => {
+  test.skipIf(!onRealPostgres())('50 members favouriting one listing and one buying request at once', async ({ db, services }) => {
     const seller = await insertTestUser(db.db);
     const listingId = await insertTestListing(db.db, seller.id);
     const requestId = await insertTestBuyingRequest(db.db, seller.id);
@@ -81,7 +79,7 @@ describe('concurrent toggles', () => {
     expect(request.likes_count).toBe(requestLikes.length);
   });
 
-  test.skipIf(!onRealPostgres())('50 members following one user at once: the follower count equals the rows', async () => {
+  test.skipIf(!onRealPostgres())('50 members following one user at once: the follower count equals the rows', async ({ db, services }) => {
     const star = await insertTestUser(db.db);
     const callers = await Promise.all(memberIds.map((id) => callerFor(services, id)));
     const active = await raceToggles((index) => callers[index]!.marketplace.social.toggleFollow({ userId: star.id }));

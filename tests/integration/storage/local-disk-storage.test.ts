@@ -2,19 +2,20 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from '../../helpers/fixtures.ts';
 import { LocalDiskStorage } from '../../../server/src/storage/local-disk-storage.ts';
 import { InvalidStorageKeyError, newUploadKey } from '../../../server/src/storage/keys.ts';
 
 let root: string;
 let storage: LocalDiskStorage;
 
-beforeAll(async () => {
+// no database here: a storage root of the file's own, removed afterwards
+test.beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'curio-storage-'));
   storage = new LocalDiskStorage(path.join(root, 'uploads'));
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 

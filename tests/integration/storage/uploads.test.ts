@@ -1,39 +1,33 @@
 import { request as httpRequest } from 'node:http';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { UPLOAD_KEY_PATTERN } from '@curio/shared';
 import { startServer, type RunningServer } from '../../../server/src/server.ts';
 import { loadConfig } from '../../../server/src/config.ts';
-import { ManualClock } from '../../../server/src/clock.ts';
 import { createSession } from '../../../server/src/domain/accounts/sessions.ts';
 import { storageFor } from '../../../server/src/storage/storage-for.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
-import { insertTestUser } from '../../helpers/users.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 
-let db: TestDatabase;
 let running: RunningServer;
 let dataDir: string;
 let cookie: string;
-const clock = new ManualClock(new Date('2026-11-21T08:00:00Z'));
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'curio-uploads-'));
-  const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, ratesUrl: 'http://127.0.0.1:9/' };
-  running = await startServer(config, { dbHandle: db, jobs: false, clock });
-  const member = await insertTestUser(db.db);
-  const session = await createSession(db.db, clock, member.id);
-  cookie = `curio_session=${session.token}`;
+// the server keeps the file's manual clock (upload keys are dated by it: listing/2026/11/…) and
+// never reaches for live exchange rates
+test.override('server', async ({ db, services }, { onCleanup }) => {
+  const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir: services.config.dataDir, ratesUrl: 'http://127.0.0.1:9/' };
+  const server = await startServer(config, { dbHandle: db, jobs: false, clock: services.clock });
+  onCleanup(() => server.close());
+  return server;
 });
 
-afterAll(async () => {
-  await running?.close();
-  await db?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+test.beforeAll(async ({ server, services, member }) => {
+  running = server;
+  dataDir = server.services.config.dataDir;
+  const session = await createSession(services.db, services.clock, (await member()).id);
+  cookie = `curio_session=${session.token}`;
 });
 
 interface UploadAnswer {

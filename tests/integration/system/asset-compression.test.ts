@@ -1,27 +1,22 @@
 import { gunzipSync } from 'node:zlib';
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { ensureClientBuilt } from '../../helpers/e2e-server.ts';
-import { startServer, type RunningServer } from '../../../server/src/server.ts';
-import { loadConfig } from '../../../server/src/config.ts';
+import type { RunningServer } from '../../../server/src/server.ts';
 
 /**
  * The built client is sent compressed to browsers that accept it (docs/performance.md "Client":
  * the first visit on a phone was 1.6 MiB uncompressed); API answers are not compressed (they
  * carry members' data).
  */
-let db: TestDatabase;
 let running: RunningServer;
 
-beforeAll(async () => {
+// two hooks: the client is built before the second one asks for the server
+test.beforeAll(async () => {
   await ensureClientBuilt();
-  db = await createTestDatabase();
-  running = await startServer({ ...loadConfig({}), port: 0, host: '127.0.0.1' }, { dbHandle: db, jobs: false });
 }, 180_000);
-afterAll(async () => {
-  await running?.close();
-  await db?.close();
+test.beforeAll(async ({ server }) => {
+  running = server;
 });
 
 /** A raw GET (fetch would decompress and hide the header). */

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterEach } from 'vitest';
 import { DISPLAY_CURRENCIES, FALLBACK_RATES, ZExchangeRates } from '@curio/shared';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
-import { callerFor, createTestServices } from '../../helpers/services.ts';
+import { describe, expect, test, vi } from '../../helpers/fixtures.ts';
+import { callerFor } from '../../helpers/services.ts';
 import { RatesService, ratesServiceFor } from '../../../server/src/domain/wallet/rates-service.ts';
 import { startBackgroundJobs } from '../../../server/src/jobs/start-jobs.ts';
 import { ManualClock } from '../../../server/src/clock.ts';
@@ -65,17 +65,15 @@ const LIVE_BODY = {
 const LIVE_RATES = { USD: 1, CNY: 7.1234, JPY: 151.2, KRW: 1388.5, HKD: 7.79, TWD: 32.1 };
 
 let api: FakeRatesApi;
-let db: TestDatabase;
 const clock = new ManualClock(new Date('2026-11-21T08:00:00Z'));
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   api = await startFakeRatesApi();
-  db = await createTestDatabase();
 });
 
-afterAll(async () => {
+// the fake rates API is the file's own
+test.afterAll(async () => {
   await api?.close();
-  await db?.close();
 });
 
 afterEach(() => {
@@ -161,17 +159,17 @@ describe('RatesService', () => {
 });
 
 describe('system.exchangeRates', () => {
-  test('visitors get live rates when the service answers', async () => {
+  // each test reads through services of its own (a new object, so a new RatesService) pointed at its rates URL
+  test('visitors get live rates when the service answers', async ({ services: base }) => {
     api.respond(200, LIVE_BODY);
-    const services = { ...createTestServices(db), config: { ...createTestServices(db).config, ratesUrl: api.url } };
+    const services = { ...base, config: { ...base.config, ratesUrl: api.url } };
     const caller = await callerFor(services);
     const result = await caller.system.exchangeRates();
     expect(result).toEqual({ base: 'USD', rates: LIVE_RATES, source: 'live', fetchedAt: services.clock.now() });
   });
 
-  test('visitors get the fallback rates when the service is unreachable, with one log line', async () => {
+  test('visitors get the fallback rates when the service is unreachable, with one log line', async ({ services: base }) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const base = createTestServices(db);
     const services = { ...base, config: { ...base.config, ratesUrl: await unreachableUrl() } };
     const caller = await callerFor(services);
     const first = await caller.system.exchangeRates();
@@ -182,11 +180,10 @@ describe('system.exchangeRates', () => {
     expect(warn).toHaveBeenCalledTimes(1);
   });
 
-  test('the background job refreshes the same instance the procedure reads, hourly, until stopped', async () => {
+  test('the background job refreshes the same instance the procedure reads, hourly, until stopped', async ({ services: base }) => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
       api.respond(200, { ...LIVE_BODY, rates: { ...LIVE_BODY.rates, CNY: 7.0 } });
-      const base = createTestServices(db);
       const services = { ...base, config: { ...base.config, ratesUrl: api.url } };
       const before = api.requests;
       const jobs = startBackgroundJobs(services);

@@ -1,15 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach } from 'vitest';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { type TestDatabase } from '../../helpers/test-db.ts';
 import { callerFor, type TestServices } from '../../helpers/services.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { SETTING_DEFAULTS, getSetting, getSettings, putSetting } from '../../../server/src/domain/settings/settings.ts';
 import { appCodeOf } from '../../helpers/app-errors.ts';
-import { openWorld } from '../../helpers/world.ts';
 
 let db: TestDatabase, services: TestServices;
 
-beforeAll(async () => ({ db, services } = await openWorld()));
-afterAll(() => db?.close());
+test.beforeAll(async ({ db: fileDb, services: fileServices }) => {
+  db = fileDb;
+  services = fileServices;
+});
 
 async function insertUser(options: { admin?: boolean; createdAt?: Date } = {}): Promise<string> {
   const user = await insertTestUser(db.db, { admin: options.admin ?? false });

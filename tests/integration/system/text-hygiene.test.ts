@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { z } from 'zod';
-import { startServer, type RunningServer } from '../../../server/src/server.ts';
-import { loadConfig } from '../../../server/src/config.ts';
+import type { RunningServer } from '../../../server/src/server.ts';
 import { createSession } from '../../../server/src/domain/accounts/sessions.ts';
 import { appRouter } from '../../../server/src/trpc/app-router.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { insertTestUser } from '../../helpers/users.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import type { TestDatabase } from '../../helpers/test-db.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
 import { fundPoints, listingInput } from '../listings/support.ts';
 
 /**
@@ -129,17 +127,12 @@ describe('over HTTP', () => {
   let cookie: string;
   let memberId: string;
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    services = createTestServices(db);
-    running = await startServer({ ...loadConfig({}), port: 0, host: '127.0.0.1' }, { dbHandle: db, jobs: false });
-    const member = await insertTestUser(db.db, { nickname: 'hygiene' });
-    memberId = member.id;
-    cookie = `curio_session=${(await createSession(db.db, services.clock, member.id)).token}`;
-  });
-  afterAll(async () => {
-    await running?.close();
-    await db?.close();
+  test.beforeAll(async ({ db: fileDb, services: fileServices, server, member }) => {
+    db = fileDb;
+    services = fileServices;
+    running = server;
+    memberId = (await member({ nickname: 'hygiene' })).id;
+    cookie = `curio_session=${(await createSession(db.db, services.clock, memberId)).token}`;
   });
 
   async function call(path: string, input: unknown, type: 'query' | 'mutation') {

@@ -1,26 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TSendTipInput } from '@curio/shared';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { getBalances, verifyLedger, formatLedgerReport } from '../../../server/src/domain/ledger/index.ts';
 import { putSetting } from '../../../server/src/domain/settings/settings.ts';
 import { callerFor } from '../../helpers/services.ts';
-import { createTestDatabase, NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
-import { createAuthTestServices, type AuthTestServices } from '../auth/support.ts';
+import { NEEDS_POSTGRES, onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
+import { openAuthWorld, type AuthTestServices } from '../auth/support.ts';
 import { fund } from '../ledger/ledger-fixtures.ts';
 import { completedDeal, member } from '../reviews/fixtures.ts';
 import { expectAppError } from '../../helpers/app-errors.ts';
 
+test.override('poolSize', 10);
+
+if (!onRealPostgres()) console.warn(`[tips races] skipped: ${NEEDS_POSTGRES}`);
+
+// the services record what they publish: a tip announces the new balances
 let db: TestDatabase;
 let services: AuthTestServices;
 
-beforeAll(async () => {
-  db = await createTestDatabase({ poolSize: 10 });
-  services = createAuthTestServices(db);
-  if (!onRealPostgres()) console.warn(`[tips races] skipped: ${NEEDS_POSTGRES}`);
+test.beforeAll(({ db: fileDb, services: fileServices }) => {
+  ({ db, services } = openAuthWorld({ db: fileDb, services: fileServices }));
 });
-afterAll(async () => {
+test.afterAll(async () => {
   const report = db ? await verifyLedger(db.db) : null;
-  await db?.close();
   if (report && !report.ok) throw new Error(formatLedgerReport(report));
 });
 

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REDEEM_CODE_ALPHABET } from '@curio/shared';
 import { generateRechargeCodes } from '../../../server/src/domain/wallet/recharge-codes/generate-codes.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { callerFor, type TestServices } from '../../helpers/services.ts';
-import { type TestDatabase } from '../../helpers/test-db.ts';
-import { insertTestUser } from '../../helpers/users.ts';
 import { countRows, expectCleanLedger, failure, key, usdnOf } from './support.ts';
-import { openWorld } from '../../helpers/world.ts';
 
-let db: TestDatabase, services: TestServices;
-
-beforeAll(async () => ({ db, services } = await openWorld()));
-afterAll(() => db?.close());
-
-async function newCode(options: { valueCents?: number; batchName?: string | null; expiresAt?: Date | null } = {}) {
-  const [code] = await generateRechargeCodes(db.db, {
+async function newCode(services: TestServices, options: { valueCents?: number; batchName?: string | null; expiresAt?: Date | null } = {}) {
+  const [code] = await generateRechargeCodes(services.db, {
     count: 1,
     valueCents: options.valueCents ?? 10_000,
     batchName: options.batchName === undefined ? 'Batch A' : options.batchName,
@@ -25,7 +17,7 @@ async function newCode(options: { valueCents?: number; batchName?: string | null
 }
 
 describe('generateRechargeCodes', () => {
-  test('draws unique 16-character codes from the alphabet without I, O, 0, 1', async () => {
+  test('draws unique 16-character codes from the alphabet without I, O, 0, 1', async ({ db, services }) => {
     const codes = await generateRechargeCodes(db.db, {
       count: 200,
       valueCents: 1000,
@@ -46,7 +38,7 @@ describe('generateRechargeCodes', () => {
     expect(stored.every((row) => row.status === 'active' && row.value_cents === 1000)).toBe(true);
   });
 
-  test('refuses a zero count or value', async () => {
+  test('refuses a zero count or value', async ({ db, services }) => {
     const base = { batchName: null, expiresAt: null, createdBy: null, now: services.clock.now() };
     await expect(generateRechargeCodes(db.db, { ...base, count: 0, valueCents: 100 })).rejects.toThrow(RangeError);
     await expect(generateRechargeCodes(db.db, { ...base, count: 1, valueCents: 0 })).rejects.toThrow(RangeError);
@@ -54,18 +46,17 @@ describe('generateRechargeCodes', () => {
 });
 
 describe('wallet.redeemCode', () => {
-  test('credits the value once, accepting lower case, spaces and dashes, and lists the redemption', async () => {
-    const member = await insertTestUser(db.db);
-    const caller = await callerFor(services, member.id);
-    const code = await newCode({ valueCents: 12_300, batchName: 'Spring promo' });
+  test('credits the value once, accepting lower case, spaces and dashes, and lists the redemption', async ({ db, services, member }) => {
+    const { user, api: caller } = await member();
+    const code = await newCode(services, { valueCents: 12_300, batchName: 'Spring promo' });
     const typed = `  ${code.code.toLowerCase().replace(/(.{4})(?!$)/g, '$1-')} `;
     const result = await caller.wallet.redeemCode({ code: typed, idempotencyKey: key() });
     expect(result).toEqual({ usdnReceivedCents: 12_300 });
-    expect(await usdnOf(db.db, member.id)).toEqual({ available: 12_300, held: 0 });
+    expect(await usdnOf(db.db, user.id)).toEqual({ available: 12_300, held: 0 });
 
     const row = await db.db.selectFrom('recharge_codes').selectAll().where('id', '=', code.id).executeTakeFirstOrThrow();
     expect(row.status).toBe('used');
-    expect(row.used_by).toBe(member.id);
+    expect(row.used_by).toBe(user.id);
     expect(row.used_at).toEqual(services.clock.now());
     const transfer = await db.db.selectFrom('ledger_transfers').selectAll().where('reference_id', '=', code.id).executeTakeFirstOrThrow();
     expect(transfer).toMatchObject({ kind: 'code_redemption', reference_type: 'recharge_code', amount: 12_300, currency: 'usdn' });
@@ -75,70 +66,66 @@ describe('wallet.redeemCode', () => {
     await expectCleanLedger(db.db);
   });
 
-  test('a retry with the same key returns the first result and credits nothing more', async () => {
-    const member = await insertTestUser(db.db);
-    const caller = await callerFor(services, member.id);
-    const code = await newCode({ valueCents: 5000 });
+  test('a retry with the same key returns the first result and credits nothing more', async ({ db, services, member }) => {
+    const { user, api: caller } = await member();
+    const code = await newCode(services, { valueCents: 5000 });
     const idempotencyKey = key();
     const first = await caller.wallet.redeemCode({ code: code.code, idempotencyKey });
     const second = await caller.wallet.redeemCode({ code: code.code, idempotencyKey });
     expect(second).toEqual(first);
-    expect((await usdnOf(db.db, member.id)).available).toBe(5000);
+    expect((await usdnOf(db.db, user.id)).available).toBe(5000);
   });
 
-  test('empty -> CODE_REQUIRED, unknown -> CODE_INVALID, nothing changes', async () => {
-    const member = await insertTestUser(db.db);
-    const caller = await callerFor(services, member.id);
+  test('empty -> CODE_REQUIRED, unknown -> CODE_INVALID, nothing changes', async ({ db, member }) => {
+    const { user, api: caller } = await member();
     expect((await failure(caller.wallet.redeemCode({ code: '   ', idempotencyKey: key() }))).code).toBe('CODE_REQUIRED');
     expect((await failure(caller.wallet.redeemCode({ code: '--', idempotencyKey: key() }))).code).toBe('CODE_REQUIRED');
     expect((await failure(caller.wallet.redeemCode({ code: 'ABCD-EFGH-JKLM-NPQR', idempotencyKey: key() }))).code).toBe('CODE_INVALID');
-    expect(await usdnOf(db.db, member.id)).toEqual({ available: 0, held: 0 });
+    expect(await usdnOf(db.db, user.id)).toEqual({ available: 0, held: 0 });
   });
 
-  test('a used code -> CODE_USED for another member', async () => {
-    const first = await insertTestUser(db.db);
-    const second = await insertTestUser(db.db);
-    const code = await newCode();
-    await (await callerFor(services, first.id)).wallet.redeemCode({ code: code.code, idempotencyKey: key() });
+  test('a used code -> CODE_USED for another member', async ({ db, services, member }) => {
+    const first = await member();
+    const second = await member();
+    const code = await newCode(services);
+    await first.api.wallet.redeemCode({ code: code.code, idempotencyKey: key() });
     const before = await countRows(db.db, 'recharge_code_redemptions');
-    const outcome = await failure((await callerFor(services, second.id)).wallet.redeemCode({ code: code.code, idempotencyKey: key() }));
+    const outcome = await failure(second.api.wallet.redeemCode({ code: code.code, idempotencyKey: key() }));
     expect(outcome.code).toBe('CODE_USED');
     expect(await countRows(db.db, 'recharge_code_redemptions')).toBe(before);
     expect((await usdnOf(db.db, second.id)).available).toBe(0);
   });
 
-  test('a disabled code -> CODE_DISABLED', async () => {
-    const member = await insertTestUser(db.db);
-    const code = await newCode();
+  test('a disabled code -> CODE_DISABLED', async ({ db, services, member }) => {
+    const { api: caller } = await member();
+    const code = await newCode(services);
     await db.db.updateTable('recharge_codes').set({ status: 'disabled' }).where('id', '=', code.id).execute();
-    const outcome = await failure((await callerFor(services, member.id)).wallet.redeemCode({ code: code.code, idempotencyKey: key() }));
+    const outcome = await failure(caller.wallet.redeemCode({ code: code.code, idempotencyKey: key() }));
     expect(outcome.code).toBe('CODE_DISABLED');
     expect((await db.db.selectFrom('recharge_codes').select('status').where('id', '=', code.id).executeTakeFirstOrThrow()).status).toBe('disabled');
   });
 
-  test('an expired code -> CODE_EXPIRED; one expiring later still works', async () => {
-    const member = await insertTestUser(db.db);
-    const caller = await callerFor(services, member.id);
+  test('an expired code -> CODE_EXPIRED; one expiring later still works', async ({ services, member }) => {
+    const { api: caller } = await member();
     const now = services.clock.now().getTime();
-    const expired = await newCode({ expiresAt: new Date(now - 1000) });
-    const atNow = await newCode({ expiresAt: new Date(now) });
-    const later = await newCode({ expiresAt: new Date(now + 60_000), valueCents: 700 });
+    const expired = await newCode(services, { expiresAt: new Date(now - 1000) });
+    const atNow = await newCode(services, { expiresAt: new Date(now) });
+    const later = await newCode(services, { expiresAt: new Date(now + 60_000), valueCents: 700 });
     expect((await failure(caller.wallet.redeemCode({ code: expired.code, idempotencyKey: key() }))).code).toBe('CODE_EXPIRED');
     expect((await failure(caller.wallet.redeemCode({ code: atNow.code, idempotencyKey: key() }))).code).toBe('CODE_EXPIRED');
     expect(await caller.wallet.redeemCode({ code: later.code, idempotencyKey: key() })).toEqual({ usdnReceivedCents: 700 });
   });
 
-  test('visitors are refused', async () => {
+  test('visitors are refused', async ({ services }) => {
     const visitor = await callerFor(services);
     expect((await failure(visitor.wallet.redeemCode({ code: 'X', idempotencyKey: key() }))).code).toBe('LOGIN_REQUIRED');
     expect((await failure(visitor.wallet.redemptions())).code).toBe('LOGIN_REQUIRED');
   });
 
-  test('redemptions lists the last 10, newest first, with null for a code without batch', async () => {
-    const member = await insertTestUser(db.db);
-    const caller = await callerFor(services, member.id);
+  test('redemptions lists the last 10, newest first, with null for a code without batch', async ({ services, member }) => {
+    const { api: caller } = await member();
     for (let index = 0; index < 12; index++) {
-      const code = await newCode({ valueCents: 100 * (index + 1), batchName: index === 11 ? null : `b${index}` });
+      const code = await newCode(services, { valueCents: 100 * (index + 1), batchName: index === 11 ? null : `b${index}` });
       services.clock.advance(1000);
       await caller.wallet.redeemCode({ code: code.code, idempotencyKey: key() });
     }
@@ -147,7 +134,7 @@ describe('wallet.redeemCode', () => {
     expect(list[0]).toMatchObject({ batchName: null, usdnReceivedCents: 1200 });
     expect(list[9]).toMatchObject({ batchName: 'b2', usdnReceivedCents: 300 });
     // another member sees none of them
-    const other = await insertTestUser(db.db);
-    expect(await (await callerFor(services, other.id)).wallet.redemptions()).toEqual([]);
+    const other = await member();
+    expect(await other.api.wallet.redemptions()).toEqual([]);
   });
 });

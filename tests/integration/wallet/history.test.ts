@@ -1,25 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { transfer } from '../../../server/src/domain/ledger/index.ts';
 import { generateRechargeCodes } from '../../../server/src/domain/wallet/recharge-codes/generate-codes.ts';
-import { callerFor, type TestServices } from '../../helpers/services.ts';
-import { type TestDatabase } from '../../helpers/test-db.ts';
-import { insertTestUser } from '../../helpers/users.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import { callerFor } from '../../helpers/services.ts';
 import { fund } from '../ledger/ledger-fixtures.ts';
 import { failure, key, SOLANA_ADDRESS, usdnOf } from './support.ts';
-import { openWorld } from '../../helpers/world.ts';
-
-let db: TestDatabase, services: TestServices;
-
-beforeAll(async () => ({ db, services } = await openWorld()));
-afterAll(() => db?.close());
 
 describe('wallet.history', () => {
-  test('every movement of the available USDN, signed, newest first, with links, summing to the balance', async () => {
-    const member = await insertTestUser(db.db);
-    const friend = await insertTestUser(db.db);
-    const caller = await callerFor(services, member.id);
+  test('every movement of the available USDN, signed, newest first, with links, summing to the balance', async ({ db, services, member }) => {
+    const { id, api: caller } = await member();
+    const { user: friend, api: friendCaller } = await member();
     const [code] = await generateRechargeCodes(db.db, {
       count: 1,
       valueCents: 10_000,
@@ -35,7 +26,7 @@ describe('wallet.history', () => {
     await runInTransaction(db.db, (trx) =>
       transfer(trx, {
         currency: 'usdn',
-        from: { user: member.id },
+        from: { user: id },
         to: { system: 'escrow' },
         amount: 1234,
         kind: 'purchase_escrow',
@@ -53,18 +44,17 @@ describe('wallet.history', () => {
       ['code_redemption', 10_000, '/recharge'],
     ]);
     const sum = page.entries.reduce((total, entry) => total + entry.amount, 0);
-    expect(sum).toBe((await usdnOf(db.db, member.id)).available);
+    expect(sum).toBe((await usdnOf(db.db, id)).available);
 
     // the recipient sees the same transfer as an incoming entry
-    const friendPage = await (await callerFor(services, friend.id)).wallet.history({ currency: 'usdn' });
+    const friendPage = await friendCaller.wallet.history({ currency: 'usdn' });
     expect(friendPage.entries).toEqual([expect.objectContaining({ kind: 'transfer', amount: 500 })]);
   });
 
-  test('points history is separate and pages by cursor without repeats', async () => {
-    const member = await insertTestUser(db.db);
-    const caller = await callerFor(services, member.id);
-    for (let index = 1; index <= 7; index++) await fund(db.db, member.id, 'points', index);
-    await fund(db.db, member.id, 'usdn', 100);
+  test('points history is separate and pages by cursor without repeats', async ({ db, member }) => {
+    const { id, api: caller } = await member();
+    for (let index = 1; index <= 7; index++) await fund(db.db, id, 'points', index);
+    await fund(db.db, id, 'usdn', 100);
     const first = await caller.wallet.history({ currency: 'points', limit: 3 });
     expect(first.entries.map((entry) => entry.amount)).toEqual([7, 6, 5]);
     expect(first.nextCursor).not.toBeNull();
@@ -76,9 +66,9 @@ describe('wallet.history', () => {
     expect(third.entries[0]!.kind).toBe('checkin');
   });
 
-  test('a member with no movements gets an empty page; visitors are refused', async () => {
-    const member = await insertTestUser(db.db);
-    expect(await (await callerFor(services, member.id)).wallet.history({ currency: 'usdn' })).toEqual({ entries: [], nextCursor: null });
+  test('a member with no movements gets an empty page; visitors are refused', async ({ services, member }) => {
+    const { api: caller } = await member();
+    expect(await caller.wallet.history({ currency: 'usdn' })).toEqual({ entries: [], nextCursor: null });
     expect((await failure((await callerFor(services)).wallet.history({ currency: 'usdn' }))).code).toBe('LOGIN_REQUIRED');
   });
 });

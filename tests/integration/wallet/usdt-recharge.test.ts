@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { putSetting } from '../../../server/src/domain/settings/settings.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { approveUsdtRecharge, rejectUsdtRecharge } from '../../../server/src/domain/wallet/resolve-usdt-recharge.ts';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import type { TestServices } from '../../helpers/services.ts';
+import type { TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
+import { member as newMember } from '../../helpers/world.ts';
 import { countRows, expectCleanLedger, failure, key, SOLANA_ADDRESS, usdnOf } from './support.ts';
 
 import { storedUpload } from '../../helpers/uploads.ts';
@@ -16,14 +17,11 @@ let services: TestServices;
 const proofKey = () => `proof/2026/11/${randomUUID()}.webp`;
 const HASH = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
+test.beforeAll(async ({ db: fileDb, services: fileServices }) => {
+  db = fileDb;
+  services = fileServices;
 });
-afterAll(async () => {
-  await db?.close();
-});
-beforeEach(async () => {
+test.beforeEach(async () => {
   const now = services.clock.now();
   await putSetting(db.db, 'usdt_solana_address', SOLANA_ADDRESS, null, now);
   await putSetting(db.db, 'usdt_min_recharge', 10, null, now);
@@ -31,8 +29,8 @@ beforeEach(async () => {
 });
 
 async function member() {
-  const user = await insertTestUser(db.db);
-  return { user, caller: await callerFor(services, user.id) };
+  const { user, api } = await newMember(services);
+  return { user, caller: api };
 }
 
 describe('wallet.depositInfo', () => {

@@ -1,26 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { putSetting } from '../../../server/src/domain/settings/settings.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { approveWithdrawal, rejectWithdrawal } from '../../../server/src/domain/wallet/resolve-withdrawal.ts';
-import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.ts';
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import type { TestServices } from '../../helpers/services.ts';
+import type { TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
-import { accountBalance, fund } from '../ledger/ledger-fixtures.ts';
+import { member } from '../../helpers/world.ts';
+import { accountBalance } from '../ledger/ledger-fixtures.ts';
 import { countRows, expectCleanLedger, failure, key, SOLANA_ADDRESS, SOLANA_ADDRESS_2, usdnOf } from './support.ts';
 
 let db: TestDatabase;
 let services: TestServices;
 const CHAIN_HASH = '4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZAMdL4VZHirAn5ApvKw8i6ZzL3SmfUDdpa8JnTdnDzcqmvCpXz4GMzrUB';
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  services = createTestServices(db);
+test.beforeAll(async ({ db: fileDb, services: fileServices }) => {
+  db = fileDb;
+  services = fileServices;
 });
-afterAll(async () => {
-  await db?.close();
-});
-beforeEach(async () => {
+test.beforeEach(async () => {
   const now = services.clock.now();
   await putSetting(db.db, 'usdn_withdrawal_min', 10, null, now);
   await putSetting(db.db, 'usdn_withdrawal_fee_percentage', 0.03, null, now);
@@ -28,9 +26,8 @@ beforeEach(async () => {
 });
 
 async function fundedMember(cents: number) {
-  const user = await insertTestUser(db.db);
-  if (cents > 0) await fund(db.db, user.id, 'usdn', cents);
-  return { user, caller: await callerFor(services, user.id) };
+  const { user, api } = await member(services, { usdnCents: cents });
+  return { user, caller: api };
 }
 
 describe('wallet.withdrawalInfo', () => {

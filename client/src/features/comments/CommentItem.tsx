@@ -39,16 +39,10 @@ export function CommentItem({ comment, isMember, onReply, replyCount = 0, onChan
   const isReply = comment.parentId !== null;
 
   const save = async (content: string) => {
-    try {
-      await update.mutateAsync({ commentId: comment.id, content });
-      notifications.show({ color: 'teal', message: t('toast.updated') });
-      setEditing(false);
-      await onChanged();
-      return true;
-    } catch (error) {
-      notifications.show({ color: 'red', title: t('failed.update'), message: errorMessage(error) });
-      return false;
-    }
+    await update.mutateAsync({ commentId: comment.id, content });
+    notifications.show({ color: 'teal', message: t('toast.updated') });
+    setEditing(false);
+    await onChanged();
   };
 
   const confirmDelete = () =>
@@ -128,6 +122,7 @@ export function CommentItem({ comment, isMember, onReply, replyCount = 0, onChan
               busy={update.isPending}
               autoFocus
               onSubmit={save}
+              failedTitle={t('failed.update')}
               onCancel={() => setEditing(false)}
             />
           ) : (

@@ -6,7 +6,6 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TListingDetail } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
-import { errorMessage } from '../../lib/app-error.ts';
 import { useSession } from '../auth/use-session.ts';
 import { authPathFor } from '../auth/redirect-target.ts';
 import { CommentComposer } from './CommentComposer.tsx';
@@ -31,16 +30,10 @@ export function ListingComments({ listing }: { listing: TListingDetail }) {
   const isMember = user !== null;
 
   const post = async (content: string, parentId?: string) => {
-    try {
-      await create.mutateAsync({ listingId: listing.id, content, ...(parentId ? { parentId } : {}) });
-      notifications.show({ color: 'teal', message: t(parentId ? 'toast.replied' : 'toast.posted') });
-      if (parentId) setReplyTo(null);
-      await refresh();
-      return true;
-    } catch (error) {
-      notifications.show({ color: 'red', title: t(parentId ? 'failed.reply' : 'failed.submit'), message: errorMessage(error) });
-      return false;
-    }
+    await create.mutateAsync({ listingId: listing.id, content, ...(parentId ? { parentId } : {}) });
+    notifications.show({ color: 'teal', message: t(parentId ? 'toast.replied' : 'toast.posted') });
+    if (parentId) setReplyTo(null);
+    await refresh();
   };
 
   const threads = query.data?.pages.flatMap((page) => page.items) ?? [];
@@ -55,6 +48,7 @@ export function ListingComments({ listing }: { listing: TListingDetail }) {
           submitLabel={t('post')}
           busy={create.isPending && replyTo === null}
           onSubmit={(content) => post(content)}
+          failedTitle={t('failed.submit')}
         />
       ) : (
         <Paper withBorder radius="md" p="md" data-testid="comments-login-prompt">
@@ -108,6 +102,7 @@ export function ListingComments({ listing }: { listing: TListingDetail }) {
                       busy={create.isPending}
                       autoFocus
                       onSubmit={(content) => post(content, thread.id)}
+                      failedTitle={t('failed.reply')}
                       onCancel={() => setReplyTo(null)}
                     />
                   )}

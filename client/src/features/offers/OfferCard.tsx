@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/app-error.ts';
 import { useDisplayCurrency } from '../currency/currency-context.ts';
 import { CounterOfferDialog, invalidateOffers } from './CounterOfferDialog.tsx';
 import { OfferStatusBadge } from './OfferStatusBadge.tsx';
+import { Money } from '../../components/Money.tsx';
 
 /**
  * One offer with its negotiation history and the actions open to the viewer: the requester
@@ -102,15 +103,15 @@ export function OfferCard({ offer, viewerId, requestActive }: { offer: TOffer; v
           <OfferStatusBadge status={offer.status} />
         </Group>
         <Group gap="xs" align="baseline">
-          <Text fw={700} size="lg" c="grape" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            USDN {formatCents(offer.currentPriceCents)}
+          <Text fw={700} size="lg" c="grape">
+            <Money cents={offer.currentPriceCents} />
           </Text>
           <Text size="xs" c="dimmed">
             {t('approx', { amount: display.format(offer.currentPriceCents) })}
           </Text>
           {offer.currentPriceCents !== offer.priceCents && (
             <Text size="xs" c="dimmed" td="line-through">
-              USDN {formatCents(offer.priceCents)}
+              <Money cents={offer.priceCents} />
             </Text>
           )}
         </Group>

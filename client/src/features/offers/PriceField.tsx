@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { NumberInput, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { parseUsdnToCents } from '@curio/shared';
@@ -17,7 +18,7 @@ export function PriceField({
   label: string;
   value: string;
   onChange: (value: string) => void;
-  error?: string | null;
+  error?: ReactNode;
   autoFocus?: boolean;
 }) {
   const { t } = useTranslation('offers');

@@ -8,6 +8,7 @@ import { CreditRating } from '../../components/CreditRating.tsx';
 import { OrderStatusBadge } from './OrderStatusBadge.tsx';
 import { ShipDialog } from './ShipForm.tsx';
 import classes from './orders.module.css';
+import { Money } from '../../components/Money.tsx';
 
 export function OrderThumb({ url, title, large }: { url: string | null; title: string; large?: boolean }) {
   return (
@@ -78,7 +79,7 @@ export function OrderCard({ order, side }: { order: TOrderSummary; side: 'buy' |
               </Group>
             </Stack>
             <Text fw={700} size="sm" className={classes.amount}>
-              USDN {formatCents(order.totalCents)}
+              <Money cents={order.totalCents} />
             </Text>
           </Group>
           {side === 'sell' && order.status === 'paid' && (

@@ -18,7 +18,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BRAND, formatCents, type TOrderDetail } from '@curio/shared';
+import { BRAND, formatCents, formatMoney, type TOrderDetail } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { appErrorOf, errorMessage } from '../../lib/app-error.ts';
 import { useRequireMember } from '../auth/use-require-member.ts';
@@ -33,6 +33,7 @@ import { RefundDialog } from './RefundDialog.tsx';
 import { ComplaintDialog } from './ComplaintDialog.tsx';
 import { invalidateOrder } from './order-cache.ts';
 import classes from './orders.module.css';
+import { Money } from '../../components/Money.tsx';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -151,7 +152,7 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
                     </Text>
                     <Group gap="xs" align="baseline">
                       <Text fw={700} fz="lg" className={classes.amount}>
-                        USDN {formatCents(order.totalCents)}
+                        <Money cents={order.totalCents} />
                       </Text>
                       <Text size="xs" c="dimmed">
                         ≈ {format(order.totalCents)}
@@ -431,7 +432,7 @@ function RefundStatus({ refund, dateTime }: { refund: NonNullable<TOrderDetail['
         </Badge>
       </Group>
       <dl className={classes.facts}>
-        <Row label={t('refund.amount')} value={`USDN ${formatCents(refund.amountCents)}`} />
+        <Row label={t('refund.amount')} value={formatMoney(refund.amountCents)} />
         <Row label={t('refund.reason')} value={refund.reason} />
         <Row label={t('refund.requestedAt')} value={dateTime.format(refund.createdAt)} />
         {refund.processedAt && <Row label={t('refund.processedAt')} value={dateTime.format(refund.processedAt)} />}

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCalendarDollar, IconDownload, IconInbox, IconReceipt, IconShoppingBag, IconTruckDelivery, IconBuildingStore } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BRAND, BUY_ORDER_FILTERS, formatCents, SELL_ORDER_FILTERS } from '@curio/shared';
+import { BRAND, BUY_ORDER_FILTERS, formatMoney, SELL_ORDER_FILTERS } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
 import { useRequireMember } from '../auth/use-require-member.ts';
@@ -132,7 +132,7 @@ function SellSummary() {
         icon={<IconCalendarDollar size={20} aria-hidden />}
         color="teal"
         label={t('summary.monthRevenue')}
-        value={data ? `USDN ${formatCents(data.monthRevenueCents)}` : '…'}
+        value={data ? formatMoney(data.monthRevenueCents) : '…'}
         note={t('summary.monthRevenueNote')}
       />
       <SummaryCard

@@ -13,6 +13,7 @@ import { useMemberGate } from '../social/use-member-gate.ts';
 import { useBalances } from '../layout/use-live-counters.ts';
 import { invalidateOrder } from './order-cache.ts';
 import classes from './orders.module.css';
+import { Money } from '../../components/Money.tsx';
 
 /** Whole units between 1 and the stock; anything typed outside is pulled back in (rule O-1). */
 function clampQuantity(value: number | string, stock: number): number {
@@ -86,13 +87,13 @@ export function PurchasePanel({ listing, soldOut, onChat }: { listing: TListingD
               {t('purchase.unitPrice')}
             </Text>
             <Text component="dd" size="sm">
-              USDN {formatCents(listing.priceCents)}
+              <Money cents={listing.priceCents} />
             </Text>
             <Text component="dt" size="sm" c="dimmed">
               {t('purchase.total')}
             </Text>
             <Text component="dd" size="sm" fw={700}>
-              USDN {formatCents(totalCents)}
+              <Money cents={totalCents} />
             </Text>
           </dl>
           <Alert color="teal" variant="light" icon={<IconShieldLock size={18} aria-hidden />}>
@@ -142,7 +143,7 @@ export function PurchasePanel({ listing, soldOut, onChat }: { listing: TListingD
                 {t('purchase.total')}
               </Text>
               <Text fw={700} fz="lg" className={classes.amount} data-testid="purchase-total">
-                USDN {formatCents(totalCents)}
+                <Money cents={totalCents} />
               </Text>
               <Text size="xs" c="dimmed" className={classes.amount}>
                 ≈ {format(totalCents)}

@@ -1,7 +1,8 @@
-import { Badge, Button, Center, EmptyState, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconPlus, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { EmptyList } from '../../components/EmptyList.tsx';
 import { LoadFailed } from '../layout/LoadFailed.tsx';
 import { LIMITS, type TInvitation, type TInvitationStatus } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
@@ -111,7 +112,7 @@ function InvitationList() {
     return <LoadFailed title={t('loadFailed')} error={mine.error} retryLabel={t('retry')} onRetry={() => void mine.refetch()} />;
   }
   if (mine.data.length === 0) {
-    return <EmptyState py="xl" icon={<IconUserPlus size={28} />} title={t('invitations.empty')} description={t('invitations.emptyHint')} />;
+    return <EmptyList icon={IconUserPlus} title={t('invitations.empty')} hint={t('invitations.emptyHint')} />;
   }
   return (
     <Stack gap="xs" component="ul" p={0} m={0} aria-label={t('invitations.listLabel')}>

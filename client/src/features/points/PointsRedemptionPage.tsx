@@ -1,4 +1,3 @@
-import { useRef, useState, type FormEvent } from 'react';
 import {
   Alert,
   Badge,
@@ -17,14 +16,25 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconBrandAlipay, IconBrandWechat, IconHistory, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useTabParam } from '../../lib/use-tab-param.ts';
 import { LoadFailed } from '../layout/LoadFailed.tsx';
-import { POINTS_RULES, pointsRedemptionQuote, type TPointsRedemption, type TPointsRedemptionStatus, type TRedemptionMethod } from '@curio/shared';
+import {
+  POINTS_RULES,
+  pointsRedemptionQuote,
+  ZPointsRedemptionInput,
+  type AppErrorCode,
+  type TPointsRedemption,
+  type TPointsRedemptionStatus,
+  type TRedemptionMethod,
+} from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { appErrorOf, errorMessage } from '../../lib/app-error.ts';
+import { showServerFieldErrors, translatedSchemaResolver, withLimits } from '../../lib/forms.ts';
+import { useIdempotencyKey } from '../wallet/use-idempotency-key.ts';
 import { useEmailVerified, VerifyFirstNotice } from '../auth/VerifyFirstNotice.tsx';
 import { MemberPage } from '../../components/MemberPage.tsx';
 import { browserTimeZone } from '../../lib/time-zone.ts';
@@ -66,10 +76,17 @@ export function PointsRedemptionPage() {
   );
 }
 
-interface FieldErrors {
-  points?: string;
-  account?: string;
-}
+const REDEMPTION_FIELDS = ['points', 'method', 'account'];
+const validateRedemption = translatedSchemaResolver(ZPointsRedemptionInput.pick({ points: true, method: true, account: true }));
+
+/** The field each refusal of the server is about (they carry no field of their own). */
+const REFUSAL_FIELD: Partial<Record<AppErrorCode, 'points' | 'account'>> = {
+  ACCOUNT_REQUIRED: 'account',
+  CONTENT_TOO_LONG: 'account',
+  POINTS_REDEMPTION_MINIMUM: 'points',
+  AMOUNT_NOT_WHOLE: 'points',
+  INSUFFICIENT_POINTS: 'points',
+};
 
 function ApplyForm({ onSubmitted }: { onSubmitted: () => void }) {
   const { t, i18n } = useTranslation('points');
@@ -77,51 +94,46 @@ function ApplyForm({ onSubmitted }: { onSubmitted: () => void }) {
   const cash = useCashFormat();
   const utils = trpc.useUtils();
   const center = trpc.points.center.useQuery({ timeZone: browserTimeZone() }, { staleTime: 10_000 });
-  const [points, setPoints] = useState<number | string>('');
-  const [method, setMethod] = useState<TRedemptionMethod>('wechat');
-  const [account, setAccount] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const balance = center.data?.balance ?? 0;
+  const form = useForm({
+    initialValues: { points: '' as number | string, method: 'wechat' as TRedemptionMethod, account: '' },
+    validate: withLimits(validateRedemption, ({ points, account }) => ({
+      points:
+        Number(points) < POINTS_RULES.redemptionMinimumPoints
+          ? te('POINTS_REDEMPTION_MINIMUM', { min: POINTS_RULES.redemptionMinimumPoints })
+          : center.data && Number(points) > balance
+            ? te('INSUFFICIENT_POINTS')
+            : null,
+      account: account.trim().length > POINTS_RULES.accountMaxLength ? te('CONTENT_TOO_LONG', { max: POINTS_RULES.accountMaxLength }) : null,
+    })),
+  });
   // one key per submission attempt: a retry of the same click reuses it, success makes a new one
-  const idempotencyKey = useRef<string>(crypto.randomUUID());
+  const idempotency = useIdempotencyKey('points-redemption');
 
   const verified = useEmailVerified();
   const create = trpc.points.redemption.create.useMutation({
     onSuccess: () => {
-      idempotencyKey.current = crypto.randomUUID();
+      idempotency.renew();
       notifications.show({ color: 'teal', message: t('redemption.submitted') });
-      setPoints('');
-      setAccount('');
-      setErrors({});
+      form.reset();
       void utils.points.redemption.mine.invalidate();
       void utils.points.center.invalidate();
       void utils.points.rewards.invalidate();
       onSubmitted();
     },
     onError: (error) => {
-      const { code } = appErrorOf(error);
-      if (code === 'ACCOUNT_REQUIRED' || code === 'CONTENT_TOO_LONG') setErrors({ account: errorMessage(error) });
-      else if (code === 'POINTS_REDEMPTION_MINIMUM' || code === 'AMOUNT_NOT_WHOLE' || code === 'INSUFFICIENT_POINTS')
-        setErrors({ points: errorMessage(error) });
+      const field = REFUSAL_FIELD[appErrorOf(error).code];
+      if (!showServerFieldErrors(form, error, REDEMPTION_FIELDS) && field) form.setFieldError(field, errorMessage(error));
       notifications.show({ color: 'red', title: t('redemption.failed'), message: errorMessage(error) });
     },
   });
 
-  const balance = center.data?.balance ?? 0;
-  const amount = typeof points === 'number' ? points : Number.NaN;
+  const amount = typeof form.values.points === 'number' ? form.values.points : Number.NaN;
   const quote = Number.isInteger(amount) && amount > 0 ? pointsRedemptionQuote(amount) : null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: FieldErrors = {};
-    if (!Number.isInteger(amount) || amount < 1) next.points = te('AMOUNT_NOT_WHOLE');
-    else if (amount < POINTS_RULES.redemptionMinimumPoints) next.points = te('POINTS_REDEMPTION_MINIMUM', { min: POINTS_RULES.redemptionMinimumPoints });
-    else if (center.data && amount > balance) next.points = te('INSUFFICIENT_POINTS');
-    if (!account.trim()) next.account = te('ACCOUNT_REQUIRED');
-    else if (account.trim().length > POINTS_RULES.accountMaxLength) next.account = te('CONTENT_TOO_LONG', { max: POINTS_RULES.accountMaxLength });
-    setErrors(next);
-    if (next.points || next.account) return;
-    create.mutate({ points: amount, method, account: account.trim(), idempotencyKey: idempotencyKey.current });
-  };
+  const submit = form.onSubmit(({ points, method, account }) =>
+    create.mutate({ points: Number(points), method, account: account.trim(), idempotencyKey: idempotency.current() }),
+  );
 
   return (
     <Stack gap="md">
@@ -159,14 +171,12 @@ function ApplyForm({ onSubmitted }: { onSubmitted: () => void }) {
           <NumberInput
             label={t('redemption.points')}
             placeholder={t('redemption.pointsPlaceholder', { min: POINTS_RULES.redemptionMinimumPoints })}
-            value={points}
-            onChange={setPoints}
+            {...form.getInputProps('points')}
             min={1}
             step={100}
             allowDecimal={false}
             allowNegative={false}
             thousandSeparator=","
-            error={errors.points}
             required
           />
           <Stack gap={4}>
@@ -175,8 +185,7 @@ function ApplyForm({ onSubmitted }: { onSubmitted: () => void }) {
             </Text>
             <SegmentedControl
               aria-labelledby="redemption-method-label"
-              value={method}
-              onChange={(value) => setMethod(value)}
+              {...form.getInputProps('method', { withError: false })}
               radius="xl"
               data={[
                 {
@@ -202,11 +211,9 @@ function ApplyForm({ onSubmitted }: { onSubmitted: () => void }) {
           </Stack>
           <TextInput
             label={t('redemption.account')}
-            placeholder={t(`redemption.accountPlaceholder.${method}`)}
-            value={account}
-            onChange={(event) => setAccount(event.currentTarget.value)}
+            placeholder={t(`redemption.accountPlaceholder.${form.values.method}`)}
+            {...form.getInputProps('account')}
             maxLength={POINTS_RULES.accountMaxLength}
-            error={errors.account}
             required
           />
           <Paper radius="md" p="sm" bg="var(--mantine-color-default-hover)" aria-live="polite">

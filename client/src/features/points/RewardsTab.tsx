@@ -1,7 +1,8 @@
-import { Button, Center, EmptyState, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarCheck, IconCheck, IconCopy, IconGift, IconShoppingBag, IconTicket, IconTrendingUp, IconUserPlus, type Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { EmptyList } from '../../components/EmptyList.tsx';
 import { LoadFailed } from '../layout/LoadFailed.tsx';
 import { LIMITS, POINTS_RULES, type TPointsReward } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
@@ -42,7 +43,7 @@ function RewardList() {
   if (rewards.isError) {
     return <LoadFailed title={t('loadFailed')} error={rewards.error} retryLabel={t('retry')} onRetry={() => void rewards.refetch()} />;
   }
-  if (rewards.data.length === 0) return <EmptyState py="xl" icon={<IconGift size={28} />} title={t('rewards.empty')} />;
+  if (rewards.data.length === 0) return <EmptyList icon={IconGift} title={t('rewards.empty')} />;
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Stack gap="xs">

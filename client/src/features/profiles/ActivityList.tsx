@@ -2,7 +2,7 @@ import { Anchor, Badge, Center, EmptyState, Group, Image, Loader, Paper, Stack, 
 import { IconClipboardList, IconEyeOff, IconHeart, IconMoodEmpty, IconPackage, IconReceipt, IconStar, IconStarFilled, type Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatCents, type TActivity, type TActivityType } from '@curio/shared';
+import { formatCents, formatMoney, type TActivity, type TActivityType } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
 import { LoadMore } from '../../components/LoadMore.tsx';
@@ -38,8 +38,8 @@ function targetOf(activity: TActivity): string | null {
 function useActivityDetail(activity: TActivity): string | null {
   const { t } = useTranslation('profiles');
   const { data } = activity;
-  if (data.price !== undefined) return `USDN ${formatCents(data.price)}`;
-  if (data.amount !== undefined) return `USDN ${formatCents(data.amount)}`;
+  if (data.price !== undefined) return formatMoney(data.price);
+  if (data.amount !== undefined) return formatMoney(data.amount);
   const min = data.budget_min ?? null;
   const max = data.budget_max ?? null;
   if (activity.type === 'publish_buying_request' || min !== null || max !== null) {

@@ -1,11 +1,12 @@
-import { useState } from 'react';
 import { Alert, Button, Center, Container, Divider, EmptyState, Group, Loader, Paper, Stack, Switch } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconInfoCircle, IconMoodEmpty } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ACTIVITY_TYPES, BRAND, type TActivityPrivacy } from '@curio/shared';
+import { ACTIVITY_TYPES, BRAND, ZUpdatePrivacyInput, type TActivityPrivacy } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
+import { translatedSchemaResolver } from '../../lib/forms.ts';
 import { useRequireMember } from '../auth/use-require-member.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { BlockedMembers } from './BlockedMembers.tsx';
@@ -49,32 +50,29 @@ export function PrivacySettingsPage() {
   );
 }
 
+const validate = translatedSchemaResolver(ZUpdatePrivacyInput.shape.flags);
+
 function PrivacyForm({ saved }: { saved: TActivityPrivacy }) {
   const { t } = useTranslation('profiles');
   const utils = trpc.useUtils();
   const update = trpc.marketplace.profiles.updatePrivacy.useMutation();
-  const [flags, setFlags] = useState<TActivityPrivacy>(saved);
-  const dirty = ACTIVITY_TYPES.some((type) => flags[type] !== saved[type]);
+  const form = useForm<TActivityPrivacy>({ initialValues: saved, validate });
+  const dirty = ACTIVITY_TYPES.some((type) => form.values[type] !== saved[type]);
 
-  const save = async () => {
+  const submit = form.onSubmit(async (flags) => {
     try {
       const result = await update.mutateAsync({ flags });
       utils.marketplace.profiles.privacy.setData(undefined, result);
-      setFlags(result);
+      form.setValues(result);
       void utils.marketplace.profiles.activities.invalidate();
       notifications.show({ color: 'teal', message: t('privacy.saved') });
     } catch {
       notifications.show({ color: 'red', message: t('privacy.saveFailed') });
     }
-  };
+  });
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
           <Stack gap="sm">
@@ -82,11 +80,7 @@ function PrivacyForm({ saved }: { saved: TActivityPrivacy }) {
               <Stack key={type} gap="sm">
                 {index > 0 && <Divider />}
                 <Switch
-                  checked={flags[type]}
-                  onChange={(event) => {
-                    const checked = event.currentTarget.checked;
-                    setFlags((current) => ({ ...current, [type]: checked }));
-                  }}
+                  {...form.getInputProps(type, { type: 'checkbox' })}
                   label={t(`privacy.flags.${type}.label`)}
                   description={t(`privacy.flags.${type}.description`)}
                   labelPosition="left"

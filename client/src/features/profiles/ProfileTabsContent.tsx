@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
-import { Anchor, Avatar, Button, Card, Center, EmptyState, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconHeart, IconMoodEmpty, IconStar, IconUsers } from '@tabler/icons-react';
+import { Anchor, Avatar, Button, Card, Center, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconHeart, IconMoodEmpty, IconStar, IconUsers, type Icon } from '@tabler/icons-react';
+import { EmptyList } from '../../components/EmptyList.tsx';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TMyBuyingRequest, TMySocialItems } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
-import { errorMessage } from '../../lib/app-error.ts';
+import { LoadFailed } from '../layout/LoadFailed.tsx';
 import { ListingCard } from '../home/ListingCard.tsx';
 import { BuyingRequestCard } from '../home/BuyingRequestCard.tsx';
 import { FollowButton } from '../social/FollowButton.tsx';
@@ -25,17 +25,10 @@ function Loading() {
   );
 }
 
-function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+/** A tab's query failed: its reason and a retry. */
+function TabLoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation('profiles');
-  return (
-    <EmptyState py="xl" icon={<IconMoodEmpty size={28} />} title={t('loadFailed')} description={errorMessage(error)}>
-      <EmptyState.Actions>
-        <Button variant="light" radius="xl" onClick={onRetry}>
-          {t('retry')}
-        </Button>
-      </EmptyState.Actions>
-    </EmptyState>
-  );
+  return <LoadFailed title={t('loadFailed')} error={error} retryLabel={t('retry')} onRetry={onRetry} />;
 }
 
 /** A member's listings (marketplace.listings.bySeller): all of them for the owner, on-sale ones for others. */
@@ -43,19 +36,17 @@ export function ListingsTab({ userId, isOwn }: { userId: string; isOwn: boolean 
   const { t } = useTranslation('profiles');
   const query = trpc.marketplace.listings.bySeller.useInfiniteQuery({ userId }, { getNextPageParam: (page) => page.nextCursor ?? undefined });
   if (query.isPending) return <Loading />;
-  if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <TabLoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   const items = query.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
     return (
-      <EmptyState py="xl" icon={<IconMoodEmpty size={28} />} title={t('listings.empty')}>
+      <EmptyList icon={IconMoodEmpty} title={t('listings.empty')}>
         {isOwn && (
-          <EmptyState.Actions>
-            <Button component={Link} to="/create" radius="xl">
-              {t('listings.publish')}
-            </Button>
-          </EmptyState.Actions>
+          <Button component={Link} to="/create" radius="xl">
+            {t('listings.publish')}
+          </Button>
         )}
-      </EmptyState>
+      </EmptyList>
     );
   }
   return (
@@ -70,17 +61,15 @@ export function ListingsTab({ userId, isOwn }: { userId: string; isOwn: boolean 
   );
 }
 
-function SocialItems({ items, emptyTitle, emptyIcon }: { items: TMySocialItems; emptyTitle: string; emptyIcon: ReactNode }) {
+function SocialItems({ items, emptyTitle, emptyIcon }: { items: TMySocialItems; emptyTitle: string; emptyIcon: Icon }) {
   const { t } = useTranslation('profiles');
   if (items.listings.length === 0 && items.buyingRequests.length === 0) {
     return (
-      <EmptyState py="xl" icon={emptyIcon} title={emptyTitle}>
-        <EmptyState.Actions>
-          <Button component={Link} to="/" variant="light" radius="xl">
-            {t('browse')}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
+      <EmptyList icon={emptyIcon} title={emptyTitle}>
+        <Button component={Link} to="/" variant="light" radius="xl">
+          {t('browse')}
+        </Button>
+      </EmptyList>
     );
   }
   return (
@@ -117,16 +106,16 @@ export function FavoritesTab() {
   const { t } = useTranslation('profiles');
   const query = trpc.marketplace.social.myFavorites.useQuery();
   if (query.isPending) return <Loading />;
-  if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
-  return <SocialItems items={query.data} emptyTitle={t('social.noFavorites')} emptyIcon={<IconStar size={28} />} />;
+  if (query.isError) return <TabLoadFailed error={query.error} onRetry={() => void query.refetch()} />;
+  return <SocialItems items={query.data} emptyTitle={t('social.noFavorites')} emptyIcon={IconStar} />;
 }
 
 export function LikesTab() {
   const { t } = useTranslation('profiles');
   const query = trpc.marketplace.social.myLikes.useQuery();
   if (query.isPending) return <Loading />;
-  if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
-  return <SocialItems items={query.data} emptyTitle={t('social.noLikes')} emptyIcon={<IconHeart size={28} />} />;
+  if (query.isError) return <TabLoadFailed error={query.error} onRetry={() => void query.refetch()} />;
+  return <SocialItems items={query.data} emptyTitle={t('social.noLikes')} emptyIcon={IconHeart} />;
 }
 
 /** The users the member follows, each with a link to their profile and an unfollow button. */
@@ -134,9 +123,9 @@ export function FollowingTab() {
   const { t, i18n } = useTranslation('profiles');
   const query = trpc.marketplace.social.myFollowing.useQuery();
   if (query.isPending) return <Loading />;
-  if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <TabLoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) {
-    return <EmptyState py="xl" icon={<IconUsers size={28} />} title={t('following.empty')} />;
+    return <EmptyList icon={IconUsers} title={t('following.empty')} />;
   }
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
@@ -168,16 +157,14 @@ export function BuyingRequestsTab() {
   const { t } = useTranslation('profiles');
   const query = trpc.marketplace.buyingRequests.mine.useQuery();
   if (query.isPending) return <Loading />;
-  if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <TabLoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) {
     return (
-      <EmptyState py="xl" icon={<IconMoodEmpty size={28} />} title={t('buying.empty')}>
-        <EmptyState.Actions>
-          <Button component={Link} to="/create?tab=buying" radius="xl">
-            {t('buying.post')}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
+      <EmptyList icon={IconMoodEmpty} title={t('buying.empty')}>
+        <Button component={Link} to="/create?tab=buying" radius="xl">
+          {t('buying.post')}
+        </Button>
+      </EmptyList>
     );
   }
   return (

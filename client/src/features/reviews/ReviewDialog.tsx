@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { Button, Center, Group, Input, Loader, Modal, Rating, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { REVIEW_LIMITS, type TReview } from '@curio/shared';
+import { DialogActions } from '../../components/DialogActions.tsx';
+import { REVIEW_LIMITS, ZCreateReviewInput, ZUpdateReviewInput, type TReview } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
+import { showServerFieldErrors, userTextLength, userTextResolver } from '../../lib/forms.ts';
 import { ContactWarning } from '../contact-filter/ContactWarning.tsx';
 import { ReviewImagePicker } from './ReviewImagePicker.tsx';
 
@@ -38,45 +41,50 @@ export function ReviewDialog({ orderId, opened, onClose }: ReviewDialogProps) {
   );
 }
 
+interface ReviewValues {
+  rating: number;
+  content: string;
+  images: string[];
+}
+
+const CHECKED = { rating: true, content: true } as const;
+
 function ReviewForm({ orderId, review, onDone }: { orderId: string; review: TReview | null; onDone: () => void }) {
   const { t } = useTranslation(['reviews', 'errors']);
   const utils = trpc.useUtils();
   const create = trpc.marketplace.reviews.create.useMutation();
   const update = trpc.marketplace.reviews.update.useMutation();
   const remove = trpc.marketplace.reviews.delete.useMutation();
-  const [rating, setRating] = useState(review?.rating ?? 0);
-  const [content, setContent] = useState(review?.content ?? '');
-  const [images, setImages] = useState<string[]>(review?.images.map((image) => image.key) ?? []);
-  const [uploading, setUploading] = useState(false);
-  const [ratingError, setRatingError] = useState<string | null>(null);
-  const [contentError, setContentError] = useState<string | null>(null);
-  const length = [...content.trim()].length;
   const max = REVIEW_LIMITS.contentMax;
+  const form = useForm<ReviewValues>({
+    initialValues: { rating: review?.rating ?? 0, content: review?.content ?? '', images: review?.images.map((image) => image.key) ?? [] },
+    validate: userTextResolver(review ? ZUpdateReviewInput.pick(CHECKED) : ZCreateReviewInput.pick(CHECKED), max),
+  });
+  const [uploading, setUploading] = useState(false);
+  const { rating, content } = form.values;
+  const length = userTextLength(content);
 
   const refreshAfterChange = async () => {
     await Promise.all([utils.marketplace.reviews.invalidate(), utils.orders.invalidate()]);
   };
 
-  const submit = async () => {
-    const noRating = rating < 1;
-    const noContent = length === 0;
-    setRatingError(noRating ? t('errors:RATING_REQUIRED') : null);
-    setContentError(noContent ? t('errors:CONTENT_REQUIRED') : length > max ? t('errors:CONTENT_TOO_LONG', { max }) : null);
-    if (noRating || noContent || length > max) return;
+  const submit = form.onSubmit(async (values) => {
     try {
       if (review) {
-        await update.mutateAsync({ reviewId: review.id, rating, content, images });
+        await update.mutateAsync({ reviewId: review.id, ...values });
         notifications.show({ color: 'teal', message: t('toast.updated') });
       } else {
-        await create.mutateAsync({ orderId, rating, content, images });
+        await create.mutateAsync({ orderId, ...values });
         notifications.show({ color: 'teal', message: t('toast.created') });
       }
       await refreshAfterChange();
       onDone();
     } catch (error) {
-      notifications.show({ color: 'red', title: t('failed.submit'), message: errorMessage(error) });
+      if (!showServerFieldErrors(form, error, ['rating', 'content'])) {
+        notifications.show({ color: 'red', title: t('failed.submit'), message: errorMessage(error) });
+      }
     }
-  };
+  });
 
   const confirmDelete = () => {
     if (!review) return;
@@ -103,65 +111,60 @@ function ReviewForm({ orderId, review, onDone }: { orderId: string; review: TRev
 
   const busy = create.isPending || update.isPending || remove.isPending;
   return (
-    <Stack gap="md">
-      <Input.Wrapper label={t('dialog.rating')} required error={ratingError}>
-        <Group gap="sm" mt={4}>
-          <Rating
-            value={rating}
-            onChange={(value) => {
-              setRating(value);
-              setRatingError(null);
-            }}
-            size="lg"
-            aria-label={t('dialog.rating')}
-            data-testid="review-rating"
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Input.Wrapper label={t('dialog.rating')} required error={form.errors.rating}>
+          <Group gap="sm" mt={4}>
+            <Rating
+              value={rating}
+              onChange={(value) => form.setFieldValue('rating', value)}
+              size="lg"
+              aria-label={t('dialog.rating')}
+              data-testid="review-rating"
+            />
+            {rating > 0 && (
+              <Text size="sm" c="dimmed">
+                {t(`dialog.ratingHint.${rating}`)}
+              </Text>
+            )}
+          </Group>
+        </Input.Wrapper>
+        <Stack gap={4}>
+          <Textarea
+            label={t('dialog.content')}
+            required
+            placeholder={t('dialog.contentPlaceholder')}
+            autosize
+            minRows={4}
+            maxRows={10}
+            {...form.getInputProps('content')}
+            data-testid="review-content"
           />
-          {rating > 0 && (
-            <Text size="sm" c="dimmed">
-              {t(`dialog.ratingHint.${rating}`)}
-            </Text>
+          <Text size="xs" c={length > max ? 'red' : 'dimmed'} ta="right" aria-live="polite">
+            {t('dialog.counter', { count: length, max })}
+          </Text>
+          <ContactWarning text={content} />
+        </Stack>
+        <ReviewImagePicker value={form.values.images} onChange={(keys) => form.setFieldValue('images', keys)} disabled={busy} onBusyChange={setUploading} />
+        <Group justify="space-between" gap="sm" mt="xs">
+          {review ? (
+            <Button variant="subtle" color="red" radius="xl" leftSection={<IconTrash size={16} aria-hidden />} onClick={confirmDelete} disabled={busy}>
+              {t('dialog.delete')}
+            </Button>
+          ) : (
+            <span />
           )}
+          <DialogActions
+            cancelLabel={t('dialog.cancel')}
+            onCancel={onDone}
+            submitLabel={review ? t('dialog.save') : t('dialog.submit')}
+            loading={busy}
+            disabled={uploading}
+            radius="xl"
+            submitTestId="review-submit"
+          />
         </Group>
-      </Input.Wrapper>
-      <Stack gap={4}>
-        <Textarea
-          label={t('dialog.content')}
-          required
-          placeholder={t('dialog.contentPlaceholder')}
-          autosize
-          minRows={4}
-          maxRows={10}
-          value={content}
-          error={contentError}
-          onChange={(event) => {
-            setContent(event.currentTarget.value);
-            setContentError(null);
-          }}
-          data-testid="review-content"
-        />
-        <Text size="xs" c={length > max ? 'red' : 'dimmed'} ta="right" aria-live="polite">
-          {t('dialog.counter', { count: length, max })}
-        </Text>
-        <ContactWarning text={content} />
       </Stack>
-      <ReviewImagePicker value={images} onChange={setImages} disabled={busy} onBusyChange={setUploading} />
-      <Group justify="space-between" gap="sm" mt="xs">
-        {review ? (
-          <Button variant="subtle" color="red" radius="xl" leftSection={<IconTrash size={16} aria-hidden />} onClick={confirmDelete} disabled={busy}>
-            {t('dialog.delete')}
-          </Button>
-        ) : (
-          <span />
-        )}
-        <Group gap="sm">
-          <Button variant="default" radius="xl" onClick={onDone}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button radius="xl" loading={busy} disabled={uploading} onClick={() => void submit()} data-testid="review-submit">
-            {review ? t('dialog.save') : t('dialog.submit')}
-          </Button>
-        </Group>
-      </Group>
-    </Stack>
+    </form>
   );
 }

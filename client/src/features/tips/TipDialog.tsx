@@ -1,13 +1,17 @@
-import { useRef, useState } from 'react';
-import { Button, Chip, Group, Input, Modal, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { Chip, Group, Input, Modal, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { formatCents, TIP_LIMITS, type TTipCurrency } from '@curio/shared';
+import { DialogActions } from '../../components/DialogActions.tsx';
+import { formatCents, TIP_LIMITS, ZSendTipInput, type TTipCurrency } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
+import { showServerFieldErrors, translatedSchemaResolver } from '../../lib/forms.ts';
 import { useBalances } from '../layout/use-live-counters.ts';
 import { ContactWarning } from '../contact-filter/ContactWarning.tsx';
 import { useEmailVerified, VerifyFirstNotice } from '../auth/VerifyFirstNotice.tsx';
+import { useIdempotencyKey } from '../wallet/use-idempotency-key.ts';
 
 interface TipDialogProps {
   orderId: string;
@@ -15,6 +19,8 @@ interface TipDialogProps {
   opened: boolean;
   onClose: () => void;
 }
+
+const TIP_FIELDS = ['amount', 'message'];
 
 /** The defaults of rule AD-27, shown until the settings arrive. */
 const DEFAULT_PRESETS: Record<TTipCurrency, number[]> = { usdn: [1, 2, 5, 10, 20, 100], points: [1, 5, 10, 20, 50, 100] };
@@ -35,6 +41,8 @@ export function TipDialog({ orderId, sellerNickname, opened, onClose }: TipDialo
   );
 }
 
+const validateTip = translatedSchemaResolver(ZSendTipInput.pick({ currency: true, amount: true, message: true }));
+
 function TipForm({ orderId, sellerNickname, onDone }: { orderId: string; sellerNickname: string; onDone: () => void }) {
   const { t } = useTranslation(['tips', 'errors']);
   const utils = trpc.useUtils();
@@ -42,149 +50,130 @@ function TipForm({ orderId, sellerNickname, onDone }: { orderId: string; sellerN
   const balances = useBalances();
   const verified = useEmailVerified();
   const send = trpc.orders.tips.send.useMutation();
-  const [currency, setCurrency] = useState<TTipCurrency>('usdn');
-  const [preset, setPreset] = useState<string | null>(null);
-  const [custom, setCustom] = useState<string | number>('');
-  const [message, setMessage] = useState('');
-  const [amountError, setAmountError] = useState<string | null>(null);
   // one key per submission attempt: kept across retries of the same tip, replaced once anything
   // changes or the tip went through, so a retry can never send a different tip under an old key
-  const idempotencyKey = useRef<string>(crypto.randomUUID());
-  const freshKey = () => {
-    idempotencyKey.current = crypto.randomUUID();
-  };
+  const idempotency = useIdempotencyKey('tip');
+  const form = useForm({
+    initialValues: { currency: 'usdn' as TTipCurrency, amount: '' as number | string, message: '' },
+    validate: validateTip,
+    onValuesChange: idempotency.renew,
+  });
+  // whether the amount is a preset chip's (the custom field then stays empty)
+  const [fromPreset, setFromPreset] = useState(false);
 
+  const { currency, message } = form.values;
   const chips = presets.data?.[currency] ?? DEFAULT_PRESETS[currency];
-  const amount = preset !== null ? Number(preset) : typeof custom === 'number' ? custom : custom.trim() === '' ? null : Number(custom);
+  const amount = form.values.amount === '' ? null : Number(form.values.amount);
   const available = balances.data ? (currency === 'usdn' ? balances.data.usdnAvailableCents : balances.data.points) : null;
   const amountInLedgerUnits = amount === null ? null : currency === 'usdn' ? amount * 100 : amount;
   const overBalance = available !== null && amountInLedgerUnits !== null && amountInLedgerUnits > available;
   const messageLength = [...message.trim()].length;
 
-  const submit = async () => {
-    if (amount === null || !Number.isInteger(amount) || amount < 1) {
-      setAmountError(t('errors:AMOUNT_NOT_WHOLE'));
-      return;
-    }
+  const pickAmount = (value: number | string, preset: boolean) => {
+    form.setFieldValue('amount', value);
+    setFromPreset(preset);
+  };
+
+  const submit = form.onSubmit(async (values) => {
     if (overBalance) return;
+    const tip = { currency: values.currency, amount: Number(values.amount) };
     try {
-      await send.mutateAsync({ orderId, currency, amount, message: message.trim() || null, idempotencyKey: idempotencyKey.current });
-      freshKey();
-      notifications.show({ color: 'teal', message: t(`sent.${currency}`, { name: sellerNickname, amount }) });
+      await send.mutateAsync({ orderId, ...tip, message: values.message.trim() || null, idempotencyKey: idempotency.current() });
+      idempotency.renew();
+      notifications.show({ color: 'teal', message: t(`sent.${tip.currency}`, { name: sellerNickname, amount: tip.amount }) });
       await Promise.all([utils.orders.tips.forOrder.invalidate({ orderId }), utils.wallet.balances.invalidate()]);
       onDone();
     } catch (error) {
-      notifications.show({ color: 'red', title: t('failed'), message: errorMessage(error) });
+      if (!showServerFieldErrors(form, error, TIP_FIELDS)) notifications.show({ color: 'red', title: t('failed'), message: errorMessage(error) });
     }
-  };
+  });
 
   return (
-    <Stack gap="md">
-      <Text size="sm" c="dimmed">
-        {t('intro', { name: sellerNickname })}
-      </Text>
-      <Input.Wrapper label={t('currency')}>
-        <SegmentedControl
-          fullWidth
-          mt={4}
-          radius="xl"
-          value={currency}
-          onChange={(value) => {
-            setCurrency(value === 'points' ? 'points' : 'usdn');
-            setPreset(null);
-            setAmountError(null);
-            freshKey();
-          }}
-          data={[
-            { value: 'usdn', label: t('currencies.usdn') },
-            { value: 'points', label: t('currencies.points') },
-          ]}
-        />
-      </Input.Wrapper>
-      <Text size="sm" data-testid="tip-balance">
-        {available === null
-          ? '\u00a0'
-          : currency === 'usdn'
-            ? t('balance.usdn', { amount: formatCents(available) })
-            : t('balance.points', { amount: available.toLocaleString() })}
-      </Text>
-      <Input.Wrapper label={t('presets')}>
-        <Chip.Group
-          multiple={false}
-          value={preset}
-          onChange={(value) => {
-            setPreset(value);
-            setCustom('');
-            setAmountError(null);
-            freshKey();
-          }}
-        >
-          <Group gap="xs" mt={6}>
-            {chips.map((value) => (
-              <Chip key={value} value={String(value)} radius="xl" variant="outline">
-                {currency === 'usdn' ? t('presetUsdn', { amount: value }) : t('presetPoints', { amount: value })}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-      </Input.Wrapper>
-      <NumberInput
-        label={t('custom')}
-        placeholder={t('customPlaceholder')}
-        min={1}
-        max={TIP_LIMITS.amountMax}
-        allowDecimal={false}
-        allowNegative={false}
-        value={custom}
-        onChange={(value) => {
-          setCustom(value);
-          setPreset(null);
-          setAmountError(null);
-          freshKey();
-        }}
-        error={amountError ?? (overBalance ? t('overBalance') : null)}
-        rightSection={
-          <Text size="xs" c="dimmed">
-            {currency === 'usdn' ? 'USDN' : t('unitPoints')}
-          </Text>
-        }
-        rightSectionWidth={currency === 'usdn' ? 56 : 64}
-        data-testid="tip-custom"
-      />
-      <Stack gap={4}>
-        <Textarea
-          label={t('message')}
-          placeholder={t('messagePlaceholder')}
-          autosize
-          minRows={2}
-          maxRows={4}
-          maxLength={TIP_LIMITS.messageMax}
-          value={message}
-          onChange={(event) => {
-            setMessage(event.currentTarget.value);
-            freshKey();
-          }}
-        />
-        <Text size="xs" c="dimmed" ta="right" aria-live="polite">
-          {t('counter', { count: messageLength, max: TIP_LIMITS.messageMax })}
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {t('intro', { name: sellerNickname })}
         </Text>
-        <ContactWarning text={message} />
-      </Stack>
-      <VerifyFirstNotice />
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" radius="xl" onClick={onDone}>
-          {t('cancel')}
-        </Button>
-        <Button
-          radius="xl"
+        <Input.Wrapper label={t('currency')}>
+          <SegmentedControl
+            fullWidth
+            mt={4}
+            radius="xl"
+            value={currency}
+            onChange={(value) => {
+              form.setFieldValue('currency', value === 'points' ? 'points' : 'usdn');
+              if (fromPreset) pickAmount('', false);
+              form.clearFieldError('amount');
+            }}
+            data={[
+              { value: 'usdn', label: t('currencies.usdn') },
+              { value: 'points', label: t('currencies.points') },
+            ]}
+          />
+        </Input.Wrapper>
+        <Text size="sm" data-testid="tip-balance">
+          {available === null
+            ? '\u00a0'
+            : currency === 'usdn'
+              ? t('balance.usdn', { amount: formatCents(available) })
+              : t('balance.points', { amount: available.toLocaleString() })}
+        </Text>
+        <Input.Wrapper label={t('presets')}>
+          <Chip.Group multiple={false} value={fromPreset ? String(amount) : null} onChange={(value) => pickAmount(Number(value), true)}>
+            <Group gap="xs" mt={6}>
+              {chips.map((value) => (
+                <Chip key={value} value={String(value)} radius="xl" variant="outline">
+                  {currency === 'usdn' ? t('presetUsdn', { amount: value }) : t('presetPoints', { amount: value })}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+        </Input.Wrapper>
+        <NumberInput
+          label={t('custom')}
+          placeholder={t('customPlaceholder')}
+          min={1}
+          max={TIP_LIMITS.amountMax}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('amount')}
+          value={fromPreset ? '' : form.values.amount}
+          onChange={(value: number | string) => pickAmount(value, false)}
+          error={form.errors.amount ?? (overBalance ? t('overBalance') : null)}
+          rightSection={
+            <Text size="xs" c="dimmed">
+              {currency === 'usdn' ? 'USDN' : t('unitPoints')}
+            </Text>
+          }
+          rightSectionWidth={currency === 'usdn' ? 56 : 64}
+          data-testid="tip-custom"
+        />
+        <Stack gap={4}>
+          <Textarea
+            label={t('message')}
+            placeholder={t('messagePlaceholder')}
+            autosize
+            minRows={2}
+            maxRows={4}
+            maxLength={TIP_LIMITS.messageMax}
+            {...form.getInputProps('message')}
+          />
+          <Text size="xs" c="dimmed" ta="right" aria-live="polite">
+            {t('counter', { count: messageLength, max: TIP_LIMITS.messageMax })}
+          </Text>
+          <ContactWarning text={message} />
+        </Stack>
+        <VerifyFirstNotice />
+        <DialogActions
+          cancelLabel={t('cancel')}
+          onCancel={onDone}
+          submitLabel={form.isValid('amount') ? t(`submitAmount.${currency}`, { amount }) : t('submit')}
           loading={send.isPending}
           disabled={amount === null || overBalance || !verified}
-          onClick={() => void submit()}
-          data-testid="tip-submit"
-        >
-          {amount !== null && Number.isInteger(amount) && amount >= 1 ? t(`submitAmount.${currency}`, { amount }) : t('submit')}
-        </Button>
-      </Group>
-    </Stack>
+          radius="xl"
+          submitTestId="tip-submit"
+        />
+      </Stack>
+    </form>
   );
 }

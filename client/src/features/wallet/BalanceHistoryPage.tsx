@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Anchor, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BRAND, formatCents, type THistoryEntry } from '@curio/shared';
+import { BRAND, type THistoryEntry } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { MemberPage } from '../../components/MemberPage.tsx';
+import { Money } from '../../components/Money.tsx';
 import { WalletBalanceCard } from './WalletBalanceCard.tsx';
 import { HistoryList } from './HistoryList.tsx';
 
@@ -92,10 +93,7 @@ function EntryRow({ entry, currency }: { entry: THistoryEntry; currency: Currenc
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const reason = t(`history.kinds.${KNOWN_KINDS.has(entry.kind) ? entry.kind : 'other'}`);
   const positive = entry.amount > 0;
-  const amount =
-    currency === 'usdn'
-      ? `${positive ? '+' : '−'}${formatCents(Math.abs(entry.amount))} USDN`
-      : `${positive ? '+' : '−'}${Math.abs(entry.amount).toLocaleString(i18n.language)}`;
+  const size = Math.abs(entry.amount);
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
       <Stack gap={0} miw={0}>
@@ -113,7 +111,8 @@ function EntryRow({ entry, currency }: { entry: THistoryEntry; currency: Currenc
         </Text>
       </Stack>
       <Text fw={600} c={positive ? 'teal' : undefined} style={{ flexShrink: 0 }}>
-        {amount}
+        {positive ? '+' : '−'}
+        {currency === 'usdn' ? <Money cents={size} /> : size.toLocaleString(i18n.language)}
       </Text>
     </Group>
   );

@@ -1,41 +1,51 @@
-import { useState } from 'react';
 import { Alert, Button, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconInfoCircle, IconSpeakerphone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatCents, formatRedeemCodeInput, isCompleteRedeemCodeInput, normaliseRedeemCode, REDEEM_CODE_FORMATTED_LENGTH } from '@curio/shared';
+import {
+  formatCents,
+  formatRedeemCodeInput,
+  isCompleteRedeemCodeInput,
+  normaliseRedeemCode,
+  REDEEM_CODE_FORMATTED_LENGTH,
+  ZRedeemCodeInput,
+} from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
+import { showServerFieldErrors, translatedSchemaResolver } from '../../lib/forms.ts';
+import { Money } from '../../components/Money.tsx';
 import { useIdempotencyKey } from './use-idempotency-key.ts';
 import { HistoryList } from './HistoryList.tsx';
 import classes from './wallet.module.css';
 
+// rule W-5 (CODE_REQUIRED): 'Please enter the redemption code'
+const validate = translatedSchemaResolver(
+  ZRedeemCodeInput.pick({ code: true }).extend({
+    code: ZRedeemCodeInput.shape.code.refine((code) => normaliseRedeemCode(code) !== '', { error: 'CODE_REQUIRED' }),
+  }),
+);
+
 /** The code tab of /recharge (rule W-5). */
 export function CodeTab() {
   const { t } = useTranslation(['wallet', 'errors']);
-  const [code, setCode] = useState('');
+  const form = useForm({ initialValues: { code: '' }, validate });
   const idempotency = useIdempotencyKey('redeem');
   const utils = trpc.useUtils();
   const redeem = trpc.wallet.redeemCode.useMutation({
     onSuccess: (result) => {
       idempotency.renew();
-      setCode('');
+      form.reset();
       notifications.show({ color: 'teal', icon: <IconCheck size={18} />, message: t('code.success', { amount: formatCents(result.usdnReceivedCents) }) });
       void utils.wallet.redemptions.invalidate();
       void utils.wallet.balances.invalidate();
     },
-    onError: (error) => notifications.show({ color: 'red', title: t('code.failed'), message: errorMessage(error) }),
+    onError: (error) => {
+      if (!showServerFieldErrors(form, error, ['code'])) notifications.show({ color: 'red', title: t('code.failed'), message: errorMessage(error) });
+    },
   });
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    // rule W-5 (CODE_REQUIRED): 'Please enter the redemption code'
-    if (normaliseRedeemCode(code) === '') {
-      notifications.show({ color: 'red', message: t('errors:CODE_REQUIRED') });
-      return;
-    }
-    redeem.mutate({ code: normaliseRedeemCode(code), idempotencyKey: idempotency.current() });
-  };
+  const submit = form.onSubmit(({ code }) => redeem.mutate({ code: normaliseRedeemCode(code), idempotencyKey: idempotency.current() }));
 
   return (
     <Stack gap="lg">
@@ -57,8 +67,8 @@ export function CodeTab() {
             <TextInput
               label={t('code.label')}
               placeholder="XXXX-XXXX-XXXX-XXXX"
-              value={code}
-              onChange={(event) => setCode(formatRedeemCodeInput(event.currentTarget.value))}
+              {...form.getInputProps('code')}
+              onChange={(event) => form.setFieldValue('code', formatRedeemCodeInput(event.currentTarget.value))}
               maxLength={REDEEM_CODE_FORMATTED_LENGTH}
               autoComplete="off"
               autoCapitalize="characters"
@@ -66,7 +76,7 @@ export function CodeTab() {
               size="md"
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.08em' } }}
             />
-            <Button type="submit" size="md" loading={redeem.isPending} disabled={!isCompleteRedeemCodeInput(code)}>
+            <Button type="submit" size="md" loading={redeem.isPending} disabled={!isCompleteRedeemCodeInput(form.values.code)}>
               {t('code.redeem')}
             </Button>
             <Stack gap={4}>
@@ -110,7 +120,7 @@ function RedemptionHistory() {
               </Text>
             </Stack>
             <Text fw={600} c="teal" style={{ flexShrink: 0 }}>
-              +{formatCents(row.usdnReceivedCents)} USDN
+              +<Money cents={row.usdnReceivedCents} />
             </Text>
           </Group>
         )}

@@ -1,11 +1,13 @@
-import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDownLeft, IconArrowUpRight, IconCheck, IconGift } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatCents, TRANSFER_NOTES_MAX } from '@curio/shared';
+import { formatCents, TRANSFER_NOTES_MAX, ZTransferInput } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
+import { showServerFieldErrors, translatedSchemaResolver, wholeUsdnText, withLimits } from '../../lib/forms.ts';
+import { Money } from '../../components/Money.tsx';
 import { useEmailVerified, VerifyFirstNotice } from '../auth/VerifyFirstNotice.tsx';
 import { MemberPage } from '../../components/MemberPage.tsx';
 import { useBalances } from '../layout/use-live-counters.ts';
@@ -25,22 +27,32 @@ export function TransferPage() {
   );
 }
 
+/** The transfer as the form holds it; 'fill in all fields' before anything is sent. */
+const ZTransferForm = ZTransferInput.pick({ email: true, notes: true }).extend({
+  email: ZTransferInput.shape.email.trim().min(1, { error: 'FIELDS_REQUIRED' }),
+  amount: wholeUsdnText('VALIDATION_FAILED'),
+});
+const TRANSFER_FIELDS = ['email', 'amount', 'notes'];
+const TRANSFER_FIELD_MESSAGES = { amount: 'wallet:transfer.amountInvalid' };
+const validateTransfer = translatedSchemaResolver(ZTransferForm, TRANSFER_FIELD_MESSAGES);
+
 function TransferForm() {
   const { t } = useTranslation(['wallet', 'errors']);
   const balances = useBalances();
   const available = balances.data?.usdnAvailableCents ?? 0;
-  const [email, setEmail] = useState('');
-  const [amount, setAmount] = useState('');
-  const [notes, setNotes] = useState('');
   const idempotency = useIdempotencyKey('transfer');
   const utils = trpc.useUtils();
   const verified = useEmailVerified();
+  const form = useForm({
+    initialValues: { email: '', amount: '', notes: '' },
+    validate: withLimits(validateTransfer, ({ amount }) => ({ amount: Number(amount) * 100 > available ? t('overBalance') : null })),
+    validateInputOnChange: ['amount'],
+    transformValues: (values) => ZTransferForm.parse(values),
+  });
   const send = trpc.wallet.transfer.useMutation({
     onSuccess: (result, input) => {
       idempotency.renew();
-      setEmail('');
-      setAmount('');
-      setNotes('');
+      form.reset();
       notifications.show({
         color: 'teal',
         icon: <IconCheck size={18} />,
@@ -49,31 +61,16 @@ function TransferForm() {
       void utils.wallet.transfers.invalidate();
       void utils.wallet.balances.invalidate();
     },
-    onError: (error) => notifications.show({ color: 'red', title: t('transfer.failed'), message: errorMessage(error) }),
+    onError: (error) => {
+      if (!showServerFieldErrors(form, error, TRANSFER_FIELDS, TRANSFER_FIELD_MESSAGES)) {
+        notifications.show({ color: 'red', title: t('transfer.failed'), message: errorMessage(error) });
+      }
+    },
   });
 
-  const trimmed = amount.trim();
-  const value = trimmed === '' ? null : Number(trimmed);
-  let amountError: string | null = null;
-  if (value !== null) {
-    if (!Number.isFinite(value) || value <= 0) amountError = t('transfer.amountInvalid');
-    else if (!Number.isInteger(value)) amountError = t('errors:AMOUNT_NOT_WHOLE');
-    else if (value * 100 > available) amountError = t('overBalance');
-  }
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    // 'Fill in all fields' before anything is sent
-    if (email.trim() === '' || value === null) {
-      notifications.show({ color: 'red', message: t('errors:FIELDS_REQUIRED') });
-      return;
-    }
-    if (amountError) {
-      notifications.show({ color: 'red', message: amountError });
-      return;
-    }
-    send.mutate({ email: email.trim(), amount: value, notes: notes.trim() || undefined, idempotencyKey: idempotency.current() });
-  };
+  const submit = form.onSubmit(({ email, amount, notes }) =>
+    send.mutate({ email, amount, notes: notes?.trim() || undefined, idempotencyKey: idempotency.current() }),
+  );
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
@@ -84,8 +81,7 @@ function TransferForm() {
             placeholder="name@example.com"
             type="email"
             autoComplete="off"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
+            {...form.getInputProps('email')}
             required
           />
           <TextInput
@@ -95,9 +91,7 @@ function TransferForm() {
             type="number"
             step={1}
             min={1}
-            value={amount}
-            onChange={(event) => setAmount(event.currentTarget.value)}
-            error={amountError}
+            {...form.getInputProps('amount')}
             required
             rightSection={
               <Text size="xs" c="dimmed">
@@ -108,12 +102,11 @@ function TransferForm() {
           />
           <Textarea
             label={t('transfer.notesLabel')}
-            value={notes}
-            onChange={(event) => setNotes(event.currentTarget.value)}
+            {...form.getInputProps('notes')}
             maxLength={TRANSFER_NOTES_MAX}
             autosize
             minRows={2}
-            description={`${notes.length}/${TRANSFER_NOTES_MAX}`}
+            description={`${form.values.notes.length}/${TRANSFER_NOTES_MAX}`}
           />
           <Alert variant="light" color="teal" icon={<IconGift size={18} />}>
             {t('transfer.feeFree')}
@@ -164,7 +157,7 @@ function TransferHistory() {
               </Group>
               <Text fw={600} c={sent ? undefined : 'teal'} style={{ flexShrink: 0 }}>
                 {sent ? '−' : '+'}
-                {formatCents(row.amountCents)} USDN
+                <Money cents={row.amountCents} />
               </Text>
             </Group>
           );

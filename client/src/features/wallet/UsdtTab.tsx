@@ -1,17 +1,40 @@
 import { useCallback, useState } from 'react';
 import { ActionIcon, Alert, Anchor, Box, Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import { formatCents, formatWalletAmount, LIMITS, parseUsdnToCents, TRANSACTION_HASH_PATTERN, usdtRechargeCreditCents, type TDepositInfo } from '@curio/shared';
+import {
+  formatCents,
+  formatMoney,
+  formatWalletAmount,
+  LIMITS,
+  parseUsdnToCents,
+  usdtRechargeCreditCents,
+  ZCreateUsdtRechargeInput,
+  type TDepositInfo,
+} from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
+import { filledInText, showServerFieldErrors, translatedSchemaResolver, withLimits } from '../../lib/forms.ts';
 import { useIdempotencyKey } from './use-idempotency-key.ts';
 import { ProofPicker } from './ProofPicker.tsx';
 import { HistoryList } from './HistoryList.tsx';
 import { RecordRowHeader } from './RecordStatusBadge.tsx';
 import classes from './wallet.module.css';
+
+const RECHARGE_FIELDS = ['transactionHash'];
+const RECHARGE_FIELD_MESSAGES = { transactionHash: 'wallet:usdt.hashInvalid' };
+
+/** The top-up as the form holds it: the amount typed in USDT (0.01 steps), a hash or proof images (rule W-6). */
+const ZRechargeForm = ZCreateUsdtRechargeInput.pick({ transactionHash: true, proofImages: true })
+  .extend({ amount: filledInText().transform(parseUsdnToCents).pipe(ZCreateUsdtRechargeInput.shape.amountCents) })
+  .refine(({ transactionHash, proofImages }) => transactionHash !== undefined || proofImages.length > 0, {
+    error: 'RECHARGE_PROOF_REQUIRED',
+    path: ['proofImages'],
+  });
+const validateRecharge = translatedSchemaResolver(ZRechargeForm, RECHARGE_FIELD_MESSAGES);
 
 /** The USDT tab of /recharge (rule W-6). */
 export function UsdtTab() {
@@ -91,51 +114,41 @@ function DepositAddress({ info }: { info: TDepositInfo | undefined }) {
 
 function RechargeForm({ info }: { info: TDepositInfo }) {
   const { t } = useTranslation(['wallet', 'errors']);
-  const [amount, setAmount] = useState('');
-  const [hash, setHash] = useState('');
-  const [proofs, setProofs] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
   const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
   const idempotency = useIdempotencyKey('usdt');
   const utils = trpc.useUtils();
+  const form = useForm({
+    initialValues: { amount: '', transactionHash: '', proofImages: [] as string[] },
+    // the configured minimum is checked once the amount is a valid number (rule W-6)
+    validate: withLimits(validateRecharge, ({ amount }) => ({
+      amount: (parseUsdnToCents(amount) ?? 0) < info.minUsdtCents ? t('errors:RECHARGE_BELOW_MINIMUM', { min: formatWalletAmount(info.minUsdtCents) }) : null,
+    })),
+    validateInputOnChange: ['amount', 'transactionHash'],
+    transformValues: (values) => ZRechargeForm.parse(values),
+  });
   const create = trpc.wallet.createUsdtRecharge.useMutation({
     onSuccess: () => {
       idempotency.renew();
-      setAmount('');
-      setHash('');
-      setProofs([]);
+      form.reset();
       notifications.show({ color: 'teal', icon: <IconCheck size={18} />, message: t('usdt.submitted') });
       void utils.wallet.usdtRecharges.invalidate();
     },
-    onError: (error) => notifications.show({ color: 'red', title: t('usdt.failed'), message: errorMessage(error) }),
+    onError: (error) => {
+      if (!showServerFieldErrors(form, error, RECHARGE_FIELDS, RECHARGE_FIELD_MESSAGES)) {
+        notifications.show({ color: 'red', title: t('usdt.failed'), message: errorMessage(error) });
+      }
+    },
   });
 
-  const cents = amount.trim() === '' ? null : parseUsdnToCents(amount);
-  const belowMinimum = cents !== null && cents < info.minUsdtCents;
-  const trimmedHash = hash.trim();
-  const hashInvalid = trimmedHash !== '' && !TRANSACTION_HASH_PATTERN.test(trimmedHash);
-  const hasProof = trimmedHash !== '' || proofs.length > 0;
-  const amountError =
-    amount.trim() === ''
-      ? null
-      : cents === null || cents <= 0
-        ? t('errors:INVALID_AMOUNT')
-        : belowMinimum
-          ? t('errors:RECHARGE_BELOW_MINIMUM', { min: formatWalletAmount(info.minUsdtCents) })
-          : null;
+  const cents = form.isValid('amount') ? parseUsdnToCents(form.values.amount) : null;
+  const hasProof = form.values.transactionHash.trim() !== '' || form.values.proofImages.length > 0;
   const busy = create.isPending || uploading;
-  const canSubmit = !busy && cents !== null && cents > 0 && !belowMinimum && hasProof && !hashInvalid && info.address !== null;
+  const canSubmit = !busy && form.isValid() && info.address !== null;
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!canSubmit || cents === null) return;
-    create.mutate({
-      amountCents: cents,
-      transactionHash: trimmedHash || undefined,
-      proofImages: proofs,
-      idempotencyKey: idempotency.current(),
-    });
-  };
+  const submit = form.onSubmit(({ amount, transactionHash, proofImages }) =>
+    create.mutate({ amountCents: amount, transactionHash, proofImages, idempotencyKey: idempotency.current() }),
+  );
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
@@ -149,9 +162,7 @@ function RechargeForm({ info }: { info: TDepositInfo }) {
             type="number"
             step="0.01"
             min={0}
-            value={amount}
-            onChange={(event) => setAmount(event.currentTarget.value)}
-            error={amountError}
+            {...form.getInputProps('amount')}
             rightSection={
               <Text size="xs" c="dimmed">
                 USDT
@@ -159,7 +170,7 @@ function RechargeForm({ info }: { info: TDepositInfo }) {
             }
             rightSectionWidth={52}
           />
-          {cents !== null && !belowMinimum && cents > 0 && (
+          {cents !== null && (
             <Text size="sm" c="teal" data-testid="usdt-equivalent">
               {t('usdt.equivalent', { amount: formatCents(usdtRechargeCreditCents(cents, info.rate)) })}{' '}
               <Text span size="xs" c="dimmed">
@@ -170,14 +181,17 @@ function RechargeForm({ info }: { info: TDepositInfo }) {
           <TextInput
             label={t('usdt.hashLabel')}
             placeholder={t('usdt.hashPlaceholder')}
-            value={hash}
-            onChange={(event) => setHash(event.currentTarget.value)}
-            error={hashInvalid ? t('usdt.hashInvalid') : null}
+            {...form.getInputProps('transactionHash')}
             autoComplete="off"
             spellCheck={false}
             maxLength={200}
           />
-          <ProofPicker value={proofs} onChange={setProofs} disabled={create.isPending} onBusyChange={onBusyChange} />
+          <ProofPicker
+            value={form.values.proofImages}
+            onChange={(keys) => form.setFieldValue('proofImages', keys)}
+            disabled={create.isPending}
+            onBusyChange={onBusyChange}
+          />
           {!hasProof && (
             <Text size="xs" c="dimmed">
               {t('errors:RECHARGE_PROOF_REQUIRED')}
@@ -206,7 +220,7 @@ function RechargeHistory() {
         empty={t('usdt.historyEmpty')}
         render={(row) => (
           <Stack gap={4}>
-            <RecordRowHeader amount={`${formatWalletAmount(row.usdtAmountCents)} USDT`} time={dateTime.format(row.createdAt)} status={row.status} />
+            <RecordRowHeader amount={formatMoney(row.usdtAmountCents, 'USDT')} time={dateTime.format(row.createdAt)} status={row.status} />
             {row.transactionHash && (
               <Text size="xs" c="dimmed" className={classes.hash} lineClamp={1}>
                 {row.transactionHash}

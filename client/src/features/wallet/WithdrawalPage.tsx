@@ -1,12 +1,23 @@
-import { useState } from 'react';
 import { Alert, Button, Center, Divider, Group, Loader, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useTabParam } from '../../lib/use-tab-param.ts';
-import { formatCents, formatWalletAmount, isSolanaAddress, settingAmountToCents, withdrawalQuote, type TWithdrawalInfo } from '@curio/shared';
+import {
+  formatCents,
+  formatMoney,
+  formatWalletAmount,
+  isSolanaAddress,
+  settingAmountToCents,
+  withdrawalQuote,
+  ZCreateWithdrawalInput,
+  type TWithdrawalInfo,
+} from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
+import { showServerFieldErrors, translatedSchemaResolver, wholeUsdnText, withLimits } from '../../lib/forms.ts';
+import { Money } from '../../components/Money.tsx';
 import { useEmailVerified, VerifyFirstNotice } from '../auth/VerifyFirstNotice.tsx';
 import { MemberPage } from '../../components/MemberPage.tsx';
 import { useBalances } from '../layout/use-live-counters.ts';
@@ -93,52 +104,55 @@ function Facts({ info }: { info: TWithdrawalInfo }) {
   );
 }
 
+/** The withdrawal as the form holds it: whole USDN typed as text, a Solana address (rules W-8 and W-9). */
+const ZWithdrawalForm = ZCreateWithdrawalInput.pick({ address: true }).extend({
+  amount: wholeUsdnText('INVALID_AMOUNT'),
+  address: ZCreateWithdrawalInput.shape.address.trim().refine(isSolanaAddress, { error: 'SOLANA_ADDRESS_INVALID' }),
+});
+const WITHDRAWAL_FIELDS = ['amount', 'address'];
+const validateWithdrawal = translatedSchemaResolver(ZWithdrawalForm);
+
 function WithdrawalForm({ info, onDone }: { info: TWithdrawalInfo; onDone: () => void }) {
   const { t, i18n } = useTranslation(['wallet', 'errors']);
   const balances = useBalances();
   const available = balances.data?.usdnAvailableCents ?? 0;
-  const [amount, setAmount] = useState('');
-  const [address, setAddress] = useState('');
-  const [touchedAddress, setTouchedAddress] = useState(false);
+  const minCents = settingAmountToCents(info.minUsdn);
   const idempotency = useIdempotencyKey('withdrawal');
   const utils = trpc.useUtils();
+  const form = useForm({
+    initialValues: { amount: '', address: '' },
+    validate: withLimits(validateWithdrawal, ({ amount }) => {
+      const cents = Number(amount) * 100;
+      return {
+        amount:
+          cents < minCents ? t('errors:WITHDRAWAL_BELOW_MINIMUM', { min: formatWalletAmount(minCents) }) : cents > available ? t('wallet:overBalance') : null,
+      };
+    }),
+    validateInputOnChange: ['amount'],
+    validateInputOnBlur: ['address'],
+    transformValues: (values) => ZWithdrawalForm.parse(values),
+  });
   const create = trpc.wallet.createWithdrawal.useMutation({
     onSuccess: () => {
       idempotency.renew();
-      setAmount('');
-      setAddress('');
-      setTouchedAddress(false);
+      form.reset();
       notifications.show({ color: 'teal', icon: <IconCheck size={18} />, message: t('withdrawal.submitted') });
       void utils.wallet.withdrawals.invalidate();
       void utils.wallet.balances.invalidate();
       onDone();
     },
-    onError: (error) => notifications.show({ color: 'red', title: t('withdrawal.failed'), message: errorMessage(error) }),
+    onError: (error) => {
+      if (!showServerFieldErrors(form, error, WITHDRAWAL_FIELDS)) {
+        notifications.show({ color: 'red', title: t('withdrawal.failed'), message: errorMessage(error) });
+      }
+    },
   });
 
-  const minCents = settingAmountToCents(info.minUsdn);
-  const trimmed = amount.trim();
-  const value = trimmed === '' ? null : Number(trimmed);
-  let amountError: string | null = null;
-  if (value !== null) {
-    if (!Number.isFinite(value) || value <= 0) amountError = t('errors:INVALID_AMOUNT');
-    else if (!Number.isInteger(value)) amountError = t('errors:AMOUNT_NOT_WHOLE');
-    else if (value * 100 < minCents) amountError = t('errors:WITHDRAWAL_BELOW_MINIMUM', { min: formatWalletAmount(minCents) });
-    else if (value * 100 > available) amountError = t('wallet:overBalance');
-  }
-  const trimmedAddress = address.trim();
-  const addressValid = isSolanaAddress(trimmedAddress);
-  const addressError = touchedAddress && trimmedAddress !== '' && !addressValid ? t('errors:SOLANA_ADDRESS_INVALID') : null;
-  const quote = value !== null && amountError === null ? withdrawalQuote(value * 100, info.feeRate, info.usdtRate) : null;
+  const quote = form.isValid('amount') ? withdrawalQuote(Number(form.values.amount) * 100, info.feeRate, info.usdtRate) : null;
   const verified = useEmailVerified();
-  const canSubmit = quote !== null && addressValid && !create.isPending && verified;
+  const canSubmit = form.isValid() && !create.isPending && verified;
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    setTouchedAddress(true);
-    if (!canSubmit || value === null) return;
-    create.mutate({ amount: value, address: trimmedAddress, idempotencyKey: idempotency.current() });
-  };
+  const submit = form.onSubmit(({ amount, address }) => create.mutate({ amount, address, idempotencyKey: idempotency.current() }));
 
   const wholeAvailable = Math.floor(available / 100);
   return (
@@ -152,12 +166,10 @@ function WithdrawalForm({ info, onDone }: { info: TWithdrawalInfo; onDone: () =>
             type="number"
             step={1}
             min={0}
-            value={amount}
-            onChange={(event) => setAmount(event.currentTarget.value)}
-            error={amountError}
+            {...form.getInputProps('amount')}
             rightSectionWidth={64}
             rightSection={
-              <Button variant="subtle" size="compact-xs" onClick={() => setAmount(String(wholeAvailable))} disabled={wholeAvailable <= 0}>
+              <Button variant="subtle" size="compact-xs" onClick={() => form.setFieldValue('amount', String(wholeAvailable))} disabled={wholeAvailable <= 0}>
                 {t('withdrawal.all')}
               </Button>
             }
@@ -165,10 +177,7 @@ function WithdrawalForm({ info, onDone }: { info: TWithdrawalInfo; onDone: () =>
           <TextInput
             label={t('withdrawal.addressLabel')}
             placeholder={t('withdrawal.addressPlaceholder')}
-            value={address}
-            onChange={(event) => setAddress(event.currentTarget.value)}
-            onBlur={() => setTouchedAddress(true)}
-            error={addressError}
+            {...form.getInputProps('address')}
             autoComplete="off"
             spellCheck={false}
             maxLength={60}
@@ -181,13 +190,15 @@ function WithdrawalForm({ info, onDone }: { info: TWithdrawalInfo; onDone: () =>
                   <Text size="sm" c="dimmed">
                     {t('withdrawal.preview.held')}
                   </Text>
-                  <Text size="sm">{formatCents(quote.amountCents)} USDN</Text>
+                  <Money size="sm" cents={quote.amountCents} />
                 </Group>
                 <Group justify="space-between">
                   <Text size="sm" c="dimmed">
                     {t('withdrawal.preview.fee', { percent: percentText(info.feeRate, i18n.language) })}
                   </Text>
-                  <Text size="sm">−{formatCents(quote.feeCents)} USDN</Text>
+                  <Text size="sm">
+                    −<Money cents={quote.feeCents} />
+                  </Text>
                 </Group>
                 <Divider />
                 <Group justify="space-between">
@@ -195,7 +206,7 @@ function WithdrawalForm({ info, onDone }: { info: TWithdrawalInfo; onDone: () =>
                     {t('withdrawal.preview.receive')}
                   </Text>
                   <Text size="sm" fw={700} c="teal">
-                    ≈ {formatCents(quote.usdtCents)} USDT
+                    ≈ <Money cents={quote.usdtCents} unit="USDT" />
                   </Text>
                 </Group>
               </Stack>
@@ -224,7 +235,7 @@ function WithdrawalHistory() {
       empty={t('withdrawal.historyEmpty')}
       render={(row) => (
         <Stack gap={4}>
-          <RecordRowHeader amount={`${formatCents(row.usdnAmountCents)} USDN`} time={dateTime.format(row.createdAt)} status={row.status} />
+          <RecordRowHeader amount={formatMoney(row.usdnAmountCents)} time={dateTime.format(row.createdAt)} status={row.status} />
           <Text size="xs" c="dimmed">
             {t('withdrawal.feeLine', { amount: formatCents(row.feeCents) })} · {t('withdrawal.receive', { amount: formatCents(row.usdtAmountCents) })}
           </Text>

@@ -1,7 +1,9 @@
-import { Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../components/DialogActions.tsx';
+import { NotesField } from './NotesField.tsx';
 
 export interface ReasonDialogProps {
   opened: boolean;
@@ -46,39 +48,24 @@ function ReasonForm({
   onConfirm,
 }: Omit<ReasonDialogProps, 'opened' | 'title'>) {
   const { t } = useTranslation('admin');
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = () => {
-    const value = text.trim();
-    if (requiredMessage && !value) {
-      setError(requiredMessage);
-      return;
-    }
-    onConfirm(value);
-  };
+  // one dialog serves many procedures, and its message arrives translated: a rule rather than a shared schema
+  const form = useForm({
+    initialValues: { text: '' },
+    validate: { text: (value) => (requiredMessage && !value.trim() ? requiredMessage : null) },
+  });
+  const submit = form.onSubmit(({ text }) => onConfirm(text.trim()));
   const fieldProps = {
     label,
-    value: text,
-    error,
     withAsterisk: requiredMessage !== undefined,
-    onChange: (event: { currentTarget: { value: string } }) => {
-      setText(event.currentTarget.value);
-      setError(null);
-    },
+    ...form.getInputProps('text'),
     'data-autofocus': true,
   };
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         {children}
-        {singleLine ? <TextInput {...fieldProps} maxLength={200} /> : <Textarea {...fieldProps} autosize minRows={3} maxLength={500} />}
+        {singleLine ? <TextInput {...fieldProps} maxLength={200} /> : <NotesField {...fieldProps} minRows={3} />}
         <DialogActions cancelLabel={t('kit.cancel')} onCancel={onClose} submitLabel={confirmLabel} loading={loading} color={color} />
       </Stack>
     </form>

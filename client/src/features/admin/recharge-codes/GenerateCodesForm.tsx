@@ -1,12 +1,16 @@
 import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconDownload, IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RECHARGE_CODE_RULES, ZAdminGenerateCodesInput, type TAdminGenerateCodesResult } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
+import { translatedSchemaResolver } from '../../../lib/forms.ts';
+import { numeric, withFieldErrors } from '../kit/admin-form.ts';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 
-type Field = 'valueUsdn' | 'quantity' | 'expiryDays' | 'batchName';
+const FIELDS = ['valueUsdn', 'quantity', 'expiryDays', 'batchName'] as const;
+const validate = translatedSchemaResolver(ZAdminGenerateCodesInput);
 
 /**
  * The generator of rule AD-17: value (USDN, ≥ 10), quantity (1–1000), expiry in days (0 = never) and
@@ -15,51 +19,40 @@ type Field = 'valueUsdn' | 'quantity' | 'expiryDays' | 'batchName';
  */
 export function GenerateCodesForm({ onExportBatch, exporting }: { onExportBatch: (batchName: string) => void; exporting: boolean }) {
   const { t } = useTranslation(['admin-money', 'admin', 'errors']);
-  const [valueUsdn, setValueUsdn] = useState<number | string>(RECHARGE_CODE_RULES.defaultValueUsdn);
-  const [quantity, setQuantity] = useState<number | string>(RECHARGE_CODE_RULES.defaultQuantity);
-  const [expiryDays, setExpiryDays] = useState<number | string>(RECHARGE_CODE_RULES.defaultExpiryDays);
-  const [batchName, setBatchName] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useForm<{ valueUsdn: number | string; quantity: number | string; expiryDays: number | string; batchName: string }>({
+    initialValues: {
+      valueUsdn: RECHARGE_CODE_RULES.defaultValueUsdn,
+      quantity: RECHARGE_CODE_RULES.defaultQuantity,
+      expiryDays: RECHARGE_CODE_RULES.defaultExpiryDays,
+      batchName: '',
+    },
+    validate,
+  });
   const [generated, setGenerated] = useState<TAdminGenerateCodesResult | null>(null);
 
   const generate = trpc.admin.rechargeCodes.generate.useMutation(
-    useAdminMutationOptions<TAdminGenerateCodesResult>(t('codes.generated'), (result) => {
-      setGenerated(result);
-      setBatchName('');
+    withFieldErrors(
+      useAdminMutationOptions<TAdminGenerateCodesResult>(t('codes.generated'), (result) => {
+        setGenerated(result);
+        form.setFieldValue('batchName', '');
+      }),
+      form,
+      FIELDS,
+    ),
+  );
+
+  const submit = form.onSubmit((values) =>
+    generate.mutate({
+      valueUsdn: numeric(values.valueUsdn),
+      quantity: numeric(values.quantity),
+      expiryDays: numeric(values.expiryDays),
+      batchName: values.batchName,
     }),
   );
 
-  const submit = () => {
-    const input = {
-      valueUsdn: typeof valueUsdn === 'number' ? valueUsdn : Number.NaN,
-      quantity: typeof quantity === 'number' ? quantity : Number.NaN,
-      expiryDays: typeof expiryDays === 'number' ? expiryDays : Number.NaN,
-      batchName,
-    };
-    const parsed = ZAdminGenerateCodesInput.safeParse(input);
-    if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        next[field] ??= t(`errors:${issue.message}`, { defaultValue: t('errors:VALIDATION_FAILED') });
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    generate.mutate(input);
-  };
-  const clear = (field: Field) => setErrors((current) => ({ ...current, [field]: undefined }));
-
   return (
     <Paper withBorder radius="md" p="md">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-        noValidate
-      >
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Group gap="xs">
             <IconTicket size={20} aria-hidden />
@@ -71,58 +64,38 @@ export function GenerateCodesForm({ onExportBatch, exporting }: { onExportBatch:
             <NumberInput
               label={t('codes.value')}
               description={t('codes.valueHint', { min: RECHARGE_CODE_RULES.minValueUsdn })}
-              value={valueUsdn}
-              onChange={(value) => {
-                setValueUsdn(value);
-                clear('valueUsdn');
-              }}
+              {...form.getInputProps('valueUsdn')}
               min={RECHARGE_CODE_RULES.minValueUsdn}
               // no silent clamping: a value under the minimum gets the CODE_VALUE_MINIMUM message instead (rule AD-17)
               clampBehavior="none"
               allowDecimal={false}
-              error={errors.valueUsdn}
               suffix=" USDN"
               data-testid="codes-value"
             />
             <NumberInput
               label={t('codes.quantity')}
               description={t('codes.quantityHint', { max: RECHARGE_CODE_RULES.maxQuantity })}
-              value={quantity}
-              onChange={(value) => {
-                setQuantity(value);
-                clear('quantity');
-              }}
+              {...form.getInputProps('quantity')}
               min={RECHARGE_CODE_RULES.minQuantity}
               max={RECHARGE_CODE_RULES.maxQuantity}
               clampBehavior="none"
               allowDecimal={false}
-              error={errors.quantity}
               data-testid="codes-quantity"
             />
             <NumberInput
               label={t('codes.expiryDays')}
               description={t('codes.expiryHint')}
-              value={expiryDays}
-              onChange={(value) => {
-                setExpiryDays(value);
-                clear('expiryDays');
-              }}
+              {...form.getInputProps('expiryDays')}
               min={0}
               allowDecimal={false}
               allowNegative={false}
-              error={errors.expiryDays}
               data-testid="codes-expiry"
             />
             <TextInput
               label={t('codes.batchName')}
               description={t('codes.batchHint')}
-              value={batchName}
-              onChange={(event) => {
-                setBatchName(event.currentTarget.value);
-                clear('batchName');
-              }}
+              {...form.getInputProps('batchName')}
               maxLength={60}
-              error={errors.batchName}
               data-testid="codes-batch"
             />
           </SimpleGrid>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { displayRedeemCode, formatCents, RECHARGE_CODE_STATUSES, type TAdminRechargeCode, type TRechargeCodeStatus } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
 import { errorMessage } from '../../../lib/app-error.ts';
+import { Money } from '../../../components/Money.tsx';
 import { formatFull } from '../../messages/chat-time.ts';
 import { LoadFailed } from '../../layout/LoadFailed.tsx';
 import { AdminPager } from '../kit/AdminPager.tsx';
@@ -76,7 +77,7 @@ export function RechargeCodesTab() {
         </Text>
       ),
     },
-    { key: 'value', label: t('codes.valueColumn'), nowrap: true, render: (code) => <Text size="sm">{formatCents(code.valueCents)} USDN</Text> },
+    { key: 'value', label: t('codes.valueColumn'), nowrap: true, render: (code) => <Money cents={code.valueCents} size="sm" /> },
     {
       key: 'batch',
       label: t('codes.batchName'),

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCents, type TAdminRefund, type TAdminRefundListInput } from '@curio/shared';
+import { formatCents, formatMoney, type TAdminRefund, type TAdminRefundListInput } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
 import { formatFull } from '../../messages/chat-time.ts';
 import { AdminListBody } from '../kit/AdminListBody.tsx';
@@ -57,7 +57,7 @@ export function RefundsTab() {
       ),
     },
     { key: 'buyer', label: t('refunds.columns.buyer'), minWidth: 100, render: (row) => <MemberLink userId={row.buyer.id} nickname={row.buyer.nickname} /> },
-    { key: 'amount', label: t('refunds.columns.amount'), nowrap: true, render: (row) => `${formatCents(row.amountCents)} USDN` },
+    { key: 'amount', label: t('refunds.columns.amount'), nowrap: true, render: (row) => formatMoney(row.amountCents) },
     {
       key: 'reason',
       label: t('refunds.columns.reason'),

@@ -1,17 +1,23 @@
 import { Button, Center, Group, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import type { FormEventHandler, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_SETTING_LIMITS, SOLANA_ADDRESS_MAX_LENGTH, type TAdminSettings } from '@curio/shared';
+import {
+  ADMIN_SETTING_LIMITS,
+  SOLANA_ADDRESS_MAX_LENGTH,
+  ZAdminRechargeSettingsInput,
+  ZAdminSolanaAddressInput,
+  ZAdminWithdrawalSettingsInput,
+  type TAdminSettings,
+} from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
+import { translatedSchemaResolver } from '../../../lib/forms.ts';
+import { numeric, withFieldErrors } from '../kit/admin-form.ts';
 import { LoadFailed } from '../../layout/LoadFailed.tsx';
 import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 
-/**
- * A number field's value for the server: an empty or half-typed field becomes NaN, which the
- * server refuses with its translated message (SETTING_VALUES_INVALID) instead of a guess here.
- */
-const numeric = (value: number | string) => (typeof value === 'number' ? value : Number.NaN);
+const { amountMax, rateMax } = ADMIN_SETTING_LIMITS;
 /** Percent <-> fraction without float noise (0.07 * 100 is 7.000000000000001). */
 const toPercent = (fraction: number) => Number((fraction * 100).toFixed(6));
 const toFraction = (percent: number) => Number((percent / 100).toFixed(8));
@@ -59,145 +65,155 @@ function SettingsCard({ title, description, children, testId }: { title: string;
   );
 }
 
-function submitWith(action: () => void) {
-  return (event: FormEvent) => {
-    event.preventDefault();
-    action();
-  };
+/** The three cards whose fields are saved with a button; the i18n keys and test id follow the group. */
+type FormGroup = 'address' | 'withdrawal' | 'recharge';
+
+function SettingsFormCard({
+  group,
+  onSubmit,
+  saving,
+  children,
+}: {
+  group: FormGroup;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  saving: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('admin-operations');
+  return (
+    <SettingsCard title={t(`settings.${group}.title`)} description={t(`settings.${group}.description`)} testId={`settings-${group}`}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          {children}
+          <Group justify="flex-end">
+            <Button type="submit" loading={saving}>
+              {t(`settings.${group}.save`)}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SettingsCard>
+  );
 }
+
+/** A number setting: typed freely (no clamping), so a value out of range gets the rule's message. */
+interface NumberSetting {
+  label: string;
+  description: string;
+  min: number;
+  max: number;
+  decimalScale: number;
+  suffix?: string;
+}
+
+function NumberSettings<V extends Record<string, number | string>>({
+  form,
+  fields,
+}: {
+  form: Pick<UseFormReturnType<V>, 'getInputProps'>;
+  fields: Record<keyof V & string, NumberSetting>;
+}) {
+  return Object.entries<NumberSetting>(fields).map(([name, field]) => <NumberInput key={name} {...field} {...form.getInputProps(name)} clampBehavior="none" />);
+}
+
+const ADDRESS_FIELDS = ['address'] as const;
+const validateAddress = translatedSchemaResolver(ZAdminSolanaAddressInput);
 
 function AddressCard({ settings }: { settings: TAdminSettings }) {
   const { t } = useTranslation('admin-operations');
-  const [address, setAddress] = useState(settings.usdtSolanaAddress);
-  const save = trpc.admin.settings.updateSolanaAddress.useMutation(useAdminMutationOptions(t('settings.address.success')));
+  const form = useForm({ initialValues: { address: settings.usdtSolanaAddress }, validate: validateAddress });
+  const save = trpc.admin.settings.updateSolanaAddress.useMutation(
+    withFieldErrors(useAdminMutationOptions(t('settings.address.success')), form, ADDRESS_FIELDS),
+  );
   return (
-    <SettingsCard title={t('settings.address.title')} description={t('settings.address.description')} testId="settings-address">
-      <form onSubmit={submitWith(() => save.mutate({ address }))}>
-        <Stack gap="sm">
-          {/* a text area so the whole 44-character address stays readable on a phone */}
-          <Textarea
-            label={t('settings.address.label')}
-            value={address}
-            onChange={(event) => setAddress(event.currentTarget.value)}
-            onKeyDown={(event) => {
-              // an address is one line: Enter saves, as in a one-line field
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                event.currentTarget.form?.requestSubmit();
-              }
-            }}
-            autosize
-            minRows={1}
-            maxLength={SOLANA_ADDRESS_MAX_LENGTH + 20}
-            spellCheck={false}
-            autoComplete="off"
-            description={settings.usdtSolanaAddress ? undefined : t('settings.address.notSet')}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' } }}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              {t('settings.address.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </SettingsCard>
+    <SettingsFormCard group="address" onSubmit={form.onSubmit(({ address }) => save.mutate({ address }))} saving={save.isPending}>
+      {/* a text area so the whole 44-character address stays readable on a phone */}
+      <Textarea
+        label={t('settings.address.label')}
+        {...form.getInputProps('address')}
+        onKeyDown={(event) => {
+          // an address is one line: Enter saves, as in a one-line field
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            event.currentTarget.form?.requestSubmit();
+          }
+        }}
+        autosize
+        minRows={1}
+        maxLength={SOLANA_ADDRESS_MAX_LENGTH + 20}
+        spellCheck={false}
+        autoComplete="off"
+        description={settings.usdtSolanaAddress ? undefined : t('settings.address.notSet')}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' } }}
+      />
+    </SettingsFormCard>
   );
 }
+
+interface WithdrawalValues {
+  minUsdn: number | string;
+  /** Typed in percent; the server stores a fraction. */
+  feeRate: number | string;
+  usdtRate: number | string;
+}
+
+const WITHDRAWAL_FIELDS = ['minUsdn', 'feeRate', 'usdtRate'] as const;
+
+function withdrawalInput(values: WithdrawalValues) {
+  const percent = numeric(values.feeRate);
+  return { minUsdn: numeric(values.minUsdn), feeRate: Number.isFinite(percent) ? toFraction(percent) : Number.NaN, usdtRate: numeric(values.usdtRate) };
+}
+
+const validateWithdrawal = translatedSchemaResolver(ZAdminWithdrawalSettingsInput);
 
 function WithdrawalCard({ settings }: { settings: TAdminSettings }) {
   const { t } = useTranslation('admin-operations');
-  const [min, setMin] = useState<number | string>(settings.usdnWithdrawalMin);
-  const [fee, setFee] = useState<number | string>(toPercent(settings.usdnWithdrawalFeeRate));
-  const [rate, setRate] = useState<number | string>(settings.usdnToUsdtRate);
-  const save = trpc.admin.settings.updateWithdrawal.useMutation(useAdminMutationOptions(t('settings.withdrawal.success')));
-  const submit = () => {
-    const percent = numeric(fee);
-    save.mutate({ minUsdn: numeric(min), feeRate: Number.isFinite(percent) ? toFraction(percent) : Number.NaN, usdtRate: numeric(rate) });
-  };
+  const form = useForm<WithdrawalValues>({
+    initialValues: { minUsdn: settings.usdnWithdrawalMin, feeRate: toPercent(settings.usdnWithdrawalFeeRate), usdtRate: settings.usdnToUsdtRate },
+    // the schema reads the fee as the fraction the server receives
+    validate: (values) => validateWithdrawal(withdrawalInput(values)),
+  });
+  const save = trpc.admin.settings.updateWithdrawal.useMutation(
+    withFieldErrors(useAdminMutationOptions(t('settings.withdrawal.success')), form, WITHDRAWAL_FIELDS),
+  );
   return (
-    <SettingsCard title={t('settings.withdrawal.title')} description={t('settings.withdrawal.description')} testId="settings-withdrawal">
-      <form onSubmit={submitWith(submit)}>
-        <Stack gap="sm">
-          <NumberInput
-            label={t('settings.withdrawal.min')}
-            description={t('settings.withdrawal.minHint')}
-            value={min}
-            onChange={setMin}
-            min={1}
-            max={ADMIN_SETTING_LIMITS.amountMax}
-            decimalScale={2}
-            clampBehavior="none"
-          />
-          <NumberInput
-            label={t('settings.withdrawal.fee')}
-            description={t('settings.withdrawal.feeHint')}
-            value={fee}
-            onChange={setFee}
-            min={0}
-            max={100}
-            decimalScale={4}
-            suffix=" %"
-            clampBehavior="none"
-          />
-          <NumberInput
-            label={t('settings.withdrawal.rate')}
-            description={t('settings.withdrawal.rateHint')}
-            value={rate}
-            onChange={setRate}
-            min={0}
-            max={ADMIN_SETTING_LIMITS.rateMax}
-            decimalScale={6}
-            clampBehavior="none"
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              {t('settings.withdrawal.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </SettingsCard>
+    <SettingsFormCard group="withdrawal" onSubmit={form.onSubmit((values) => save.mutate(withdrawalInput(values)))} saving={save.isPending}>
+      <NumberSettings
+        form={form}
+        fields={{
+          minUsdn: { label: t('settings.withdrawal.min'), description: t('settings.withdrawal.minHint'), min: 1, max: amountMax, decimalScale: 2 },
+          feeRate: { label: t('settings.withdrawal.fee'), description: t('settings.withdrawal.feeHint'), min: 0, max: 100, decimalScale: 4, suffix: ' %' },
+          usdtRate: { label: t('settings.withdrawal.rate'), description: t('settings.withdrawal.rateHint'), min: 0, max: rateMax, decimalScale: 6 },
+        }}
+      />
+    </SettingsFormCard>
   );
 }
 
+const RECHARGE_FIELDS = ['minUsdt', 'rate'] as const;
+const validateRecharge = translatedSchemaResolver(ZAdminRechargeSettingsInput);
+
 function RechargeCard({ settings }: { settings: TAdminSettings }) {
   const { t } = useTranslation('admin-operations');
-  const [min, setMin] = useState<number | string>(settings.usdtMinRecharge);
-  const [rate, setRate] = useState<number | string>(settings.usdtRechargeRate);
-  const save = trpc.admin.settings.updateRecharge.useMutation(useAdminMutationOptions(t('settings.recharge.success')));
+  const form = useForm<{ minUsdt: number | string; rate: number | string }>({
+    initialValues: { minUsdt: settings.usdtMinRecharge, rate: settings.usdtRechargeRate },
+    validate: validateRecharge,
+  });
+  const save = trpc.admin.settings.updateRecharge.useMutation(withFieldErrors(useAdminMutationOptions(t('settings.recharge.success')), form, RECHARGE_FIELDS));
   return (
-    <SettingsCard title={t('settings.recharge.title')} description={t('settings.recharge.description')} testId="settings-recharge">
-      <form onSubmit={submitWith(() => save.mutate({ minUsdt: numeric(min), rate: numeric(rate) }))}>
-        <Stack gap="sm">
-          <NumberInput
-            label={t('settings.recharge.min')}
-            description={t('settings.recharge.hint')}
-            value={min}
-            onChange={setMin}
-            min={0}
-            max={ADMIN_SETTING_LIMITS.amountMax}
-            decimalScale={2}
-            clampBehavior="none"
-          />
-          <NumberInput
-            label={t('settings.recharge.rate')}
-            description={t('settings.recharge.hint')}
-            value={rate}
-            onChange={setRate}
-            min={0}
-            max={ADMIN_SETTING_LIMITS.rateMax}
-            decimalScale={6}
-            clampBehavior="none"
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              {t('settings.recharge.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </SettingsCard>
+    <SettingsFormCard
+      group="recharge"
+      onSubmit={form.onSubmit(({ minUsdt, rate }) => save.mutate({ minUsdt: numeric(minUsdt), rate: numeric(rate) }))}
+      saving={save.isPending}
+    >
+      <NumberSettings
+        form={form}
+        fields={{
+          minUsdt: { label: t('settings.recharge.min'), description: t('settings.recharge.hint'), min: 0, max: amountMax, decimalScale: 2 },
+          rate: { label: t('settings.recharge.rate'), description: t('settings.recharge.hint'), min: 0, max: rateMax, decimalScale: 6 },
+        }}
+      />
+    </SettingsFormCard>
   );
 }
 

@@ -1,9 +1,11 @@
 import { ActionIcon, Badge, Button, Center, Group, Loader, NumberInput, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconX } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TIP_LIMITS, TIP_PRESETS_MAX, type TTipCurrency } from '@curio/shared';
+import { TIP_LIMITS, TIP_PRESETS_MAX, ZAdminTipAmountInput, type TTipCurrency } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
+import { translatedSchemaResolver } from '../../../lib/forms.ts';
+import { numeric, withFieldErrors } from '../kit/admin-form.ts';
 import { LoadFailed } from '../../layout/LoadFailed.tsx';
 import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
@@ -31,6 +33,9 @@ export function TipSettingsTab() {
   );
 }
 
+const AMOUNT_FIELDS = ['amount'] as const;
+const validateAmount = translatedSchemaResolver(ZAdminTipAmountInput.pick({ amount: true }));
+
 /**
  * One list. The server refuses a duplicate (TIP_AMOUNT_EXISTS), a non-whole or non-positive
  * amount (INVALID_AMOUNT), removing the last amount and a list longer than TIP_PRESETS_MAX;
@@ -38,8 +43,14 @@ export function TipSettingsTab() {
  */
 function TipList({ currency, amounts }: { currency: TTipCurrency; amounts: number[] }) {
   const { t, i18n } = useTranslation('admin-operations');
-  const [amount, setAmount] = useState<number | string>('');
-  const add = trpc.admin.tipSettings.add.useMutation(useAdminMutationOptions(t('tips.added'), () => setAmount('')));
+  const form = useForm<{ amount: number | string }>({ initialValues: { amount: '' }, validate: validateAmount });
+  const add = trpc.admin.tipSettings.add.useMutation(
+    withFieldErrors(
+      useAdminMutationOptions(t('tips.added'), () => form.reset()),
+      form,
+      AMOUNT_FIELDS,
+    ),
+  );
   const remove = trpc.admin.tipSettings.remove.useMutation(useAdminMutationOptions(t('tips.removed')));
   const full = amounts.length >= TIP_PRESETS_MAX;
   const lastOne = amounts.length <= 1;
@@ -85,18 +96,12 @@ function TipList({ currency, amounts }: { currency: TTipCurrency; amounts: numbe
             </Badge>
           ))}
         </Group>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            add.mutate({ currency, amount: typeof amount === 'number' ? amount : Number.NaN });
-          }}
-        >
+        <form onSubmit={form.onSubmit(({ amount }) => add.mutate({ currency, amount: numeric(amount) }))} noValidate>
           <Group gap="xs" align="flex-end" wrap="nowrap">
             <NumberInput
               label={t('tips.amount')}
               placeholder={t('tips.amountPlaceholder')}
-              value={amount}
-              onChange={setAmount}
+              {...form.getInputProps('amount')}
               min={1}
               max={TIP_LIMITS.amountMax}
               allowDecimal={false}

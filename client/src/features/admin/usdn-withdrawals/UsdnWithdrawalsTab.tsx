@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCents, USDN_WITHDRAWAL_FILTERS, type TAdminUsdnWithdrawal } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
+import { Money } from '../../../components/Money.tsx';
 import { formatFull } from '../../messages/chat-time.ts';
 import { LoadFailed } from '../../layout/LoadFailed.tsx';
 import { AdminPager } from '../kit/AdminPager.tsx';
@@ -79,9 +80,7 @@ export function UsdnWithdrawalsTab() {
       nowrap: true,
       render: (request) => (
         <>
-          <Text size="sm" fw={600}>
-            {formatCents(request.usdnAmountCents)} USDN
-          </Text>
+          <Money cents={request.usdnAmountCents} size="sm" fw={600} />
           <Text size="xs" c="dimmed">
             {t('withdrawals.fee', { fee: formatCents(request.feeCents) })}
           </Text>
@@ -94,9 +93,7 @@ export function UsdnWithdrawalsTab() {
       nowrap: true,
       render: (request) => (
         <>
-          <Text size="sm" fw={600} c="teal">
-            {formatCents(request.usdtAmountCents)} USDT
-          </Text>
+          <Money cents={request.usdtAmountCents} unit="USDT" size="sm" fw={600} c="teal" />
           <Address address={request.withdrawalAddress} />
         </>
       ),

@@ -1,14 +1,19 @@
-import { Anchor, Button, Divider, Group, Image, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Image, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCents, type TAdminUsdtRecharge } from '@curio/shared';
+import { ZAdminApproveUsdtRechargeInput, type TAdminUsdtRecharge } from '@curio/shared';
+import { translatedSchemaResolver } from '../../../lib/forms.ts';
+import { Money } from '../../../components/Money.tsx';
 import { formatFull } from '../../messages/chat-time.ts';
 import { AdminStatusBadge } from '../kit/AdminStatusBadge.tsx';
 import { ExplorerLink } from '../kit/ExplorerLink.tsx';
 import { MemberLink } from '../kit/MemberLink.tsx';
+import { NotesField } from '../kit/NotesField.tsx';
 
 const ACTIONABLE = new Set(['pending', 'reviewing']);
+const validateNotes = translatedSchemaResolver(ZAdminApproveUsdtRechargeInput.pick({ adminNotes: true }));
 
 function Line({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -61,7 +66,10 @@ function DetailBody({
   onReject: (request: TAdminUsdtRecharge, adminNotes: string) => void;
 }) {
   const { t, i18n } = useTranslation(['admin-money', 'admin']);
-  const [notes, setNotes] = useState(request.adminNotes ?? '');
+  const form = useForm({ initialValues: { adminNotes: request.adminNotes ?? '' }, validate: validateNotes });
+  // approving and rejecting read the same notes, checked first by the same rule
+  const decide = (onDecide: (request: TAdminUsdtRecharge, adminNotes: string) => void) =>
+    form.onSubmit(({ adminNotes }) => onDecide(request, adminNotes.trim()));
   const actionable = ACTIONABLE.has(request.status);
   return (
     <Stack gap="sm" data-testid="usdt-detail">
@@ -72,9 +80,7 @@ function DetailBody({
         </Text>
       </Line>
       <Line label={t('usdt.amount')}>
-        <Text size="sm" fw={700}>
-          {formatCents(request.usdtAmountCents)} USDT
-        </Text>
+        <Money cents={request.usdtAmountCents} unit="USDT" size="sm" fw={700} />
       </Line>
       <Line label={t('usdt.status')}>
         <AdminStatusBadge status={request.status} />
@@ -85,9 +91,7 @@ function DetailBody({
       </Line>
       {request.creditedCents !== null && (
         <Line label={t('usdt.credited')}>
-          <Text size="sm" fw={700} c="teal">
-            {formatCents(request.creditedCents)} USDN
-          </Text>
+          <Money cents={request.creditedCents} size="sm" fw={700} c="teal" />
         </Line>
       )}
       {request.reviewedAt && (
@@ -120,31 +124,19 @@ function DetailBody({
         </SimpleGrid>
       )}
       {actionable ? (
-        <>
-          <Textarea
-            label={t('usdt.adminNotes')}
-            description={t('usdt.adminNotesHint')}
-            value={notes}
-            onChange={(event) => setNotes(event.currentTarget.value)}
-            autosize
-            minRows={2}
-            maxLength={500}
-          />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="light" color="red" leftSection={<IconX size={16} />} onClick={() => onReject(request, notes.trim())}>
-              {t('usdt.reject')}
-            </Button>
-            <Button
-              color="teal"
-              leftSection={<IconCheck size={16} />}
-              loading={approving}
-              onClick={() => onApprove(request, notes.trim())}
-              data-testid="usdt-approve"
-            >
-              {t('usdt.approve')}
-            </Button>
-          </Group>
-        </>
+        <form onSubmit={decide(onApprove)} noValidate>
+          <Stack gap="sm">
+            <NotesField label={t('usdt.adminNotes')} description={t('usdt.adminNotesHint')} {...form.getInputProps('adminNotes')} minRows={2} />
+            <Group justify="flex-end" gap="xs">
+              <Button variant="light" color="red" leftSection={<IconX size={16} />} onClick={() => decide(onReject)()}>
+                {t('usdt.reject')}
+              </Button>
+              <Button type="submit" color="teal" leftSection={<IconCheck size={16} />} loading={approving} data-testid="usdt-approve">
+                {t('usdt.approve')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
       ) : (
         request.adminNotes && (
           <Line label={t('usdt.adminNotes')}>

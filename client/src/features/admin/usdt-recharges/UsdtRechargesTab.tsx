@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCents, USDT_RECHARGE_FILTERS, type TAdminUsdtRecharge } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
+import { Money } from '../../../components/Money.tsx';
 import { formatFull } from '../../messages/chat-time.ts';
 import { LoadFailed } from '../../layout/LoadFailed.tsx';
 import { AdminPager } from '../kit/AdminPager.tsx';
@@ -52,11 +53,7 @@ export function UsdtRechargesTab() {
       key: 'amount',
       label: t('usdt.amount'),
       nowrap: true,
-      render: (request) => (
-        <Text size="sm" fw={600}>
-          {formatCents(request.usdtAmountCents)} USDT
-        </Text>
-      ),
+      render: (request) => <Money cents={request.usdtAmountCents} unit="USDT" size="sm" fw={600} />,
     },
     {
       key: 'hash',
@@ -69,7 +66,7 @@ export function UsdtRechargesTab() {
       key: 'credited',
       label: t('usdt.credited'),
       nowrap: true,
-      render: (request) => <Text size="sm">{request.creditedCents === null ? '—' : `${formatCents(request.creditedCents)} USDN`}</Text>,
+      render: (request) => (request.creditedCents === null ? <Text size="sm">—</Text> : <Money cents={request.creditedCents} size="sm" />),
     },
     { key: 'created', label: t('usdt.submitted'), nowrap: true, render: (request) => <Text size="sm">{formatFull(request.createdAt, i18n.language)}</Text> },
   ];

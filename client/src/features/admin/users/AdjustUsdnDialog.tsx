@@ -1,10 +1,22 @@
-import { Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_ADJUSTMENT_MAX, formatCents, type TAdminUser } from '@curio/shared';
+import { ADMIN_ADJUSTMENT_MAX, formatCents, ZAdminAdjustUsdnInput, type TAdminUser } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
+import { translatedSchemaResolver } from '../../../lib/forms.ts';
+import { numeric, withFieldErrors } from '../kit/admin-form.ts';
+import { NotesField } from '../kit/NotesField.tsx';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 import { DialogActions } from '../../../components/DialogActions.tsx';
+
+const FIELDS = ['amount', 'reason'] as const;
+
+/** The server's amount and reason rules, and a balance that may not go below zero. */
+const adjustSchema = (balanceCents: number) =>
+  ZAdminAdjustUsdnInput.pick({ reason: true }).extend({
+    amount: ZAdminAdjustUsdnInput.shape.amount.refine((amount) => balanceCents + amount * 100 >= 0, { error: 'USER_USDN_INSUFFICIENT' }),
+  });
 
 /**
  * Rule AD-8: add or deduct whole USDN with a reason. The form shows the balance after the
@@ -21,51 +33,35 @@ export function AdjustUsdnDialog({ user, onClose }: { user: TAdminUser | null; o
 
 function AdjustForm({ user, onClose }: { user: TAdminUser; onClose: () => void }) {
   const { t } = useTranslation(['admin-people', 'admin']);
-  const [amount, setAmount] = useState<number | string>('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  const form = useForm<{ amount: number | string; reason: string }>({
+    initialValues: { amount: '', reason: '' },
+    validate: translatedSchemaResolver(adjustSchema(user.usdnCents)),
+  });
   // one key per opened form: a double click or a retry of the same form adjusts once
   const [idempotencyKey] = useState(() => `admin-adjust-${crypto.randomUUID()}`);
-  const adjust = trpc.admin.users.adjustUsdn.useMutation(useAdminMutationOptions(t('users.adjustedToast'), onClose));
+  const adjust = trpc.admin.users.adjustUsdn.useMutation(withFieldErrors(useAdminMutationOptions(t('users.adjustedToast'), onClose), form, FIELDS));
 
-  const value = typeof amount === 'number' ? amount : Number.NaN;
+  const value = numeric(form.values.amount);
   const resultCents = Number.isInteger(value) ? user.usdnCents + value * 100 : null;
   const below = resultCents !== null && resultCents < 0;
 
-  const submit = () => {
-    const next: typeof errors = {};
-    if (!Number.isInteger(value)) next.amount = t('errors:AMOUNT_NOT_WHOLE');
-    else if (value === 0) next.amount = t('errors:INVALID_AMOUNT');
-    else if (below) next.amount = t('errors:USER_USDN_INSUFFICIENT');
-    if (!reason.trim()) next.reason = t('errors:REASON_REQUIRED');
-    setErrors(next);
-    if (next.amount || next.reason) return;
-    adjust.mutate({ userId: user.id, amount: value, reason: reason.trim(), idempotencyKey });
-  };
+  const submit = form.onSubmit(({ amount, reason }) => adjust.mutate({ userId: user.id, amount: numeric(amount), reason: reason.trim(), idempotencyKey }));
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Text size="sm">{t('users.currentBalance', { amount: formatCents(user.usdnCents) })}</Text>
         <NumberInput
           label={t('users.adjustAmount')}
           description={t('users.adjustHint')}
-          value={amount}
-          onChange={(next) => {
-            setAmount(next);
-            setErrors((old) => ({ ...old, amount: undefined }));
-          }}
+          {...form.getInputProps('amount')}
           allowDecimal={false}
           allowNegative
           min={-ADMIN_ADJUSTMENT_MAX}
           max={ADMIN_ADJUSTMENT_MAX}
           suffix=" USDN"
-          error={errors.amount ?? (below ? t('errors:USER_USDN_INSUFFICIENT') : undefined)}
+          // a balance that would go below zero shows while typing, before any submit
+          error={form.errors.amount ?? (below ? t('errors:USER_USDN_INSUFFICIENT') : undefined)}
           withAsterisk
           data-autofocus
         />
@@ -74,19 +70,7 @@ function AdjustForm({ user, onClose }: { user: TAdminUser; onClose: () => void }
             {t('users.resultBalance', { amount: formatCents(resultCents) })}
           </Text>
         )}
-        <Textarea
-          label={t('users.adjustReason')}
-          value={reason}
-          onChange={(event) => {
-            setReason(event.currentTarget.value);
-            setErrors((old) => ({ ...old, reason: undefined }));
-          }}
-          error={errors.reason}
-          withAsterisk
-          autosize
-          minRows={2}
-          maxLength={500}
-        />
+        <NotesField label={t('users.adjustReason')} {...form.getInputProps('reason')} withAsterisk minRows={2} />
         <DialogActions
           cancelLabel={t('admin:kit.cancel')}
           onCancel={onClose}

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_USER_FILTERS, formatCents, type TAdminUser, type TAdminUserFilter } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
+import { Money } from '../../../components/Money.tsx';
 import { formatFull } from '../../messages/chat-time.ts';
 import { AdminListBody } from '../kit/AdminListBody.tsx';
 import { AdminStatusBadge } from '../kit/AdminStatusBadge.tsx';
@@ -133,9 +134,7 @@ function Balance({ user }: { user: TAdminUser }) {
   const { t } = useTranslation('admin-people');
   return (
     <Stack gap={0}>
-      <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid="user-usdn">
-        {formatCents(user.usdnCents)} USDN
-      </Text>
+      <Money cents={user.usdnCents} size="sm" fw={600} data-testid="user-usdn" />
       {user.usdnHeldCents > 0 && (
         <Text size="xs" c="dimmed">
           {t('users.held', { amount: formatCents(user.usdnHeldCents) })}

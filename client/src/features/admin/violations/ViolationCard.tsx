@@ -1,13 +1,16 @@
-import { Badge, Button, Code, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconArrowRight, IconBan, IconCheck } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TAdminViolation, TViolationAction } from '@curio/shared';
+import { ZAdminViolationActInput, type TAdminViolation, type TViolationAction } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
+import { translatedSchemaResolver } from '../../../lib/forms.ts';
+import { withFieldErrors } from '../kit/admin-form.ts';
 import { formatFull } from '../../messages/chat-time.ts';
 import { AdminStatusBadge } from '../kit/AdminStatusBadge.tsx';
 import { MemberLink } from '../kit/MemberLink.tsx';
+import { NotesField } from '../kit/NotesField.tsx';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 
 const SUCCESS_KEY: Record<TViolationAction, string> = {
@@ -16,6 +19,9 @@ const SUCCESS_KEY: Record<TViolationAction, string> = {
   banned: 'violations.bannedToast',
 };
 
+const NOTES_FIELDS = ['notes'] as const;
+const validateNotes = translatedSchemaResolver(ZAdminViolationActInput.pick({ notes: true }));
+
 /**
  * One violation (rules AD-15 and AD-16): type, status, time, sender and receiver, what they typed, and
  * once reviewed the review time, reviewer and notes. Unreviewed ones offer the notes box and
@@ -23,17 +29,17 @@ const SUCCESS_KEY: Record<TViolationAction, string> = {
  */
 export function ViolationCard({ violation }: { violation: TAdminViolation }) {
   const { t, i18n } = useTranslation(['admin-people', 'admin']);
-  const [notes, setNotes] = useState('');
+  const form = useForm({ initialValues: { notes: '' }, validate: validateNotes });
   // one mutation per decision, so each shows its own success message
   const mutations = {
-    reviewed: trpc.admin.violations.act.useMutation(useAdminMutationOptions(t(SUCCESS_KEY.reviewed))),
-    warning: trpc.admin.violations.act.useMutation(useAdminMutationOptions(t(SUCCESS_KEY.warning))),
-    banned: trpc.admin.violations.act.useMutation(useAdminMutationOptions(t(SUCCESS_KEY.banned))),
+    reviewed: trpc.admin.violations.act.useMutation(withFieldErrors(useAdminMutationOptions(t(SUCCESS_KEY.reviewed)), form, NOTES_FIELDS)),
+    warning: trpc.admin.violations.act.useMutation(withFieldErrors(useAdminMutationOptions(t(SUCCESS_KEY.warning)), form, NOTES_FIELDS)),
+    banned: trpc.admin.violations.act.useMutation(withFieldErrors(useAdminMutationOptions(t(SUCCESS_KEY.banned)), form, NOTES_FIELDS)),
   };
   const busy = Object.values(mutations).some((mutation) => mutation.isPending);
 
   const run = (action: TViolationAction) => {
-    mutations[action].mutate({ violationId: violation.id, action, notes: notes.trim() || null });
+    mutations[action].mutate({ violationId: violation.id, action, notes: form.values.notes.trim() || null });
   };
   const confirm = (action: 'warning' | 'banned') =>
     modals.openConfirmModal({
@@ -44,6 +50,8 @@ export function ViolationCard({ violation }: { violation: TAdminViolation }) {
       centered: true,
       onConfirm: () => run(action),
     });
+  // the notes are checked before any decision, and before its confirmation
+  const checked = (decide: () => void) => () => form.onSubmit(decide)();
 
   const unreviewed = violation.status === 'unreviewed';
   return (
@@ -96,15 +104,7 @@ export function ViolationCard({ violation }: { violation: TAdminViolation }) {
 
         {unreviewed ? (
           <Stack gap="xs">
-            <Textarea
-              label={t('violations.notes')}
-              placeholder={t('violations.notesPlaceholder')}
-              value={notes}
-              onChange={(event) => setNotes(event.currentTarget.value)}
-              autosize
-              minRows={1}
-              maxLength={500}
-            />
+            <NotesField label={t('violations.notes')} placeholder={t('violations.notesPlaceholder')} {...form.getInputProps('notes')} minRows={1} />
             <Group gap="xs" wrap="wrap">
               <Button
                 size="xs"
@@ -112,7 +112,7 @@ export function ViolationCard({ violation }: { violation: TAdminViolation }) {
                 leftSection={<IconCheck size={14} />}
                 loading={mutations.reviewed.isPending}
                 disabled={busy}
-                onClick={() => run('reviewed')}
+                onClick={checked(() => run('reviewed'))}
               >
                 {t('violations.markReviewed')}
               </Button>
@@ -123,7 +123,7 @@ export function ViolationCard({ violation }: { violation: TAdminViolation }) {
                 leftSection={<IconAlertTriangle size={14} />}
                 loading={mutations.warning.isPending}
                 disabled={busy}
-                onClick={() => confirm('warning')}
+                onClick={checked(() => confirm('warning'))}
               >
                 {t('violations.warn')}
               </Button>
@@ -134,7 +134,7 @@ export function ViolationCard({ violation }: { violation: TAdminViolation }) {
                 leftSection={<IconBan size={14} />}
                 loading={mutations.banned.isPending}
                 disabled={busy}
-                onClick={() => confirm('banned')}
+                onClick={checked(() => confirm('banned'))}
               >
                 {t('violations.ban')}
               </Button>
