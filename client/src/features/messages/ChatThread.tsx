@@ -1,13 +1,16 @@
 import { ActionIcon, Alert, Button, Center, Group, Loader, Menu, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconArrowLeft, IconBan, IconDotsVertical, IconLock, IconShieldCheck } from '@tabler/icons-react';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useDocumentVisibility, useElementSize, useMediaQuery } from '@mantine/hooks';
 import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CHAT_LIMITS, type TChatMessage, type TChatPeerDetail } from '@curio/shared';
+import { CHAT_LIMITS, ZBlockInput, type TChatMessage, type TChatPeerDetail } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
+import { translatedSchemaResolver } from '../../lib/forms.ts';
+import { DialogActions } from '../../components/DialogActions.tsx';
 import { Composer } from './Composer.tsx';
 import { useConversationPages } from './conversation-pages.ts';
 import { ListingContextCard, OrderContextCard } from './ContextCards.tsx';
@@ -31,6 +34,8 @@ export interface ChatThreadProps {
   prefill: string;
 }
 
+const validateBlockReason = translatedSchemaResolver(ZBlockInput.pick({ reason: true }));
+
 function BlockDialog({
   opened,
   name,
@@ -45,29 +50,27 @@ function BlockDialog({
   pending: boolean;
 }) {
   const { t } = useTranslation('messages');
-  const [reason, setReason] = useState('');
+  const form = useForm({ initialValues: { reason: '' }, validate: validateBlockReason });
+  const close = () => {
+    form.reset();
+    onClose();
+  };
   return (
-    <Modal opened={opened} onClose={onClose} title={t('block.title', { name })} centered>
-      <Stack gap="sm">
-        <Text size="sm">{t('block.body')}</Text>
-        <Textarea
-          label={t('block.reason')}
-          placeholder={t('block.reasonPlaceholder')}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          maxLength={CHAT_LIMITS.blockReasonMax}
-          autosize
-          minRows={2}
-        />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            {t('block.cancel')}
-          </Button>
-          <Button color="red" loading={pending} onClick={() => onConfirm(reason)}>
-            {t('block.confirm')}
-          </Button>
-        </Group>
-      </Stack>
+    <Modal opened={opened} onClose={close} title={t('block.title', { name })} centered>
+      <form onSubmit={form.onSubmit(({ reason }) => onConfirm(reason))} noValidate>
+        <Stack gap="sm">
+          <Text size="sm">{t('block.body')}</Text>
+          <Textarea
+            label={t('block.reason')}
+            placeholder={t('block.reasonPlaceholder')}
+            {...form.getInputProps('reason')}
+            maxLength={CHAT_LIMITS.blockReasonMax}
+            autosize
+            minRows={2}
+          />
+          <DialogActions cancelLabel={t('block.cancel')} onCancel={close} submitLabel={t('block.confirm')} loading={pending} color="red" />
+        </Stack>
+      </form>
     </Modal>
   );
 }

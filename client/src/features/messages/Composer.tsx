@@ -1,11 +1,13 @@
 import { ActionIcon, Group, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_LIMITS, type TChatMessage } from '@curio/shared';
+import { CHAT_LIMITS, ZSendMessageInput, type TChatMessage } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { appErrorOf, errorMessage } from '../../lib/app-error.ts';
+import { translatedSchemaResolver } from '../../lib/forms.ts';
 import { ContactWarning } from '../contact-filter/ContactWarning.tsx';
 import classes from './messages.module.css';
 
@@ -22,35 +24,34 @@ export interface ComposerProps {
   onBlocked: () => void;
 }
 
+const validateMessage = translatedSchemaResolver(ZSendMessageInput.pick({ content: true }));
+
 /**
  * The message box (rules C-3 and C-4): the contact-detail warning while typing, Enter to send and
  * Shift+Enter for a new line, nothing sent when blank. Each message gets one clientId, kept
  * while the same text is retried after a failure, so a send that did reach the server is not
- * stored twice.
+ * stored twice. A refused text (blank, too long) is said in a toast, not under the box, so the
+ * send button stays level with a one-line box.
  */
 export function Composer({ peerId, prefill, orderId, listingId, disabled, onSent, onBlocked }: ComposerProps) {
   const { t } = useTranslation('messages');
-  const [text, setText] = useState(prefill);
+  const form = useForm({ initialValues: { content: prefill }, validate: validateMessage });
+  const text = form.values.content;
   const attempt = useRef<{ text: string; clientId: string } | null>(null);
   const send = trpc.chat.send.useMutation();
   // the floating support button sits over the composer's right end on wide screens: make room
   // (phones lift the button above the thread's bottom bar instead: ChatThread)
   const settings = trpc.system.publicSettings.useQuery(undefined, { staleTime: 5 * 60_000 });
 
-  const submit = () => {
-    const content = text.trim();
-    if (disabled || send.isPending) return;
-    if (!content) {
-      notifications.show({ color: 'yellow', message: t('errors:MESSAGE_EMPTY') });
-      return;
-    }
+  const sendMessage = (typed: string) => {
+    const content = typed.trim();
     if (attempt.current?.text !== content) attempt.current = { text: content, clientId: crypto.randomUUID() };
     send.mutate(
       { peerId, content, clientId: attempt.current.clientId, orderId, listingId },
       {
         onSuccess: (result) => {
           attempt.current = null;
-          setText('');
+          form.setFieldValue('content', '');
           onSent(result.message);
           if (result.filtered) notifications.show({ color: 'yellow', message: t('composer.filtered') });
         },
@@ -61,6 +62,17 @@ export function Composer({ peerId, prefill, orderId, listingId, disabled, onSent
         },
       },
     );
+  };
+
+  const submit = () => {
+    if (disabled || send.isPending) return;
+    form.onSubmit(
+      ({ content }) => sendMessage(content),
+      (errors) => {
+        if (errors.content) notifications.show({ color: 'yellow', message: errors.content });
+        form.clearErrors();
+      },
+    )();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -79,7 +91,7 @@ export function Composer({ peerId, prefill, orderId, listingId, disabled, onSent
           aria-label={t('composer.label')}
           placeholder={disabled ? t('composer.disabled') : t('composer.placeholder')}
           value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
+          onChange={(event) => form.setFieldValue('content', event.currentTarget.value)}
           onKeyDown={onKeyDown}
           disabled={disabled}
           autosize
