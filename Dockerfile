@@ -3,7 +3,7 @@
 # Build: docker build -t curio .
 # Run:   docker run -e DATABASE_URL=postgres://... -e PUBLIC_ORIGIN=https://curio.example -p 3000:3000 curio
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # All dependencies (dev included), from the lock file only, so this layer is cached until it changes.
 FROM ${NODE_IMAGE} AS deps
