@@ -146,13 +146,20 @@ function ReviewForm({ orderId, review, onDone }: { orderId: string; review: TRev
           <ContactWarning text={content} />
         </Stack>
         <ReviewImagePicker value={form.values.images} onChange={(keys) => form.setFieldValue('images', keys)} disabled={busy} onBusyChange={setUploading} />
-        <Group justify="space-between" gap="sm" mt="xs">
-          {review ? (
-            <Button variant="subtle" color="red" radius="xl" leftSection={<IconTrash size={16} aria-hidden />} onClick={confirmDelete} disabled={busy}>
+        {/* delete stays left; on a narrow screen the buttons wrap to a row of their own, still on the right */}
+        <Group justify="flex-end" gap="sm" mt="xs">
+          {review && (
+            <Button
+              variant="subtle"
+              color="red"
+              radius="xl"
+              mr="auto"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={confirmDelete}
+              disabled={busy}
+            >
               {t('dialog.delete')}
             </Button>
-          ) : (
-            <span />
           )}
           <DialogActions
             cancelLabel={t('dialog.cancel')}
