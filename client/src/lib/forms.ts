@@ -1,5 +1,5 @@
 import { schemaResolver, type FormErrors } from '@mantine/form';
-import { isAppErrorCode, ZCreateWithdrawalInput, zText, type AppErrorCode } from '@curio/shared';
+import { isAppErrorCode, zText, type AppErrorCode, type ZCreateWithdrawalInput } from '@curio/shared';
 import i18n from '../i18n/index.ts';
 import { appErrorOf } from './app-error.ts';
 
@@ -57,14 +57,17 @@ export function filledInText() {
   return zText().trim().min(1, { error: 'FIELDS_REQUIRED' });
 }
 
+/** A money procedure's number schema for whole USDN (withdrawal and transfer have the same one). */
+type WholeUsdnSchema = (typeof ZCreateWithdrawalInput)['shape']['amount'];
+
 /**
- * A whole USDN amount of at least 1 (rules W-8 and W-13) as a number field holds it, checked as
- * the procedure's number once typed; `notPositive` is the code for 0 and below.
+ * A whole USDN amount of at least 1 (rules W-8 and W-13) as a number field holds it, checked once
+ * typed by `amount`, the procedure's own number schema; `notPositive` is the code for 0 and below.
  */
-export function wholeUsdnText(notPositive: AppErrorCode) {
+export function wholeUsdnText(amount: WholeUsdnSchema, notPositive: AppErrorCode) {
   return filledInText()
     .transform(Number)
-    .pipe(ZCreateWithdrawalInput.shape.amount.positive({ error: notPositive }).int({ error: 'AMOUNT_NOT_WHOLE' }));
+    .pipe(amount.positive({ error: notPositive }).int({ error: 'AMOUNT_NOT_WHOLE' }));
 }
 
 /**

@@ -30,7 +30,7 @@ export function TransferPage() {
 /** The transfer as the form holds it; 'fill in all fields' before anything is sent. */
 const ZTransferForm = ZTransferInput.pick({ email: true, notes: true }).extend({
   email: ZTransferInput.shape.email.trim().min(1, { error: 'FIELDS_REQUIRED' }),
-  amount: wholeUsdnText('VALIDATION_FAILED'),
+  amount: wholeUsdnText(ZTransferInput.shape.amount.unwrap(), 'VALIDATION_FAILED'),
 });
 const TRANSFER_FIELDS = ['email', 'amount', 'notes'];
 const TRANSFER_FIELD_MESSAGES = { amount: 'wallet:transfer.amountInvalid' };

@@ -106,7 +106,7 @@ function Facts({ info }: { info: TWithdrawalInfo }) {
 
 /** The withdrawal as the form holds it: whole USDN typed as text, a Solana address (rules W-8 and W-9). */
 const ZWithdrawalForm = ZCreateWithdrawalInput.pick({ address: true }).extend({
-  amount: wholeUsdnText('INVALID_AMOUNT'),
+  amount: wholeUsdnText(ZCreateWithdrawalInput.shape.amount, 'INVALID_AMOUNT'),
   address: ZCreateWithdrawalInput.shape.address.trim().refine(isSolanaAddress, { error: 'SOLANA_ADDRESS_INVALID' }),
 });
 const WITHDRAWAL_FIELDS = ['amount', 'address'];
