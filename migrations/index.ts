@@ -13,7 +13,7 @@ import * as trustAndSafety from './20261124T0120_trust_and_safety.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the same set runs under
- * tsx, vitest and a bundled build. Add new files at the end; never edit a landed one.
+ * Node's type stripping, vitest and a bundled build. Add new files at the end; never edit a landed one.
  */
 export const migrations: Record<string, Migration> = {
   '20261121T0001_foundation': foundation,

@@ -1,9 +1,9 @@
 /**
- * `npx tsx scripts/seed-bulk-listings.ts [listings=100000] [requests=listings/10] [--defer-indexes]`:
+ * `node scripts/seed-bulk-listings.ts [listings=100000] [requests=listings/10] [--defer-indexes]`:
  * adds synthetic listings and buying requests to DATABASE_URL for the feed benchmark
  * (scripts/bench/feed.ts), then ANALYZEs. Migrates first. Meant for a scratch database:
  *   psql -c 'CREATE DATABASE curio_bench'
- *   DATABASE_URL=postgres://root@127.0.0.1:5432/curio_bench npx tsx scripts/seed-bulk-listings.ts
+ *   DATABASE_URL=postgres://root@127.0.0.1:5432/curio_bench node scripts/seed-bulk-listings.ts
  * --defer-indexes drops the secondary indexes of the two tables for the seed and rebuilds them
  * after (much faster at a million rows; the feed has no indexes meanwhile). `npm run bench:feed`
  * creates and seeds its own database this way.

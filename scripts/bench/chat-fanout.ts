@@ -11,7 +11,7 @@
  * relaying the same M messages. Prints a table, writes bench/results/chat-fanout-<time>.json and
  * chat-fanout-latest.json, and exits 1 if anything was lost, duplicated or out of order.
  *
- *   npx tsx scripts/bench/chat-fanout.ts [--clients 1000] [--messages 3000] [--concurrency 32]
+ *   node scripts/bench/chat-fanout.ts [--clients 1000] [--messages 3000] [--concurrency 32]
  *     [--servers 2] [--pool 10] [--cross 0.9] [--seed 42] [--no-baseline] [--keep-db] [--no-save]
  *
  * Every option can also be given as CHAT_BENCH_<NAME> (CHAT_BENCH_CLIENTS=100 …);
@@ -196,8 +196,11 @@ interface ProcessReport {
 class MemorySampler {
   private readonly peaks = new Map<number, number>();
   private timer: NodeJS.Timeout | null = null;
+  private readonly pids: number[];
 
-  constructor(private readonly pids: number[]) {}
+  constructor(pids: number[]) {
+    this.pids = pids;
+  }
 
   start(): void {
     this.reset();

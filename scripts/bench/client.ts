@@ -2,7 +2,7 @@
  * Client benchmark (docs/performance.md "Client"): what a first visit to `/` costs.
  *
  * 1. Bundle: the production build (`vite build`, as `npm run build -w client` runs it; built
- *    through the e2e helper's ensureClientBuilt, which rebuilds only when client/dist is older
+ *    through scripts/build-client.ts (ensureClientBuilt), which rebuilds only when client/dist is older
  *    than its sources and swaps the new build in atomically, so browser tests running at the
  *    same time never see half a build). The initial route is what index.html loads before any
  *    lazy route: its entry script, its modulepreloads and its stylesheets, plus the default
@@ -26,7 +26,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { DEFAULT_LANGUAGE } from '@curio/shared';
-import { ensureClientBuilt } from '../../tests/helpers/e2e-server.ts';
+import { ensureClientBuilt } from '../build-client.ts';
 import { startChild } from './chat-fanout/processes.ts';
 import {
   databaseExists,

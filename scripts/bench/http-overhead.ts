@@ -5,7 +5,7 @@
  * called as the browser calls it (GET /trpc/system.exchangeRates) on a Curio server process (the
  * `npm start` composition root: security headers, CSRF guard, tRPC context with its
  * session-cookie check, zod output validation, superjson). Baseline: a bare Express handler in
- * the same kind of process (node --import tsx) returning the very same JSON bytes. Also shown:
+ * the same kind of process (plain `node`) returning the very same JSON bytes. Also shown:
  * Curio's own /healthz (a plain Express route inside the full app). Load: autocannon, in its own
  * process, the same connections and duration for each target, in rounds taking turns.
  *

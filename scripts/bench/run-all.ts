@@ -58,7 +58,7 @@ const BENCHES: Bench[] = [
 
 function runBench(bench: Bench): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', bench.script, ...bench.args], { cwd: ROOT, stdio: 'inherit' });
+    const child = spawn(process.execPath, [bench.script, ...bench.args], { cwd: ROOT, stdio: 'inherit' });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
   });
 }

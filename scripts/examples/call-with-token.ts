@@ -1,7 +1,7 @@
 /**
  * Calling Curio from a script with a personal API token (rule A-17, engineering rule E-10):
  *
- *   CURIO_URL=http://localhost:3000 CURIO_TOKEN=curio_pat_... npx tsx scripts/examples/call-with-token.ts
+ *   CURIO_URL=http://localhost:3000 CURIO_TOKEN=curio_pat_... node scripts/examples/call-with-token.ts
  *
  * Create the token in the app (or with `auth.apiTokens.create` from a signed-in session).
  * Every procedure is typed from the server's AppRouter, so a wrong name or input fails to compile.

@@ -27,13 +27,38 @@ export interface AppConfig {
   ratesUrl: string;
   /** Seed a demo marketplace on a brand-new embedded database. */
   autoSeed: boolean;
+  /** pino level (LOG_LEVEL); info unless set. */
+  logLevel: LogLevel;
+  /** METRICS_TOKEN: set, /metrics wants it as a bearer token; unset, /metrics answers loopback peers only. */
+  metricsToken: string | null;
+  /** WEB_CONCURRENCY: worker processes sharing the port; more than one needs PostgreSQL. */
+  webConcurrency: number;
+  /** Uploads in an S3-compatible bucket (S3_BUCKET and friends); null keeps them under dataDir/uploads. */
+  s3: S3Config | null;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface S3Config {
+  bucket: string;
+  /** Unset: AWS itself. Set: any S3-compatible server (MinIO, R2, s3rver, ...). */
+  endpoint: string | null;
+  region: string;
+  /** Unset: the AWS SDK's own chain (environment, instance role, ...). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** Bucket in the path rather than the host name, as MinIO-like servers want. */
+  forcePathStyle: boolean;
 }
 
 /** A bad environment: one line per variable, each naming it, so the operator fixes them all at once. */
 export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
     super(problems.join('\n'));
     this.name = 'ConfigError';
+    this.problems = problems;
   }
 }
 
@@ -75,6 +100,20 @@ const ZEnvironment = z.object({
   TRUST_PROXY: optional(z.string()),
   RATES_URL: optional(urlWith(['http:', 'https:'], 'an http:// or https:// URL')),
   AUTO_SEED: flag,
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  METRICS_TOKEN: optional(z.string().min(16, { error: 'must be at least 16 characters' })),
+  WEB_CONCURRENCY: optional(
+    z
+      .string()
+      .regex(/^[1-9]\d{0,2}$/, { error: 'must be a whole number of processes from 1' })
+      .transform(Number),
+  ),
+  S3_BUCKET: optional(z.string()),
+  S3_ENDPOINT: optional(urlWith(['http:', 'https:'], 'an http:// or https:// URL')),
+  S3_REGION: optional(z.string()),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_FORCE_PATH_STYLE: flag,
 });
 
 /** Reads and checks the environment; throws ConfigError naming every bad variable. */
@@ -92,7 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   } catch (error) {
     problems.push(error instanceof Error ? error.message : String(error));
   }
-  if (!parsed.success || !trustProxy) throw new ConfigError(problems);
+  if (parsed.success) problems.push(...crossVariableProblems(parsed.data));
+  if (!parsed.success || !trustProxy || problems.length > 0) throw new ConfigError(problems);
 
   const vars = parsed.data;
   const port = vars.PORT ?? 3000;
@@ -112,7 +152,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy,
     ratesUrl: vars.RATES_URL ?? 'https://open.er-api.com/v6/latest/USD',
     autoSeed: vars.AUTO_SEED !== 'false',
+    logLevel: vars.LOG_LEVEL ?? 'info',
+    metricsToken: vars.METRICS_TOKEN ?? null,
+    webConcurrency: vars.WEB_CONCURRENCY ?? 1,
+    s3: vars.S3_BUCKET
+      ? {
+          bucket: vars.S3_BUCKET,
+          endpoint: vars.S3_ENDPOINT ?? null,
+          region: vars.S3_REGION ?? 'us-east-1',
+          credentials:
+            vars.S3_ACCESS_KEY_ID && vars.S3_SECRET_ACCESS_KEY ? { accessKeyId: vars.S3_ACCESS_KEY_ID, secretAccessKey: vars.S3_SECRET_ACCESS_KEY } : null,
+          forcePathStyle: vars.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : null,
   };
+}
+
+/** Variables that are each fine alone but not together. */
+function crossVariableProblems(vars: z.infer<typeof ZEnvironment>): string[] {
+  const problems: string[] = [];
+  if ((vars.WEB_CONCURRENCY ?? 1) > 1 && !vars.DATABASE_URL) {
+    problems.push(
+      `WEB_CONCURRENCY must be 1 on the embedded database, which one process owns; set DATABASE_URL to run ${vars.WEB_CONCURRENCY} processes (got ${JSON.stringify(String(vars.WEB_CONCURRENCY))})`,
+    );
+  }
+  if (!vars.S3_BUCKET && (vars.S3_ENDPOINT || vars.S3_ACCESS_KEY_ID || vars.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_BUCKET must be set when other S3_ variables are (got undefined)');
+  }
+  if (Boolean(vars.S3_ACCESS_KEY_ID) !== Boolean(vars.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (got only one)');
+  }
+  return problems;
 }
 
 /** For entry points (the server, scripts): a bad environment prints one line per variable and exits 1. */

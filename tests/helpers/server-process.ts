@@ -36,7 +36,7 @@ export interface ServerProcess {
  */
 export async function startServerProcess(env: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['server/src/main.ts'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', RATES_URL: 'http://127.0.0.1:9/unreachable', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/src/config.ts';
@@ -40,9 +42,60 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'not-an-address' })).toThrow(/TRUST_PROXY/);
   });
 
+  test('operations: log level, metrics token and worker count, each checked', () => {
+    expect(loadConfig({})).toMatchObject({ logLevel: 'info', metricsToken: null, webConcurrency: 1, s3: null });
+    const tuned = loadConfig({ LOG_LEVEL: 'warn', METRICS_TOKEN: 'a-long-enough-token', WEB_CONCURRENCY: '4', DATABASE_URL: 'postgres://db/curio' });
+    expect(tuned).toMatchObject({ logLevel: 'warn', metricsToken: 'a-long-enough-token', webConcurrency: 4 });
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/^LOG_LEVEL must be one of fatal, error/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/^METRICS_TOKEN must be at least 16/);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '0', DATABASE_URL: 'postgres://db/curio' })).toThrow(/^WEB_CONCURRENCY /);
+  });
+
+  test('several processes need PostgreSQL: the embedded database belongs to one', () => {
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(/^WEB_CONCURRENCY must be 1 on the embedded database/);
+    expect(loadConfig({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+  });
+
+  test('S3: a bucket turns the object store on; keys come in pairs', () => {
+    const s3 = loadConfig({
+      S3_BUCKET: 'curio',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    }).s3;
+    expect(s3).toEqual({
+      bucket: 'curio',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ S3_BUCKET: 'curio', S3_REGION: 'eu-west-1' }).s3).toMatchObject({
+      endpoint: null,
+      region: 'eu-west-1',
+      credentials: null,
+      forcePathStyle: false,
+    });
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/^S3_BUCKET must be set/);
+    expect(() => loadConfig({ S3_BUCKET: 'curio', S3_ACCESS_KEY_ID: 'id' })).toThrow(/^S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/);
+  });
+
+  test('no transpiler in production: tsx is in no dependency list, and every script runs on plain node', async () => {
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    const read = async (file: string) =>
+      JSON.parse(await readFile(path.join(root, file), 'utf8')) as { dependencies?: object; devDependencies?: object; scripts?: Record<string, string> };
+    for (const file of ['package.json', 'server/package.json', 'shared/package.json']) {
+      const manifest = await read(file);
+      expect(Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }), file).not.toContain('tsx');
+    }
+    const scripts = Object.values((await read('package.json')).scripts ?? {});
+    expect(scripts.filter((script) => /\btsx\b|ts-node/.test(script))).toEqual([]);
+  });
+
   test('`PORT=abc npm start` prints one line naming PORT and exits non-zero', () => {
     const root = fileURLToPath(new URL('../../', import.meta.url));
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    const run = spawnSync(process.execPath, ['server/src/main.ts'], {
       cwd: root,
       env: { PATH: process.env.PATH, PORT: 'abc' },
       encoding: 'utf8',

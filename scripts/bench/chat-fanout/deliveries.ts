@@ -69,10 +69,10 @@ export class Deliveries {
   /** Called on the first copy of a message at its sender (the baseline's acknowledgement). */
   onEcho: ((id: number) => void) | null = null;
 
-  constructor(
-    readonly plans: PlannedMessage[],
-    clients: number,
-  ) {
+  readonly plans: PlannedMessage[];
+
+  constructor(plans: PlannedMessage[], clients: number) {
+    this.plans = plans;
     const m = plans.length;
     const nan = () => new Float64Array(m).fill(Number.NaN);
     this.sentAt = nan();

@@ -1,4 +1,4 @@
-/** Child processes of the chat fan-out bench: start a Node entry under tsx, wait for READY, stop it. */
+/** Child processes of the chat fan-out bench: start a Node entry, wait for READY, stop it. */
 import { spawn, type ChildProcess } from 'node:child_process';
 
 export interface ChildServer {
@@ -14,7 +14,7 @@ export interface ChildServer {
 const KEEP_LINES = 40;
 
 /**
- * Runs `node --import tsx <entry>` (so the pid is the server's own Node process, whose
+ * Runs `node <entry>` (so the pid is the server's own Node process, whose
  * /proc/<pid>/status is the memory we report) with an IPC channel: if the bench dies without
  * stopping it, the channel closes and the child shuts itself down.
  */
@@ -26,7 +26,7 @@ export async function startChild(
   nodeArgs: string[] = [],
   readyTimeoutMs = 90_000,
 ): Promise<ChildServer> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

@@ -4,7 +4,7 @@
  * sends is forwarded as `{"from":<index>,"m":"…"}` to the receiver's socket and echoed to the
  * sender's (Curio's stream also yields the sender's own message). Prints `READY <port>`.
  *
- *   node --import tsx scripts/bench/chat-fanout/relay-server.ts
+ *   node scripts/bench/chat-fanout/relay-server.ts
  */
 import { WebSocketServer, type WebSocket } from 'ws';
 

@@ -4,7 +4,7 @@
  * bench chose (main.ts has no setting for it: openDatabase's default of 10), no hourly jobs, no
  * demo seed, and a loopback port picked by the OS. Prints one line `READY <port>` when it serves.
  *
- *   DATABASE_URL=… BENCH_POOL_SIZE=10 node --import tsx scripts/bench/chat-fanout/server-entry.ts
+ *   DATABASE_URL=… BENCH_POOL_SIZE=10 node scripts/bench/chat-fanout/server-entry.ts
  */
 import { startServer } from '../../../server/src/server.ts';
 import { loadConfig } from '../../../server/src/config.ts';

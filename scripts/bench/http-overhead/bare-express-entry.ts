@@ -1,6 +1,6 @@
 /**
  * Baseline of the HTTP-overhead bench (scripts/bench/http-overhead.ts): a bare Express 5 app in
- * its own Node process (started like the Curio server, `node --import tsx`), answering the same
+ * its own Node process (started like the Curio server, `node <entry>`), answering the same
  * path with the same JSON bytes the tRPC procedure returns (BENCH_BODY), and nothing else: no
  * tRPC, no context, no session lookup, no zod, no superjson. Prints `READY <port>`.
  */

@@ -6,12 +6,14 @@ import type { AppErrorCode, AppErrorData, AppErrorParams } from '@curio/shared';
  * a script or the seed called it; `trpc/domain-errors.ts` turns it into a response.
  */
 export class DomainError extends Error {
-  constructor(
-    readonly code: AppErrorCode,
-    readonly params?: AppErrorParams,
-  ) {
+  readonly code: AppErrorCode;
+  readonly params: AppErrorParams | undefined;
+
+  constructor(code: AppErrorCode, params?: AppErrorParams) {
     super(code);
     this.name = 'DomainError';
+    this.code = code;
+    this.params = params;
   }
 
   /** What a client receives as `data.appError`. */

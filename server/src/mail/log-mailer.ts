@@ -7,10 +7,13 @@ import type { Mailer, MailMessage } from './mailer.ts';
  * (readable at GET /dev/outbox), so the reset flow works on a laptop with nothing installed.
  */
 export class LogMailer implements Mailer {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly log: (line: string) => void = console.log,
-  ) {}
+  private readonly db: Kysely<Database>;
+  private readonly log: (line: string) => void;
+
+  constructor(db: Kysely<Database>, log: (line: string) => void = console.log) {
+    this.db = db;
+    this.log = log;
+  }
 
   async send(message: MailMessage): Promise<void> {
     await this.db

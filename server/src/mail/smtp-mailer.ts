@@ -13,12 +13,12 @@ const SMTP_TIMEOUT_MS = 10_000;
  */
 export class SmtpMailer implements Mailer {
   private readonly transport: ReturnType<typeof createTransport>;
+  private readonly db: Kysely<Database>;
+  private readonly from: string;
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    smtpUrl: string,
-    private readonly from: string,
-  ) {
+  constructor(db: Kysely<Database>, smtpUrl: string, from: string) {
+    this.db = db;
+    this.from = from;
     this.transport = createTransport({
       url: smtpUrl,
       connectionTimeout: SMTP_TIMEOUT_MS,

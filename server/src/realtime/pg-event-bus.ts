@@ -32,12 +32,14 @@ export class PgEventBus implements EventBus {
   private reconnectTimer: NodeJS.Timeout | null = null;
   private reconnectAttempt = 0;
   private closed = false;
+  private readonly db: Kysely<Database>;
+  private readonly url: string;
+  private readonly options: PgEventBusOptions;
 
-  private constructor(
-    private readonly db: Kysely<Database>,
-    private readonly url: string,
-    private readonly options: PgEventBusOptions,
-  ) {
+  private constructor(db: Kysely<Database>, url: string, options: PgEventBusOptions) {
+    this.db = db;
+    this.url = url;
+    this.options = options;
     this.logger = options.logger ?? console;
     this.reconnectDelay = options.reconnectDelayMs ?? { initial: 250, max: 10_000 };
   }

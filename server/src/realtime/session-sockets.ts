@@ -22,12 +22,14 @@ interface UserSockets {
 export class SessionSockets {
   private readonly byUser = new Map<string, UserSockets>();
   private readonly stopGapWatch: () => void;
+  private readonly db: Kysely<Database>;
+  private readonly clock: Clock;
+  private readonly events: EventBus;
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly clock: Clock,
-    private readonly events: EventBus,
-  ) {
+  constructor(db: Kysely<Database>, clock: Clock, events: EventBus) {
+    this.db = db;
+    this.clock = clock;
+    this.events = events;
     this.stopGapWatch = events.onDeliveryGap(() => {
       this.closeEndedSessions().catch((error: unknown) => console.error('[ws] re-checking sessions after an event gap failed:', error));
     });

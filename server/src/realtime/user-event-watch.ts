@@ -13,13 +13,10 @@ export class UserEventWatch {
   private wake: (() => void) | null = null;
   private readonly unsubscribe: () => void;
   private readonly onAbort = () => this.stop();
+  private readonly signal: AbortSignal | undefined;
 
-  constructor(
-    events: EventBus,
-    userId: string,
-    types: readonly RealtimeEvent['type'][],
-    private readonly signal?: AbortSignal,
-  ) {
+  constructor(events: EventBus, userId: string, types: readonly RealtimeEvent['type'][], signal?: AbortSignal) {
+    this.signal = signal;
     this.unsubscribe = events.subscribe(userId, (event) => {
       if (!types.includes(event.type)) return;
       this.pending = true;

@@ -14,9 +14,12 @@ function formatOf(metadata: Metadata): ImageFormat | null {
 }
 
 export class ImageRejectedError extends Error {
-  constructor(readonly code: 'UPLOAD_TOO_LARGE' | 'UPLOAD_NOT_AN_IMAGE') {
+  readonly code: 'UPLOAD_TOO_LARGE' | 'UPLOAD_NOT_AN_IMAGE';
+
+  constructor(code: 'UPLOAD_TOO_LARGE' | 'UPLOAD_NOT_AN_IMAGE') {
     super(code);
     this.name = 'ImageRejectedError';
+    this.code = code;
   }
 }
 

@@ -61,11 +61,11 @@ describe('scripts/admin-create.ts', () => {
     // on a PostgreSQL run, point the script at this file's database; otherwise at a fresh embedded one
     const env = db.url ? { ...process.env, DATABASE_URL: db.url } : { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir };
     try {
-      const { stdout } = await run(
-        process.execPath,
-        ['--import', 'tsx', 'scripts/admin-create.ts', '--email', 'cli-admin@example.test', '--password', 'cli-pass'],
-        { cwd: ROOT, env, timeout: 90_000 },
-      );
+      const { stdout } = await run(process.execPath, ['scripts/admin-create.ts', '--email', 'cli-admin@example.test', '--password', 'cli-pass'], {
+        cwd: ROOT,
+        env,
+        timeout: 90_000,
+      });
       expect(stdout).toContain('cli-admin@example.test: account created, granted admin');
 
       const handle = db.url ? null : await openDatabase(databaseConfigFrom({ databaseUrl: null, dataDir }));
@@ -82,7 +82,7 @@ describe('scripts/admin-create.ts', () => {
         await handle?.close();
       }
 
-      const refused = await run(process.execPath, ['--import', 'tsx', 'scripts/admin-create.ts', '--email', 'not-an-email'], {
+      const refused = await run(process.execPath, ['scripts/admin-create.ts', '--email', 'not-an-email'], {
         cwd: ROOT,
         env,
       }).catch((error: { code: number; stderr: string }) => error);

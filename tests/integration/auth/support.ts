@@ -29,11 +29,13 @@ export class TestBrowser {
   sessionToken: string | null = null;
   sessionExpiresAt: Date | null = null;
   cookieClears = 0;
+  readonly ip: string;
+  private readonly services: AppServices;
 
-  constructor(
-    private readonly services: AppServices,
-    readonly ip = nextBrowserIp(),
-  ) {}
+  constructor(services: AppServices, ip = nextBrowserIp()) {
+    this.services = services;
+    this.ip = ip;
+  }
 
   private readonly cookies: CookieWriter = {
     setSession: (token, expiresAt) => {

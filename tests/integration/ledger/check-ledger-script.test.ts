@@ -15,12 +15,11 @@ import { fund } from './ledger-fixtures.ts';
 test.override('poolSize', 2);
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 
 function runCheck(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   const { DATABASE_URL: _ignored, DATA_DIR: _alsoIgnored, ...inherited } = process.env;
   return new Promise((resolve) => {
-    execFile(tsx, ['scripts/check-ledger.ts'], { cwd: root, env: { ...inherited, ...env } }, (error, stdout, stderr) => {
+    execFile(process.execPath, ['scripts/check-ledger.ts'], { cwd: root, env: { ...inherited, ...env } }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
       resolve({ code, stdout, stderr });
     });

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { request } from 'node:http';
 import { describe, expect, test } from '../../helpers/fixtures.ts';
-import { ensureClientBuilt } from '../../helpers/e2e-server.ts';
+import { ensureClientBuilt } from '../../../scripts/build-client.ts';
 import type { RunningServer } from '../../../server/src/server.ts';
 
 /**

@@ -14,9 +14,12 @@ export function imageProblem(file: File, purpose: UploadPurpose): AppErrorCode |
 
 /** A failed upload with the server's app code, or null when the server gave none (network, 5xx page). */
 export class ImageUploadError extends Error {
-  constructor(readonly code: AppErrorCode | null) {
+  readonly code: AppErrorCode | null;
+
+  constructor(code: AppErrorCode | null) {
     super(code ?? 'UPLOAD_FAILED');
     this.name = 'ImageUploadError';
+    this.code = code;
   }
 }
 
