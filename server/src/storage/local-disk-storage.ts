@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, type Stats } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import type { Storage, StoredObjectStream } from './storage.ts';
 import { InvalidStorageKeyError, STORED_IMAGE_CONTENT_TYPE, isStorageKey } from './keys.ts';
@@ -44,7 +44,7 @@ export class LocalDiskStorage implements Storage {
     try {
       const info = await stat(file);
       if (!info.isFile()) return null;
-      return { stream: createReadStream(file), contentType: STORED_IMAGE_CONTENT_TYPE, size: info.size };
+      return { stream: createReadStream(file), contentType: STORED_IMAGE_CONTENT_TYPE, size: info.size, etag: statTag(info) };
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -76,4 +76,9 @@ export class LocalDiskStorage implements Storage {
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/** Weak and from size and mtime, as Express tags static files: it says the file was rewritten, not what it holds. */
+function statTag(info: Stats): string {
+  return `W/"${info.size.toString(16)}-${info.mtime.getTime().toString(16)}"`;
 }

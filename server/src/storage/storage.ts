@@ -4,6 +4,8 @@ export interface StoredObjectStream {
   stream: Readable;
   contentType: string;
   size: number;
+  /** Changes whenever the stored bytes could have: lets GET /uploads answer 304 to a revalidating cache. */
+  etag: string | null;
 }
 
 /**

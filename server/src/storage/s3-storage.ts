@@ -1,0 +1,88 @@
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, type GetObjectCommandOutput } from '@aws-sdk/client-s3';
+import type { S3Config } from '../config.ts';
+import type { Storage, StoredObjectStream } from './storage.ts';
+import { InvalidStorageKeyError, STORED_IMAGE_CONTENT_TYPE, isStorageKey } from './keys.ts';
+
+/**
+ * One object per key in one bucket of any S3-compatible store (ADR 0028), so every server
+ * process and machine sees the same uploads. The key is the object's name as it is.
+ */
+export class S3Storage implements Storage {
+  readonly bucket: string;
+  private readonly client: S3Client;
+
+  constructor(config: S3Config) {
+    this.bucket = config.bucket;
+    this.client = new S3Client({
+      region: config.region,
+      forcePathStyle: config.forcePathStyle,
+      ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+      // without explicit keys the SDK finds its own (environment, instance role, ...)
+      ...(config.credentials ? { credentials: config.credentials } : {}),
+    });
+  }
+
+  async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    checkKey(key);
+    if (contentType !== STORED_IMAGE_CONTENT_TYPE) {
+      throw new Error(`this store keeps ${STORED_IMAGE_CONTENT_TYPE} only, got ${contentType}`);
+    }
+    // a PUT is atomic: a reader sees the old object or the whole new one, never half
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }));
+  }
+
+  async get(key: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+    const object = await this.stream(key);
+    if (!object) return null;
+    return { bytes: await buffer(object.stream), contentType: object.contentType };
+  }
+
+  async stream(key: string): Promise<StoredObjectStream | null> {
+    checkKey(key);
+    let object: GetObjectCommandOutput;
+    try {
+      object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    const body = object.Body;
+    if (!(body instanceof Readable) || object.ContentLength === undefined) {
+      if (body instanceof Readable) body.destroy();
+      throw new Error(`the object store answered ${key} without a readable body and length`);
+    }
+    // the type put() allowed, not the bucket's metadata: an object written there by other means
+    // is still served as an image under the sandboxing headers of GET /uploads
+    return { stream: body, contentType: STORED_IMAGE_CONTENT_TYPE, size: object.ContentLength, etag: object.ETag ?? null };
+  }
+
+  async delete(key: string): Promise<void> {
+    checkKey(key);
+    // S3 answers 204 for a key it does not have, which is what the interface asks
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    checkKey(key);
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+}
+
+function checkKey(key: string): void {
+  if (!isStorageKey(key)) throw new InvalidStorageKeyError(key);
+}
+
+/** GET says NoSuchKey; HEAD has no body to say anything in, so only its status tells. */
+function isMissing(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return error.name === 'NoSuchKey' || status === 404;
+}
