@@ -53,7 +53,7 @@ USER node
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node runs the TypeScript sources itself (type stripping; erasableSyntaxOnly keeps them strippable),
 # so there is no transpiler in the image, and node is PID 1's only child of interest: SIGTERM from
 # `docker stop` reaches the server's graceful shutdown

@@ -12,5 +12,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ['default'],
+    // in-process servers log through pino straight to stdout; a test that reads logs starts a process of its own
+    env: { LOG_LEVEL: 'silent' },
   },
 });

@@ -1,30 +1,53 @@
-import { loadConfigOrExit } from './config.ts';
+import cluster from 'node:cluster';
+import { loadConfigOrExit, type AppConfig } from './config.ts';
 import { startServer } from './server.ts';
 import { seedDemoMarketplace } from './db/seed-demo.ts';
 import { describeDatabase } from './db/database.ts';
+import { logger } from './observability/logger.ts';
+import { runPrimary } from './workers.ts';
+import { shareWorkerMetrics } from './observability/cluster-metrics.ts';
 
-/** Entry point of `npm start`: serve until SIGINT/SIGTERM, then close cleanly. */
+/**
+ * Entry point of `npm start` and the container. One process serves everything, or with
+ * WEB_CONCURRENCY=N (PostgreSQL only) this one becomes the primary of N workers sharing the port.
+ * SIGTERM drains: no new connections, requests in flight finish, WebSockets are told to reconnect.
+ */
 const config = loadConfigOrExit();
-const running = await startServer(config);
+logger.level = config.logLevel;
 
-if (running.freshEmbeddedDatabase && config.autoSeed) {
-  const logins = await seedDemoMarketplace(running.services);
-  console.log('\nA demo marketplace was created on this new embedded database. Demo logins:');
-  for (const login of logins) console.log(`  ${login.role.padEnd(6)} ${login.email}  /  ${login.password}`);
-  console.log('');
+if (config.webConcurrency > 1 && cluster.isPrimary) await runPrimary(config);
+else await serve(config);
+
+async function serve(config: AppConfig): Promise<void> {
+  if (cluster.isWorker) shareWorkerMetrics();
+  const running = await startServer(config);
+
+  if (running.freshEmbeddedDatabase && config.autoSeed) {
+    const logins = await seedDemoMarketplace(running.services);
+    // for the person at the terminal, not for log storage: these are public demo accounts
+    console.log('\nA demo marketplace was created on this new embedded database. Demo logins:');
+    for (const login of logins) console.log(`  ${login.role.padEnd(6)} ${login.email}  /  ${login.password}`);
+    console.log('');
+  }
+
+  const where = `${config.host}:${config.port}`;
+  if (cluster.isWorker) logger.info({ worker: cluster.worker?.id }, `worker listening on ${where}`);
+  else logger.info(`Curio is running at ${config.publicOrigin} on ${describeDatabase(config)} (listening on ${where})`);
+
+  let stopping = false;
+  async function shutdown(signal: string): Promise<void> {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received, draining`);
+    const timer = setTimeout(() => {
+      logger.error('drain did not finish in time, exiting');
+      process.exit(1);
+    }, 20_000);
+    timer.unref();
+    await running.close();
+    logger.flush();
+    process.exit(0);
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
-
-console.log(`Curio is running at ${config.publicOrigin} on ${describeDatabase(config)} (listening on ${config.host}:${config.port})`);
-
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal} received, shutting down`);
-  const timer = setTimeout(() => process.exit(1), 10_000);
-  timer.unref();
-  await running.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));

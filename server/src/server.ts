@@ -26,7 +26,11 @@ export interface StartOptions {
   dbHandle?: DbHandle;
   /** Skip the hourly jobs (tests that drive them by hand). */
   jobs?: boolean;
+  /** How long close() lets requests in flight finish before cutting their connections. */
+  drainMs?: number;
 }
+
+const DRAIN_MS = 10_000;
 
 /** The composition root: config -> db -> migrate -> services -> http + ws -> jobs. */
 export async function startServer(config: AppConfig, options: StartOptions = {}): Promise<RunningServer> {
@@ -74,9 +78,14 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     close() {
       closing ??= (async () => {
         jobs?.stop();
+        // stop accepting: new connections go to the other workers or machines
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
         await ws.close();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeAllConnections();
+        // requests in flight finish (each connection closes after its response), within bounds
+        const drainTimer = setTimeout(() => server.closeAllConnections(), options.drainMs ?? DRAIN_MS);
+        await stopped;
+        clearTimeout(drainTimer);
         await events.close();
         if (!options.dbHandle) await dbHandle.close();
       })();

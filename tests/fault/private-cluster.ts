@@ -14,6 +14,9 @@ export interface PrivateCluster {
   url: string;
   /** `pg_ctl restart -m fast`: every connection is cut, the server is back when this resolves. */
   restart(): void;
+  /** `pg_ctl stop -m fast`, keeping the data: the database is down until resume(). */
+  pause(): void;
+  resume(): void;
   stop(): void;
 }
 
@@ -76,6 +79,8 @@ export async function startPrivateCluster(): Promise<PrivateCluster> {
   return {
     url: `postgres://root@127.0.0.1:${port}/curio`,
     restart: () => run('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dataDir, 'server.log'), '-m', 'fast', '-w', 'restart']),
+    pause: () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+    resume: () => run('pg_ctl', ['-D', dataDir, '-o', options, '-w', '-l', path.join(dataDir, 'server.log'), 'start']),
     stop: () => {
       try {
         run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);

@@ -11,8 +11,20 @@ export function appErrorOf(error: unknown): AppErrorData {
   return { code: 'OPERATION_FAILED' };
 }
 
-/** A translated, user-facing message for any failed call. */
+/** The server's id of the failed request (server/src/observability/request-logging.ts), if it gave one. */
+function requestIdOf(error: unknown): string | null {
+  if (!(error instanceof TRPCClientError)) return null;
+  const id = (error.data as { requestId?: unknown } | undefined)?.requestId;
+  return typeof id === 'string' ? id : null;
+}
+
+/**
+ * A translated, user-facing message for any failed call. A failure no rule explains names its
+ * request, so the member can quote it to support and support can find it in the logs.
+ */
 export function errorMessage(error: unknown): string {
   const { code, params } = appErrorOf(error);
-  return i18n.t(`errors:${code}`, params ?? {});
+  const message = i18n.t(`errors:${code}`, params ?? {});
+  const requestId = code === 'OPERATION_FAILED' ? requestIdOf(error) : null;
+  return requestId ? `${message} (${i18n.t('common:errorReference', { id: requestId })})` : message;
 }

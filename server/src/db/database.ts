@@ -6,6 +6,10 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import type { AppConfig } from '../config.ts';
+import { watchPool } from '../observability/metrics.ts';
+import { componentLogger } from '../observability/logger.ts';
+
+const log = componentLogger('db');
 
 /**
  * The one factory for a database handle (engineering rule E-2): real PostgreSQL through `pg`
@@ -68,7 +72,7 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
     // an idle client's network error must not crash the process; the pool replaces it.
     // Once we are closing, connections ended by the server (e.g. DROP DATABASE) are expected.
     pool.on('error', (error) => {
-      if (!closing) console.error('[db] idle client error:', error.message);
+      if (!closing) log.error({ err: error }, 'idle client error');
     });
     // The pool listens only while a client is idle. A connection that dies while checked out
     // between two statements of a transaction (a terminated backend, a database restart) would
@@ -76,16 +80,18 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
     // next statement fails instead, the request gets a clean error, and the pool drops the client.
     pool.on('connect', (client) => {
       client.on('error', (error) => {
-        if (!closing) console.error('[db] connection lost:', error.message);
+        if (!closing) log.error({ err: error }, 'connection lost');
       });
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const unwatch = watchPool(pool);
     return {
       db,
       kind: 'postgres',
       url: config.url,
       close: () => {
         closing = true;
+        unwatch();
         return db.destroy();
       },
     };

@@ -15,3 +15,10 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   }
   return (results ?? []).map((r) => r.migrationName);
 }
+
+/** Migrations this code knows that the database has not run: empty when it is current. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- reads kysely's own table, outside the typed schema
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const known = await new Migrator({ db, provider }).getMigrations();
+  return known.filter((migration) => !migration.executedAt).map((migration) => migration.name);
+}

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { requestIdOf } from '../observability/request-logging.ts';
 
 /**
  * Refuses state-changing requests that a browser sent from another site (engineering rule E-10).
@@ -11,7 +12,7 @@ export function refuseCrossSiteWrites(publicOrigin: string): RequestHandler {
     const origin = req.get('origin');
     const sameOrigin = !origin || origin === publicOrigin || hostOf(origin) === req.get('host');
     if (fetchSite === 'cross-site' || fetchSite === 'same-site' || !sameOrigin) {
-      res.status(403).json({ error: 'cross-site request refused' });
+      res.status(403).json({ error: { code: 'FORBIDDEN' }, requestId: requestIdOf(res) });
       return;
     }
     next();
@@ -22,7 +23,7 @@ export function refuseCrossSiteWrites(publicOrigin: string): RequestHandler {
 export const requireJsonBody: RequestHandler = (req, res, next) => {
   if (req.method !== 'POST') return next();
   if (!req.is('application/json')) {
-    res.status(415).json({ error: 'application/json required' });
+    res.status(415).json({ error: { code: 'VALIDATION_FAILED' }, requestId: requestIdOf(res) });
     return;
   }
   next();

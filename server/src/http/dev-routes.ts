@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import type { AppServices } from '../app-services.ts';
+import { isLoopback } from './loopback.ts';
 
 /**
  * Development helpers, mounted only when DEV_OUTBOX=true outside production (config.ts).
@@ -23,8 +24,4 @@ export function mountDevRoutes(app: Express, services: AppServices): void {
     if (to) query = query.where('to_address', '=', to);
     res.json(await query.execute());
   });
-}
-
-function isLoopback(address: string | undefined): boolean {
-  return address === '::1' || address?.startsWith('127.') === true || address?.startsWith('::ffff:127.') === true;
 }

@@ -13,6 +13,9 @@ import { mountDevRoutes } from './dev-routes.ts';
 import { securityHeaders } from './security-headers.ts';
 import { MAX_BATCH_SIZE, answerBodyErrors, readJsonBody, refuseDeepJson } from './request-limits.ts';
 import { mountUploadRoutes } from './uploads.ts';
+import { observeHttpRequests } from '../observability/metrics.ts';
+import { mountOperationsRoutes } from '../observability/operations-routes.ts';
+import { bindRequestContext, requestIdOf, requestLogging } from '../observability/request-logging.ts';
 
 const CLIENT_DIST = fileURLToPath(new URL('../../../client/dist', import.meta.url));
 
@@ -22,17 +25,17 @@ export function createHttpApp(services: AppServices): Express {
   app.disable('x-powered-by');
   // X-Forwarded-For is read only from the proxies TRUST_PROXY names (none by default)
   app.set('trust proxy', services.config.trustProxy);
+  app.use(observeHttpRequests, requestLogging(services.config.trustProxy));
   app.use(securityHeaders(services.config));
-
-  app.get('/healthz', (_req, res) => {
-    res.json({ ok: true });
-  });
+  mountOperationsRoutes(app, services);
 
   app.use(
     '/trpc',
     refuseCrossSiteWrites(services.config.publicOrigin),
     requireJsonBody,
     readJsonBody,
+    // the body parser calls on from a stream callback, outside the request's async context
+    bindRequestContext,
     refuseDeepJson,
     createExpressMiddleware({
       router: appRouter,
@@ -49,7 +52,7 @@ export function createHttpApp(services: AppServices): Express {
 
   // server paths that are not client routes: an unknown one is a plain 404, never the app's page
   app.use(['/dev', '/api', '/uploads'], (_req, res) => {
-    res.status(404).json({ error: 'not found' });
+    res.status(404).json({ error: { code: 'NOT_FOUND' }, requestId: requestIdOf(res) });
   });
 
   if (existsSync(CLIENT_DIST)) {
@@ -57,10 +60,22 @@ export function createHttpApp(services: AppServices): Express {
     // compressed (a quarter of the bytes on a phone's first visit). API answers are not: they
     // carry members' data, and compressing secrets next to attacker-chosen text leaks them (BREACH).
     const compressAssets = compression();
+    // Vite names every file under assets/ by a hash of its content: a new build is a new name, so
+    // a copy can be kept for a year without asking again. The few unhashed files are revalidated.
+    app.use(
+      '/assets',
+      compressAssets,
+      express.static(path.join(CLIENT_DIST, 'assets'), { index: false, immutable: true, maxAge: '365d' }),
+      // an old page asking for a file of an earlier build gets a 404, never the app's HTML as script
+      (_req: express.Request, res: express.Response) => {
+        res.status(404).type('text/plain').send('not found');
+      },
+    );
     app.use(compressAssets, express.static(CLIENT_DIST, { index: false, maxAge: '1h' }));
-    // every other path is a client route; the SPA renders its own 404 page
+    // every other path is a client route; the SPA renders its own 404 page. index.html names the
+    // current hashed files, so it is revalidated on every visit (no-cache; an ETag makes that cheap).
     app.get('/{*splat}', compressAssets, (_req, res) => {
-      res.sendFile(path.join(CLIENT_DIST, 'index.html'), { maxAge: 0 });
+      res.sendFile(path.join(CLIENT_DIST, 'index.html'), { cacheControl: false, headers: { 'Cache-Control': 'no-cache' } });
     });
   }
   return app;

@@ -1,5 +1,6 @@
 import express, { type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 import type { AppErrorCode } from '@curio/shared';
+import { requestIdOf } from '../observability/request-logging.ts';
 
 /**
  * Bounds on what one request may make the server hold (ADR 0025). JSON bodies are read by
@@ -46,7 +47,9 @@ const JSONRPC_CODE = { BAD_REQUEST: -32600, PAYLOAD_TOO_LARGE: -32013 } as const
 function refuse(res: Response, status: 400 | 413, code: AppErrorCode): void {
   const trpcCode = status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
   res.status(status).json({
-    error: { json: { message: code, code: JSONRPC_CODE[trpcCode], data: { code: trpcCode, httpStatus: status, appError: { code } } } },
+    error: {
+      json: { message: code, code: JSONRPC_CODE[trpcCode], data: { code: trpcCode, httpStatus: status, appError: { code }, requestId: requestIdOf(res) } },
+    },
   });
 }
 

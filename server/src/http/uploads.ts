@@ -19,6 +19,10 @@ import { refuseCrossSiteWrites } from './csrf.ts';
 import { storageFor } from '../storage/storage-for.ts';
 import { STORED_IMAGE_CONTENT_TYPE, isStorageKey, newUploadKey } from '../storage/keys.ts';
 import { ImageRejectedError, MAX_INPUT_PIXELS, reencodeImage } from '../storage/reencode-image.ts';
+import { componentLogger } from '../observability/logger.ts';
+import { requestIdOf } from '../observability/request-logging.ts';
+
+const log = componentLogger('uploads');
 
 /** Raw multipart cap for any purpose; each purpose then has its own smaller cap. */
 const MAX_RAW_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -29,7 +33,7 @@ const receiveOneFile = multer({
 }).single('file');
 
 function sendError(res: Response, status: number, code: AppErrorCode, params?: AppErrorParams): void {
-  res.status(status).json({ error: params ? { code, params } : { code } });
+  res.status(status).json({ error: params ? { code, params } : { code }, requestId: requestIdOf(res) });
 }
 
 /** An unexpected failure is logged with its stack; the client gets a code, never the stack. */
@@ -38,7 +42,7 @@ function failSafely(handler: (req: Request, res: Response) => Promise<void>) {
     try {
       await handler(req, res);
     } catch (error) {
-      console.error(`[uploads] ${req.method} ${req.path} failed:`, error);
+      log.error({ err: error, method: req.method }, 'upload route failed');
       if (!res.headersSent) sendError(res, 500, 'OPERATION_FAILED');
       else res.destroy();
     }
@@ -126,12 +130,19 @@ export function mountUploadRoutes(app: Express, services: AppServices): void {
       if (!isStorageKey(key)) return sendError(res, 400, 'VALIDATION_FAILED');
       const object = await storage.stream(key);
       if (!object) return sendError(res, 404, 'NOT_FOUND');
-      res.setHeader('Content-Type', object.contentType);
-      res.setHeader('Content-Length', String(object.size));
       res.setHeader('X-Content-Type-Options', 'nosniff');
       // keys are random and never rewritten, so a copy never goes stale
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+      if (object.etag) res.setHeader('ETag', object.etag);
+      // a cache revalidating its copy (a CDN past its own limit) gets the headers without the bytes
+      if (req.fresh) {
+        object.stream.destroy();
+        res.status(304).end();
+        return;
+      }
+      res.setHeader('Content-Type', object.contentType);
+      res.setHeader('Content-Length', String(object.size));
       object.stream.on('error', () => res.destroy());
       object.stream.pipe(res);
     }),

@@ -3,6 +3,10 @@ import { runInTransaction, type Tx } from '../db/transaction.ts';
 import { runMoneyCommand } from '../domain/ledger/money-command.ts';
 import { completeOrder } from '../domain/orders/complete-order.ts';
 import { cancelUnshippedOrder } from '../domain/orders/cancel-unshipped.ts';
+import { componentLogger } from '../observability/logger.ts';
+import { measureJob } from '../observability/metrics.ts';
+
+const log = componentLogger('jobs');
 
 /** How often a server process sweeps; every process may run it (claims skip each other's rows). */
 export const SWEEP_INTERVAL_MS = 60_000;
@@ -152,10 +156,10 @@ export function startOrderSweeper(services: AppServices, intervalMs = SWEEP_INTE
     if (running || stopped) return;
     running = true;
     try {
-      await runSweepOnce(services);
+      await measureJob('order-sweep', () => runSweepOnce(services));
     } catch (error) {
       // the next tick retries; a sweep failure must never take the server down
-      console.error('[sweeper] sweep failed:', error instanceof Error ? error.message : error);
+      log.error({ err: error }, 'order sweep failed');
     } finally {
       running = false;
     }

@@ -3,6 +3,10 @@ import type { AppServices } from '../app-services.ts';
 import { ratesServiceFor } from '../domain/wallet/rates-service.ts';
 import { startOrderSweeper } from './order-sweeper.ts';
 import { deleteEndedRateLimitWindows } from '../rate-limits/rate-limiter.ts';
+import { componentLogger } from '../observability/logger.ts';
+import { measureJob } from '../observability/metrics.ts';
+
+const log = componentLogger('jobs');
 
 /** Ended rate-limit windows are dropped this often; any process may do it, the DELETE is idempotent. */
 const RATE_LIMIT_CLEANUP_MS = 10 * 60_000;
@@ -26,8 +30,8 @@ export function startBackgroundJobs(services: AppServices): RunningJobs {
   const sweeper = startOrderSweeper(services);
 
   const cleanupTimer = setInterval(() => {
-    deleteEndedRateLimitWindows(services).catch((error: unknown) => {
-      console.error('[jobs] rate-limit cleanup failed:', error instanceof Error ? error.message : error);
+    measureJob('rate-limit-cleanup', () => deleteEndedRateLimitWindows(services)).catch((error: unknown) => {
+      log.error({ err: error }, 'rate-limit cleanup failed');
     });
   }, RATE_LIMIT_CLEANUP_MS);
   cleanupTimer.unref();

@@ -2,6 +2,7 @@ import { createTransport } from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
+import { mailSends } from '../observability/metrics.ts';
 
 /** Short enough that a dead mail server fails a reset request in seconds, not minutes. */
 const SMTP_TIMEOUT_MS = 10_000;
@@ -41,6 +42,7 @@ export class SmtpMailer implements Mailer {
     try {
       await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
     } catch (error) {
+      mailSends.inc({ transport: 'smtp', outcome: 'failed' });
       const reason = error instanceof Error ? error.message : String(error);
       await this.db
         .updateTable('mail_outbox')
@@ -49,6 +51,7 @@ export class SmtpMailer implements Mailer {
         .execute();
       throw error;
     }
+    mailSends.inc({ transport: 'smtp', outcome: 'sent' });
     await this.db.updateTable('mail_outbox').set({ sent_at: new Date() }).where('id', '=', record.id).execute();
   }
 

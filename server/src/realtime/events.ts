@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.ts';
+import { eventDeliveryLag } from '../observability/metrics.ts';
 
 /**
  * Events that change what a signed-in user sees live. They carry only ids: each subscriber
@@ -91,8 +92,10 @@ export function encodeEvent(event: RealtimeEvent): string[] {
   } else {
     parts.push(valid);
   }
+  // the publish time rides along, so the receiving process can measure delivery lag
+  const sentAt = Date.now();
   return parts.map((part) => {
-    const payload = JSON.stringify(part);
+    const payload = JSON.stringify({ ...part, sentAt });
     if (Buffer.byteLength(payload, 'utf8') > MAX_EVENT_PAYLOAD_BYTES) {
       throw new RangeError(`realtime event payload too large (${part.type})`);
     }
@@ -100,7 +103,10 @@ export function encodeEvent(event: RealtimeEvent): string[] {
   });
 }
 
-/** Parses a NOTIFY payload; null for anything that is not a well-formed event. */
+/**
+ * Parses a NOTIFY payload that arrived at this process; null for anything that is not a
+ * well-formed event. Every arrival is timed against its publish time (the delivery-lag metric).
+ */
 export function decodeEvent(payload: string | undefined): RealtimeEvent | null {
   if (!payload) return null;
   let raw: unknown;
@@ -110,7 +116,10 @@ export function decodeEvent(payload: string | undefined): RealtimeEvent | null {
     return null;
   }
   const parsed = ZRealtimeEvent.safeParse(raw);
-  return parsed.success ? parsed.data : null;
+  if (!parsed.success) return null;
+  const sentAt = (raw as { sentAt?: unknown }).sentAt;
+  if (typeof sentAt === 'number') eventDeliveryLag.observe(Math.max(0, Date.now() - sentAt) / 1000);
+  return parsed.data;
 }
 
 /**

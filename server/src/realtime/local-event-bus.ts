@@ -3,6 +3,9 @@ import type { Kysely } from 'kysely';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../db/schema.ts';
 import { EVENTS_CHANNEL, decodeEvent, encodeEvent, notifyThroughDatabase, type EventBus, type RealtimeEvent, type RealtimeListener } from './events.ts';
+import { componentLogger } from '../observability/logger.ts';
+
+const log = componentLogger('events');
 
 /**
  * Fan-out inside one process. It is also the whole story for embedded PGlite, whose
@@ -62,7 +65,7 @@ export class LocalEventBus implements EventBus {
       try {
         listener(event);
       } catch (error) {
-        console.error(`[events] ${event.type} listener failed:`, error);
+        log.error({ err: error, event: event.type }, 'event listener failed');
       }
     };
     this.emitter.on(userId, guarded);

@@ -3,13 +3,22 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { EVENTS_CHANNEL, REFRESH_EVENT_TYPES, decodeEvent, notifyThroughDatabase, type EventBus, type RealtimeEvent, type RealtimeListener } from './events.ts';
 import { LocalEventBus } from './local-event-bus.ts';
+import { componentLogger } from '../observability/logger.ts';
+import { eventBusReconnects } from '../observability/metrics.ts';
 
 export interface PgEventBusOptions {
   /** The LISTEN connection's application_name, so operators can find it in pg_stat_activity. */
   applicationName?: string;
   /** Back-off between reconnect attempts: doubles from `initial` up to `max`. */
   reconnectDelayMs?: { initial: number; max: number };
-  logger?: Pick<Console, 'info' | 'warn' | 'error'>;
+  logger?: EventBusLog;
+}
+
+/** What the bus writes to the log; the server's pino logger by default. */
+export interface EventBusLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(fields: { err: unknown }, message: string): void;
 }
 
 export const LISTENER_APPLICATION_NAME = 'curio-events-listener';
@@ -26,7 +35,7 @@ export const LISTENER_APPLICATION_NAME = 'curio-events-listener';
 export class PgEventBus implements EventBus {
   private readonly local = new LocalEventBus();
   private readonly gapListeners = new Set<() => void>();
-  private readonly logger: Pick<Console, 'info' | 'warn' | 'error'>;
+  private readonly logger: EventBusLog;
   private readonly reconnectDelay: { initial: number; max: number };
   private client: pg.Client | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
@@ -40,7 +49,7 @@ export class PgEventBus implements EventBus {
     this.db = db;
     this.url = url;
     this.options = options;
-    this.logger = options.logger ?? console;
+    this.logger = options.logger ?? componentLogger('events');
     this.reconnectDelay = options.reconnectDelayMs ?? { initial: 250, max: 10_000 };
   }
 
@@ -108,7 +117,7 @@ export class PgEventBus implements EventBus {
       if (message.channel !== EVENTS_CHANNEL) return;
       const event = decodeEvent(message.payload);
       if (event) this.local.dispatch(event);
-      else this.logger.warn('[events] ignored a malformed notification');
+      else this.logger.warn('ignored a malformed notification');
     });
     try {
       await client.connect();
@@ -124,7 +133,7 @@ export class PgEventBus implements EventBus {
     if (this.closed || client !== this.client) return;
     this.client = null;
     client.end().catch(() => {});
-    this.logger.warn(`[events] LISTEN connection lost (${error?.message ?? 'closed by server'}); reconnecting`);
+    this.logger.warn(`LISTEN connection lost (${error?.message ?? 'closed by server'}); reconnecting`);
     this.scheduleReconnect();
   }
 
@@ -147,7 +156,7 @@ export class PgEventBus implements EventBus {
       client = await this.connectListener();
     } catch (error) {
       if (this.closed) return;
-      this.logger.warn(`[events] LISTEN reconnect failed (${(error as Error).message}); retrying`);
+      this.logger.warn(`LISTEN reconnect failed (${(error as Error).message}); retrying`);
       this.scheduleReconnect();
       return;
     }
@@ -157,7 +166,8 @@ export class PgEventBus implements EventBus {
     }
     this.client = client;
     this.reconnectAttempt = 0;
-    this.logger.info('[events] LISTEN connection restored');
+    eventBusReconnects.inc();
+    this.logger.info('LISTEN connection restored');
     this.announceGap();
   }
 
@@ -170,7 +180,7 @@ export class PgEventBus implements EventBus {
       try {
         listener();
       } catch (error) {
-        this.logger.error('[events] delivery-gap listener failed:', error);
+        this.logger.error({ err: error }, 'delivery-gap listener failed');
       }
     }
   }

@@ -3,6 +3,9 @@ import type { WebSocket } from 'ws';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../clock.ts';
 import type { EventBus, RealtimeEvent } from './events.ts';
+import { componentLogger } from '../observability/logger.ts';
+
+const log = componentLogger('ws');
 
 /** Close code for a socket whose session was signed out, reset, rotated or banned. */
 export const SESSION_REVOKED_CLOSE_CODE = 4001;
@@ -31,7 +34,7 @@ export class SessionSockets {
     this.clock = clock;
     this.events = events;
     this.stopGapWatch = events.onDeliveryGap(() => {
-      this.closeEndedSessions().catch((error: unknown) => console.error('[ws] re-checking sessions after an event gap failed:', error));
+      this.closeEndedSessions().catch((error: unknown) => log.error({ err: error }, 're-checking sessions after an event gap failed'));
     });
   }
 

@@ -7,8 +7,11 @@ import type { AppServices } from '../app-services.ts';
 import { logProcedureError } from '../http/log-error.ts';
 import { MAX_WS_FRAME_BYTES } from '../http/request-limits.ts';
 import { SessionSockets } from './session-sockets.ts';
+import { webSocketConnections } from '../observability/metrics.ts';
 
 export const WS_PATH = '/trpc-ws';
+export const SERVICE_RESTART_CLOSE_CODE = 1012;
+const CLOSE_HANDSHAKE_MS = 1_000;
 
 export interface AttachedWebSocket {
   /** Cookie-authenticated sockets of this process, by session (tests read its size). */
@@ -40,6 +43,11 @@ export function attachWebSocket(server: Server, services: AppServices): Attached
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 10_000 },
   });
 
+  wss.on('connection', (socket) => {
+    webSocketConnections.inc();
+    socket.once('close', () => webSocketConnections.dec());
+  });
+
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const origin = req.headers.origin;
@@ -57,8 +65,15 @@ export function attachWebSocket(server: Server, services: AppServices): Attached
     async close() {
       sessions.close();
       handler.broadcastReconnectNotification();
-      for (const client of wss.clients) client.terminate();
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      // 1012 "service restart": clients reconnect, and a load balancer sends them to a process that stays
+      for (const client of wss.clients) client.close(SERVICE_RESTART_CLOSE_CODE, 'server restarting');
+      const closed = new Promise<void>((resolve) => wss.close(() => resolve()));
+      // a client that does not answer the close handshake is not waited for
+      const cutoff = setTimeout(() => {
+        for (const client of wss.clients) client.terminate();
+      }, CLOSE_HANDSHAKE_MS);
+      await closed;
+      clearTimeout(cutoff);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { DefaultErrorShape } from '@trpc/server/unstable-core-do-not-import
 import { ZodError } from 'zod';
 import { isAppErrorCode, type AppErrorCode, type AppErrorData } from '@curio/shared';
 import { domainErrorOf } from './domain-errors.ts';
+import { currentRequestId } from '../observability/request-logging.ts';
 
 /**
  * Turns any error into a shape safe for the browser: a stable app code,
@@ -48,6 +49,7 @@ export function formatError({ shape, error }: { shape: DefaultErrorShape; error:
   return {
     ...shape,
     message: appError.code,
-    data: { ...data, appError },
+    // a member quotes it to support, who finds the request's log lines by it
+    data: { ...data, appError, requestId: currentRequestId() },
   };
 }

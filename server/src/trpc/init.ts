@@ -6,6 +6,21 @@ import { DomainError } from '../domain/domain-error.ts';
 import { domainErrorOf, toTRPCError } from './domain-errors.ts';
 import { consumeRateLimit } from '../rate-limits/rate-limiter.ts';
 import type { RateLimitName } from '../rate-limits/budgets.ts';
+import { procedureDuration, webSocketSubscriptions } from '../observability/metrics.ts';
+
+/** A subscription's stream, counted in the running-subscriptions gauge while it runs. */
+function countedSubscription(procedure: string, data: unknown): unknown {
+  if (!data || typeof data !== 'object' || !(Symbol.asyncIterator in data)) return data;
+  const stream = data as AsyncIterable<unknown>;
+  return (async function* () {
+    webSocketSubscriptions.inc({ procedure });
+    try {
+      yield* stream;
+    } finally {
+      webSocketSubscriptions.dec({ procedure });
+    }
+  })();
+}
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
@@ -22,10 +37,13 @@ export const createCallerFactory = t.createCallerFactory;
  * Every procedure starts here: a DomainError thrown anywhere below (access checks, input rules,
  * the domain call) becomes the response its code calls for, with the code for the client.
  */
-export const publicProcedure = t.procedure.use(async ({ next }) => {
+export const publicProcedure = t.procedure.use(async ({ path, type, next }) => {
+  const stop = procedureDuration.startTimer({ procedure: path, type });
   const result = await next();
   const refusal = result.ok ? null : domainErrorOf(result.error);
+  stop({ outcome: result.ok ? 'ok' : refusal ? 'refused' : 'error' });
   if (refusal) throw toTRPCError(refusal);
+  if (type === 'subscription' && result.ok) return { ...result, data: countedSubscription(path, result.data) };
   return result;
 });
 

@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -8,7 +8,9 @@ import { startServer, type RunningServer } from '../../../server/src/server.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 import { createSession } from '../../../server/src/domain/accounts/sessions.ts';
 import { storageFor } from '../../../server/src/storage/storage-for.ts';
+import { S3Storage } from '../../../server/src/storage/s3-storage.ts';
 import { describe, expect, test } from '../../helpers/fixtures.ts';
+import { startS3Server, type TestS3Server } from '../../helpers/s3-server.ts';
 
 let running: RunningServer;
 let dataDir: string;
@@ -37,7 +39,14 @@ interface UploadAnswer {
 
 async function upload(
   bytes: Buffer,
-  options: { purpose?: string; filename?: string; type?: string; cookie?: string | null; headers?: Record<string, string> } = {},
+  options: {
+    purpose?: string;
+    filename?: string;
+    type?: string;
+    cookie?: string | null;
+    headers?: Record<string, string>;
+    server?: RunningServer;
+  } = {},
 ): Promise<UploadAnswer> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type: options.type ?? 'image/png' }), options.filename ?? 'photo.png');
@@ -46,19 +55,34 @@ async function upload(
   const headers: Record<string, string> = { ...options.headers };
   const sessionCookie = options.cookie === undefined ? cookie : options.cookie;
   if (sessionCookie) headers.cookie = sessionCookie;
-  const response = await fetch(`${running.url}/api/uploads${query}`, { method: 'POST', body: form, headers });
-  return { status: response.status, body: (await response.json()) as UploadAnswer['body'] };
+  const response = await fetch(`${(options.server ?? running).url}/api/uploads${query}`, { method: 'POST', body: form, headers });
+  return { status: response.status, body: withoutRequestId(await response.json(), response.headers.get('x-request-id')) as UploadAnswer['body'] };
 }
 
-/** GET with the path sent exactly as written (fetch would normalise "../" away). */
-function rawGet(rawPath: string): Promise<{ status: number; body: string }> {
-  const { port } = new URL(running.url);
+/** An error answer names its request (the X-Request-Id a member quotes to support); the rest is compared by the tests. */
+function withoutRequestId(body: unknown, requestId: string | string[] | null | undefined): unknown {
+  if (!body || typeof body !== 'object' || !('error' in body)) return body;
+  const { requestId: named, ...rest } = body as { requestId?: string };
+  expect(named).toBe(requestId);
+  return rest;
+}
+
+/**
+ * GET with the path and headers sent exactly as written: fetch would normalise "../" away, and it
+ * adds `Cache-Control: no-cache` to a conditional request, which asks for the full answer.
+ */
+function rawGet(
+  rawPath: string,
+  headers: Record<string, string> = {},
+  server: RunningServer = running,
+): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }> {
+  const { port } = new URL(server.url);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: Number(port), path: rawPath, method: 'GET' }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port: Number(port), path: rawPath, method: 'GET', headers }, (res) => {
       let body = '';
       res.setEncoding('latin1');
       res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
     });
     req.on('error', reject);
     req.end();
@@ -243,7 +267,7 @@ describe('POST /api/uploads', () => {
     form.append('purpose', 'listing');
     const response = await fetch(`${running.url}/api/uploads`, { method: 'POST', body: form, headers: { cookie } });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: { code: 'VALIDATION_FAILED' } });
+    expect(withoutRequestId(await response.json(), response.headers.get('x-request-id'))).toEqual({ error: { code: 'VALIDATION_FAILED' } });
   });
 
   test('the purpose may come as a form field', async () => {
@@ -272,12 +296,91 @@ describe('GET /uploads/<key>', () => {
     }
     const encoded = await rawGet('/uploads/..%2F..%2F..%2F..%2Fetc%2Fpasswd');
     expect(encoded.status).toBe(400);
-    expect(JSON.parse(encoded.body)).toEqual({ error: { code: 'VALIDATION_FAILED' } });
+    expect(withoutRequestId(JSON.parse(encoded.body), encoded.headers['x-request-id'])).toEqual({ error: { code: 'VALIDATION_FAILED' } });
   });
 
   test('a well-formed key that was never stored is not found', async () => {
     const answer = await rawGet('/uploads/listing/2026/11/0b8c3d5e-1111-4222-8333-944455556666.webp');
     expect(answer.status).toBe(404);
-    expect(JSON.parse(answer.body)).toEqual({ error: { code: 'NOT_FOUND' } });
+    expect(withoutRequestId(JSON.parse(answer.body), answer.headers['x-request-id'])).toEqual({ error: { code: 'NOT_FOUND' } });
+  });
+});
+
+describe('revalidating a cached upload', () => {
+  test('GET answers with a tag, and the same tag back is a 304 without the bytes but with the same cache headers', async () => {
+    const { url } = (await upload(await solidPng(40, 30))).body;
+    const served = await rawGet(url!);
+    expect(served.status).toBe(200);
+    const etag = served.headers.etag;
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+
+    const revalidated = await rawGet(url!, { 'if-none-match': etag! });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body).toBe('');
+    expect(revalidated.headers).toMatchObject({
+      etag,
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+    });
+
+    const otherTag = await rawGet(url!, { 'if-none-match': '"something-else"' });
+    expect(otherTag.status).toBe(200);
+    expect(otherTag.body).toBe(served.body);
+    // a reload that asks past every cache gets the bytes whatever tag it carries
+    expect((await rawGet(url!, { 'if-none-match': etag!, 'cache-control': 'no-cache' })).status).toBe(200);
+  });
+});
+
+describe('a server whose config names an S3 bucket (ADR 0028)', () => {
+  let s3: TestS3Server | undefined;
+  let bucketServer: RunningServer | undefined;
+  let bucketCookie: string;
+
+  test.beforeAll(async ({ db, services, member }) => {
+    s3 = await startS3Server();
+    const config = { ...loadConfig(s3.env), port: 0, host: '127.0.0.1', dataDir: services.config.dataDir, ratesUrl: 'http://127.0.0.1:9/' };
+    bucketServer = await startServer(config, { dbHandle: db, jobs: false, clock: services.clock });
+    const session = await createSession(services.db, services.clock, (await member()).id);
+    bucketCookie = `curio_session=${session.token}`;
+  });
+
+  test.afterAll(async () => {
+    await bucketServer?.close();
+    await s3?.close();
+  });
+
+  test('keeps an upload in the bucket, not on its disk, and serves it back from there', async () => {
+    const before = await storedFiles();
+    const answer = await upload(await solidPng(300, 200), { server: bucketServer, cookie: bucketCookie });
+    expect(answer.status).toBe(201);
+    const { key, url } = answer.body;
+    expect(key).toMatch(/^listing\/2026\/11\/[0-9a-f-]{36}\.webp$/);
+
+    const inBucket = await new S3Storage(loadConfig(s3!.env).s3!).get(key!);
+    expect(inBucket?.contentType).toBe('image/webp');
+    expect(await storedFiles()).toEqual(before);
+    expect(await storageFor(running.services).exists(key!)).toBe(false);
+
+    const served = await fetch(`${bucketServer!.url}${url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(served.headers.get('content-length')).toBe(String(inBucket!.bytes.length));
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(inBucket!.bytes);
+
+    // the bucket's own ETag, passed on
+    const etag = served.headers.get('etag');
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    const revalidated = await rawGet(url!, { 'if-none-match': etag! }, bucketServer);
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body).toBe('');
+  });
+
+  test('a well-formed key the bucket does not hold is not found', async () => {
+    const answer = await fetch(`${bucketServer!.url}/uploads/listing/2026/11/0b8c3d5e-1111-4222-8333-944455556666.webp`);
+    expect(answer.status).toBe(404);
+    expect(withoutRequestId(await answer.json(), answer.headers.get('x-request-id'))).toEqual({ error: { code: 'NOT_FOUND' } });
   });
 });

@@ -4,7 +4,7 @@ import { afterEach } from 'vitest';
 import { DISPLAY_CURRENCIES, FALLBACK_RATES, ZExchangeRates } from '@curio/shared';
 import { describe, expect, test, vi } from '../../helpers/fixtures.ts';
 import { callerFor } from '../../helpers/services.ts';
-import { RatesService, ratesServiceFor } from '../../../server/src/domain/wallet/rates-service.ts';
+import { RatesService, ratesLog, ratesServiceFor } from '../../../server/src/domain/wallet/rates-service.ts';
 import { startBackgroundJobs } from '../../../server/src/jobs/start-jobs.ts';
 import { ManualClock } from '../../../server/src/clock.ts';
 
@@ -169,7 +169,7 @@ describe('system.exchangeRates', () => {
   });
 
   test('visitors get the fallback rates when the service is unreachable, with one log line', async ({ services: base }) => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const warn = vi.spyOn(ratesLog, 'warn');
     const services = { ...base, config: { ...base.config, ratesUrl: await unreachableUrl() } };
     const caller = await callerFor(services);
     const first = await caller.system.exchangeRates();

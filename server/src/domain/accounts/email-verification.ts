@@ -12,6 +12,9 @@ import { grantInvitationRewards } from './invitation-rewards.ts';
 import { notifyInviter } from './invitations.ts';
 import { publishCommitted, sessionRevokedEvent } from './publish-events.ts';
 import type { SignedIn } from './sign-up.ts';
+import { componentLogger } from '../../observability/logger.ts';
+
+const log = componentLogger('auth');
 
 /** The link the mail carries; like the reset link, the token rides in the fragment, which no server logs. */
 export function verificationLink(publicOrigin: string, token: string): string {
@@ -51,7 +54,7 @@ export async function sendVerificationMail(services: AppServices, user: { id: st
   try {
     await services.mailer.send(mail);
   } catch (error) {
-    console.error(`[auth] verification mail to ${user.id} failed:`, error instanceof Error ? error.message : error);
+    log.error({ err: error, userId: user.id }, 'verification mail failed');
   }
 }
 

@@ -11,6 +11,9 @@ import { publishCommitted, sessionRevokedEvent } from './publish-events.ts';
 import { accountKeyPrefix } from './sign-in.ts';
 import { markEmailVerified, mayMailAddress } from './email-verification.ts';
 import { publishBalanceChanges } from '../ledger/index.ts';
+import { componentLogger } from '../../observability/logger.ts';
+
+const log = componentLogger('auth');
 
 const COOLDOWN_MS = LIMITS.resetCooldownSeconds * 1000;
 
@@ -70,7 +73,7 @@ export async function requestPasswordReset(services: AppServices, input: { email
     try {
       await services.mailer.send(mail);
     } catch (error) {
-      console.error(`[auth] reset mail to ${user.email} failed:`, error instanceof Error ? error.message : error);
+      log.error({ err: error, userId: user.id }, 'reset mail failed');
       // nothing was delivered: drop the useless token and let the member try again at once
       await services.db.deleteFrom('password_reset_tokens').where('id', '=', tokenId).execute();
       await services.db.deleteFrom('password_reset_requests').where('email', '=', input.email).where('last_requested_at', '=', now).execute();

@@ -1,4 +1,7 @@
 import type { EventBus, RealtimeEvent } from '../../realtime/events.ts';
+import { componentLogger } from '../../observability/logger.ts';
+
+const log = componentLogger('events');
 
 /**
  * Publishes after the transaction committed. The database change already happened, so a
@@ -9,7 +12,7 @@ export async function publishCommitted(events: EventBus, list: RealtimeEvent[]):
     try {
       await events.publish(event);
     } catch (error) {
-      console.error(`[events] publish ${event.type} for ${event.userId} failed:`, error);
+      log.error({ err: error, event: event.type, userId: event.userId }, 'publish failed');
     }
   }
 }

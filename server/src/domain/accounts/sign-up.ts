@@ -7,6 +7,9 @@ import { signUpAttemptMail } from '../../mail/templates/account-verification.ts'
 import { createUserWithProfile } from './create-user.ts';
 import { acceptInvitationCode, assertInvitationCodeUsable, recordReferral } from './invitations.ts';
 import { mailLanguage, mayMailAddress, sendVerificationMail } from './email-verification.ts';
+import { componentLogger } from '../../observability/logger.ts';
+
+const log = componentLogger('auth');
 
 export interface SignedIn {
   userId: string;
@@ -76,6 +79,6 @@ async function mailSignUpAttempt(services: AppServices, email: string): Promise<
   try {
     await services.mailer.send(mail);
   } catch (error) {
-    console.error('[auth] sign-up notice mail failed:', error instanceof Error ? error.message : error);
+    log.error({ err: error }, 'sign-up notice mail failed');
   }
 }

@@ -3,6 +3,9 @@ import type { TBalances } from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
 import type { EventBus } from '../../realtime/events.ts';
 import type { Currency, SystemAccount } from './accounts.ts';
+import { componentLogger } from '../../observability/logger.ts';
+
+const log = componentLogger('ledger');
 
 /** A user's top-bar balances, read straight from their ledger accounts (none yet means zero). */
 export async function getBalances(db: Kysely<Database>, userId: string): Promise<TBalances> {
@@ -45,7 +48,7 @@ export async function publishBalanceChanges(events: EventBus, userIds: Iterable<
       try {
         await events.publish({ type: 'balances-changed', userId });
       } catch (error) {
-        console.error('[ledger] balances-changed event not delivered:', error instanceof Error ? error.message : error);
+        log.error({ err: error }, 'balances-changed event not delivered');
       }
     }),
   );

@@ -1,6 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { componentLogger } from '../../observability/logger.ts';
+
+const log = componentLogger('uploads');
 
 /**
  * The keys among `keys` that some row still points at: a key one listing drops may still be an
@@ -32,7 +35,7 @@ export async function deleteUnreferencedUploads(db: Kysely<Database>, storage: S
   try {
     kept = await stillReferenced(db, keys);
   } catch (error) {
-    console.error('[uploads] reference check failed, nothing removed:', error instanceof Error ? error.message : error);
+    log.error({ err: error }, 'reference check failed, nothing removed');
     return;
   }
   await Promise.all(
@@ -43,7 +46,7 @@ export async function deleteUnreferencedUploads(db: Kysely<Database>, storage: S
           await storage.delete(key);
           await db.deleteFrom('uploads').where('key', '=', key).execute();
         } catch (error) {
-          console.error('[uploads] file not removed from storage:', key, error instanceof Error ? error.message : error);
+          log.error({ err: error, key }, 'file not removed from storage');
         }
       }),
   );

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { DISPLAY_CURRENCIES, FALLBACK_RATES, type DisplayCurrency, type TExchangeRates } from '@curio/shared';
 import type { Clock } from '../../clock.ts';
 import type { AppServices } from '../../app-services.ts';
+import { componentLogger } from '../../observability/logger.ts';
+
+/** Exported so a test can count the lines it writes. */
+export const ratesLog = componentLogger('rates');
 
 const DEFAULT_TIMEOUT_MS = 5000;
 
@@ -38,7 +42,7 @@ export class RatesService {
   constructor(options: RatesServiceOptions) {
     this.url = options.url;
     this.clock = options.clock;
-    this.warn = options.warn ?? ((line) => console.warn(line));
+    this.warn = options.warn ?? ((line) => ratesLog.warn(line));
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.rates = this.fallback();
   }

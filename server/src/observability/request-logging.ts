@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { TrustProxy } from '../http/trust-proxy.ts';
+import { clientAddress } from '../http/trust-proxy.ts';
+import { logger, requestContext } from './logger.ts';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** An id a proxy in front already gave the request is kept, so its logs and ours line up. */
+const FORWARDED_ID = /^[\w.-]{8,64}$/;
+
+/** Probes poll every few seconds; a line each would bury the traffic. */
+const UNLOGGED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
+/**
+ * A path with its query values removed: links carry sign-in and reset tokens, and tRPC GET
+ * inputs can carry anything a member typed.
+ */
+export function loggablePath(url: string): string {
+  const queryAt = url.indexOf('?');
+  if (queryAt < 0) return url;
+  const names = [...new URLSearchParams(url.slice(queryAt + 1)).keys()];
+  return `${url.slice(0, queryAt)}?${names.map((name) => `${name}=…`).join('&')}`;
+}
+
+/** Express shortens req.url inside a mounted router; the line names what the client asked for. */
+function fullUrl(req: IncomingMessage): string {
+  return (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '';
+}
+
+/** The id an answer carries (X-Request-Id), for handlers that hold the response. */
+export function requestIdOf(res: ServerResponse): string | undefined {
+  const id = res.getHeader('X-Request-Id');
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** The id of the request being handled, which error answers carry so a member can quote it to support. */
+export function currentRequestId(): string | undefined {
+  return requestContext.getStore()?.reqId;
+}
+
+/**
+ * One access line per request (status, duration) and a request id in every line written while
+ * it is handled (engineering rule E-17). The id is answered in X-Request-Id.
+ */
+export function requestLogging(trustProxy: TrustProxy): RequestHandler[] {
+  const accessLog = pinoHttp<IncomingMessage, ServerResponse>({
+    logger,
+    genReqId(req, res) {
+      const forwarded = req.headers[REQUEST_ID_HEADER];
+      const id = typeof forwarded === 'string' && FORWARDED_ID.test(forwarded) ? forwarded : randomBytes(6).toString('hex');
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    autoLogging: { ignore: (req) => UNLOGGED_PATHS.has((req.url ?? '').split('?')[0] ?? '') },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    customSuccessMessage: (req, res) => `${req.method} ${loggablePath(fullUrl(req))} ${res.statusCode}`,
+    customErrorMessage: (req, res) => `${req.method} ${loggablePath(fullUrl(req))} ${res.statusCode}`,
+    serializers: {
+      req: (req: IncomingMessage) => ({ method: req.method, url: loggablePath(fullUrl(req)), ip: clientAddress(req, trustProxy) }),
+      res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+    },
+    wrapSerializers: false,
+  });
+  return [accessLog, bindRequestContext];
+}
+
+/**
+ * Puts the request's id into async context for what `next` starts. Middleware that calls `next`
+ * from a stream callback (body parsers) leaves that context, so chains bind it again after them.
+ */
+export const bindRequestContext: RequestHandler = (req, _res, next) => {
+  requestContext.run({ reqId: req.id as string }, next);
+};
