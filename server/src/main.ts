@@ -1,7 +1,6 @@
 import cluster from 'node:cluster';
 import { loadConfigOrExit, type AppConfig } from './config.ts';
 import { startServer } from './server.ts';
-import { seedDemoMarketplace } from './db/seed-demo.ts';
 import { describeDatabase } from './db/database.ts';
 import { logger } from './observability/logger.ts';
 import { runPrimary } from './workers.ts';
@@ -23,6 +22,8 @@ async function serve(config: AppConfig): Promise<void> {
   const running = await startServer(config);
 
   if (running.freshEmbeddedDatabase && config.autoSeed) {
+    // loaded only here: the demo's images pull in the image library
+    const { seedDemoMarketplace } = await import('./db/seed-demo.ts');
     const logins = await seedDemoMarketplace(running.services);
     // for the person at the terminal, not for log storage: these are public demo accounts
     console.log('\nA demo marketplace was created on this new embedded database. Demo logins:');

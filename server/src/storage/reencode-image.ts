@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import type { ImageFormat } from '@curio/shared';
 
 /** Decoding is bounded by pixels as well as bytes: a small file can unpack into gigabytes. */
@@ -23,12 +23,21 @@ export class ImageRejectedError extends Error {
   }
 }
 
+let sharpModule: Promise<(input: Buffer, options: SharpOptions) => Sharp> | null = null;
+
+/** libvips takes about 27 MB once loaded: a process loads it with its first upload, not at start. */
+function loadSharp() {
+  sharpModule ??= import('sharp').then((module) => module.default);
+  return sharpModule;
+}
+
 /**
  * Checks what the bytes really are, then re-encodes them (engineering rule E-11): auto-rotated
  * from the EXIF orientation, shrunk to fit MAX_OUTPUT_EDGE, written as WebP. sharp writes no
  * metadata unless asked, so EXIF (GPS, camera serials), XMP and comments are dropped.
  */
 export async function reencodeImage(input: Buffer, formats: readonly ImageFormat[]): Promise<Buffer> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // reads the header only; the pixel cap is checked below so an oversized image gets its own answer

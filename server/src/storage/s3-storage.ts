@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, type GetObjectCommandOutput } from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { GetObjectCommandOutput, S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.ts';
 import type { Storage, StoredObjectStream } from './storage.ts';
 import { InvalidStorageKeyError, STORED_IMAGE_CONTENT_TYPE, isStorageKey } from './keys.ts';
@@ -11,17 +12,27 @@ import { InvalidStorageKeyError, STORED_IMAGE_CONTENT_TYPE, isStorageKey } from 
  */
 export class S3Storage implements Storage {
   readonly bucket: string;
-  private readonly client: S3Client;
+  private readonly config: S3Config;
+  private connection: Promise<{ sdk: typeof S3Sdk; client: S3Client }> | null = null;
 
   constructor(config: S3Config) {
     this.bucket = config.bucket;
-    this.client = new S3Client({
-      region: config.region,
-      forcePathStyle: config.forcePathStyle,
-      ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-      // without explicit keys the SDK finds its own (environment, instance role, ...)
-      ...(config.credentials ? { credentials: config.credentials } : {}),
-    });
+    this.config = config;
+  }
+
+  /** The SDK holds about 34 MB once loaded: a server that keeps uploads on its disk never loads it. */
+  private connect() {
+    this.connection ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: this.config.region,
+        forcePathStyle: this.config.forcePathStyle,
+        ...(this.config.endpoint ? { endpoint: this.config.endpoint } : {}),
+        // without explicit keys the SDK finds its own (environment, instance role, ...)
+        ...(this.config.credentials ? { credentials: this.config.credentials } : {}),
+      }),
+    }));
+    return this.connection;
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
@@ -29,8 +40,9 @@ export class S3Storage implements Storage {
     if (contentType !== STORED_IMAGE_CONTENT_TYPE) {
       throw new Error(`this store keeps ${STORED_IMAGE_CONTENT_TYPE} only, got ${contentType}`);
     }
+    const { sdk, client } = await this.connect();
     // a PUT is atomic: a reader sees the old object or the whole new one, never half
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }));
+    await client.send(new sdk.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }));
   }
 
   async get(key: string): Promise<{ bytes: Buffer; contentType: string } | null> {
@@ -41,9 +53,10 @@ export class S3Storage implements Storage {
 
   async stream(key: string): Promise<StoredObjectStream | null> {
     checkKey(key);
+    const { sdk, client } = await this.connect();
     let object: GetObjectCommandOutput;
     try {
-      object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      object = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -60,14 +73,16 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     checkKey(key);
+    const { sdk, client } = await this.connect();
     // S3 answers 204 for a key it does not have, which is what the interface asks
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   async exists(key: string): Promise<boolean> {
     checkKey(key);
+    const { sdk, client } = await this.connect();
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return true;
     } catch (error) {
       if (isMissing(error)) return false;
