@@ -63,7 +63,8 @@ async function destination(): Promise<DestinationStream | undefined> {
   if (process.env.NODE_ENV === 'production' || !process.stdout.isTTY) return undefined;
   try {
     const { default: pretty } = await import('pino-pretty');
-    return pretty({ ignore: 'pid,hostname', translateTime: 'HH:MM:ss.l' });
+    // the access line's message already says method, path, status and time
+    return pretty({ ignore: 'pid,hostname,req,res,responseTime', translateTime: 'HH:MM:ss.l' });
   } catch {
     return undefined;
   }

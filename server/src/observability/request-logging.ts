@@ -56,7 +56,7 @@ export function requestLogging(trustProxy: TrustProxy): RequestHandler[] {
     },
     autoLogging: { ignore: (req) => UNLOGGED_PATHS.has((req.url ?? '').split('?')[0] ?? '') },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    customSuccessMessage: (req, res) => `${req.method} ${loggablePath(fullUrl(req))} ${res.statusCode}`,
+    customSuccessMessage: (req, res, ms) => `${req.method} ${loggablePath(fullUrl(req))} ${res.statusCode} ${Math.round(ms)} ms`,
     customErrorMessage: (req, res) => `${req.method} ${loggablePath(fullUrl(req))} ${res.statusCode}`,
     serializers: {
       req: (req: IncomingMessage) => ({ method: req.method, url: loggablePath(fullUrl(req)), ip: clientAddress(req, trustProxy) }),
