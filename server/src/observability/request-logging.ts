@@ -63,6 +63,9 @@ export function requestLogging(trustProxy: TrustProxy): RequestHandler[] {
       res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
     },
     wrapSerializers: false,
+    // the request's logger binds its id itself: the access line is written when the answer has
+    // gone, from whatever async context the socket calls back in
+    quietReqLogger: true,
   });
   return [accessLog, bindRequestContext];
 }

@@ -106,6 +106,8 @@ describe('logs of a production start', () => {
     const line = await eventually(() => logLines().find((entry) => entry.reqId === requestId && entry.res), 'the access line');
     expect(line.req?.url).toBe('/reset-password?token=…');
     expect(server.output()).not.toContain('very-secret-reset-token');
+    // every access line names its request, whatever async context the answer finished in
+    expect(logLines().filter((entry) => entry.res && !entry.reqId)).toEqual([]);
   });
 });
 

@@ -75,7 +75,7 @@ describe.skipIf(!realPostgres)('two workers on one port (WEB_CONCURRENCY=2)', ()
       if (!pids.has(-1)) return pids;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    throw new Error('access lines missing');
+    throw new Error(`access lines missing for ${answers.map((answer) => answer.requestId).join(', ')} in:\n${server.output().slice(-3000)}`);
   }
 
   test('wrong passwords sent to either worker spend one budget', async () => {
@@ -134,5 +134,17 @@ describe.skipIf(!realPostgres)('two workers on one port (WEB_CONCURRENCY=2)', ()
     const reads = [await send('GET', url), await send('GET', url), await send('GET', url)];
     expect(reads.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect((await waitForAccessLines(reads)).size).toBe(2);
+  });
+
+  test('SIGTERM to the primary drains both workers and ends the process', async () => {
+    await server.stop();
+    const messages = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages).toContain('SIGTERM received, draining 2 workers');
+    expect(messages.filter((message) => message === 'SIGTERM received, draining')).toHaveLength(2);
+    expect(messages.at(-1)).toBe('all workers stopped');
   });
 });
