@@ -29,7 +29,10 @@ COPY package.json package-lock.json ./
 COPY shared/package.json shared/
 COPY server/package.json server/
 COPY client/package.json client/
+# typescript comes along only as @trpc/server's peer dependency (for its types), which npm counts as
+# a production dependency (--omit=dev and --omit=peer both keep it); nothing imports it at run time
 RUN npm ci --omit=dev --workspace server --include-workspace-root=false --no-audit --no-fund \
+  && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver \
   && npm cache clean --force
 
 FROM ${NODE_IMAGE} AS runtime
