@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { loadConfigOrExit, type AppConfig } from './config.ts';
-import { startServer } from './server.ts';
+import { startServer, type RunningServer } from './server.ts';
 import { describeDatabase } from './db/database.ts';
 import { logger } from './observability/logger.ts';
 import { runPrimary } from './workers.ts';
@@ -19,7 +19,15 @@ else await serve(config);
 
 async function serve(config: AppConfig): Promise<void> {
   if (cluster.isWorker) shareWorkerMetrics();
-  const running = await startServer(config);
+  let running: RunningServer;
+  try {
+    running = await startServer(config);
+  } catch (error) {
+    // a port in use, a database that refuses, an embedded database another process holds
+    logger.fatal({ err: error }, `could not start: ${error instanceof Error ? error.message : String(error)}`);
+    logger.flush();
+    process.exit(1);
+  }
 
   if (running.freshEmbeddedDatabase && config.autoSeed) {
     // loaded only here: the demo's images pull in the image library

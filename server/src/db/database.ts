@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import type { AppConfig } from '../config.ts';
 import { watchPool } from '../observability/metrics.ts';
+import { lockEmbeddedDatabase } from './embedded-lock.ts';
 import { componentLogger } from '../observability/logger.ts';
 
 const log = componentLogger('db');
@@ -97,8 +98,18 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
     };
   }
   // PGlite creates only the last folder of its path; a fresh clone has no ./data yet
-  if (config.kind === 'pglite' && config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-  const pglite = config.kind === 'pglite-instance' ? config.pglite : await PGlite.create(config.dataDir ? { dataDir: config.dataDir } : {});
+  let unlock = () => {};
+  if (config.kind === 'pglite' && config.dataDir) {
+    mkdirSync(config.dataDir, { recursive: true });
+    unlock = lockEmbeddedDatabase(config.dataDir);
+  }
+  let pglite: PGlite;
+  try {
+    pglite = config.kind === 'pglite-instance' ? config.pglite : await PGlite.create(config.dataDir ? { dataDir: config.dataDir } : {});
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const dialect: Dialect = new PGliteDialect(pglite);
   const db = new Kysely<Database>({ dialect });
   return {
@@ -108,6 +119,7 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
+      unlock();
     },
   };
 }
