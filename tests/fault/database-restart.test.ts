@@ -2,10 +2,8 @@ import { describe, expect, test } from '../helpers/fixtures.ts';
 import { onRealPostgres } from '../helpers/test-db.ts';
 import { insertTestUser } from '../helpers/users.ts';
 import { SubscriptionRecorder, createTestSession, openWsClient, type TestWsClient } from '../helpers/ws-client.ts';
-import { startServer, type RunningServer } from '../../server/src/server.ts';
-import { loadConfig } from '../../server/src/config.ts';
 import { systemClock } from '../../server/src/clock.ts';
-import { privateClusterUnavailable, startPrivateCluster, type PrivateCluster } from './private-cluster.ts';
+import { privateClusterUnavailable, startServerOnPrivateCluster, type ServerOnPrivateCluster } from './private-cluster.ts';
 
 /**
  * Fault test: the database restarts while the server is under load. Requests during
@@ -14,20 +12,17 @@ import { privateClusterUnavailable, startPrivateCluster, type PrivateCluster } f
  * Runs on a private cluster (see private-cluster.ts) so the shared test database is not touched.
  */
 const unavailable = privateClusterUnavailable();
-let cluster: PrivateCluster | null = null;
-let running: RunningServer | null = null;
+let world: ServerOnPrivateCluster | null = null;
 let ws: TestWsClient | null = null;
 
 // no test database: the cluster, the server on it and the socket are this file's own
 test.beforeAll(async () => {
   if (!onRealPostgres() || unavailable) return;
-  cluster = await startPrivateCluster();
-  running = await startServer({ ...loadConfig({}), databaseUrl: cluster.url, port: 0, host: '127.0.0.1', autoSeed: false }, { jobs: false });
+  world = await startServerOnPrivateCluster();
 }, 120_000);
 test.afterAll(async () => {
   await ws?.close();
-  await running?.close();
-  cluster?.stop();
+  await world?.stop();
 });
 
 type Result = { at: number; end: number; ok: boolean; status: number; code: string | null };
@@ -50,7 +45,7 @@ describe.skipIf(!onRealPostgres() || unavailable !== null)(
       'requests fail cleanly during the outage and succeed again afterwards, live events included, without restarting the server',
       { timeout: 120_000 },
       async () => {
-        const server = running!;
+        const server = world!.running;
         const member = await insertTestUser(server.services.db);
         const { cookie } = await createTestSession(server.services.db, systemClock, member.id);
         ws = openWsClient(server.url, { cookie });
@@ -69,7 +64,7 @@ describe.skipIf(!onRealPostgres() || unavailable !== null)(
         });
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         const restartAt = Date.now();
-        cluster!.restart();
+        world!.cluster.restart();
         const backAt = Date.now();
         // the pool's first use of each stale connection fails; give it a moment to replace them
         await new Promise((resolve) => setTimeout(resolve, 3_000));

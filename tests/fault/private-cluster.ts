@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, chownSync } from 'node:fs
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
+import { loadConfig } from '../../server/src/config.ts';
+import { startServer, type RunningServer } from '../../server/src/server.ts';
 
 /**
  * A PostgreSQL cluster of the test's own, so a test can restart "the database" without
@@ -89,4 +91,30 @@ export async function startPrivateCluster(): Promise<PrivateCluster> {
       }
     },
   };
+}
+
+export interface ServerOnPrivateCluster {
+  cluster: PrivateCluster;
+  running: RunningServer;
+  /** Stops the server, then the cluster (removing its files). */
+  stop(): Promise<void>;
+}
+
+/** A private cluster with a server on it (no hourly jobs): a fault test's whole world. */
+export async function startServerOnPrivateCluster(): Promise<ServerOnPrivateCluster> {
+  const cluster = await startPrivateCluster();
+  try {
+    const running = await startServer({ ...loadConfig({}), databaseUrl: cluster.url, port: 0, host: '127.0.0.1', autoSeed: false }, { jobs: false });
+    return {
+      cluster,
+      running,
+      async stop() {
+        await running.close();
+        cluster.stop();
+      },
+    };
+  } catch (error) {
+    cluster.stop();
+    throw error;
+  }
 }

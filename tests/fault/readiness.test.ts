@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, test } from '../helpers/fixtures.ts';
 import { onRealPostgres } from '../helpers/test-db.ts';
-import { startServer, type RunningServer } from '../../server/src/server.ts';
-import { loadConfig } from '../../server/src/config.ts';
 import type { ReadinessReport } from '../../server/src/observability/operations-routes.ts';
-import { privateClusterUnavailable, startPrivateCluster, type PrivateCluster } from './private-cluster.ts';
+import { privateClusterUnavailable, startServerOnPrivateCluster, type ServerOnPrivateCluster } from './private-cluster.ts';
 
 /**
  * /readyz tells a load balancer whether to send traffic here: 503 while PostgreSQL is down, 200
@@ -12,21 +10,18 @@ import { privateClusterUnavailable, startPrivateCluster, type PrivateCluster } f
  * not restart a process whose only trouble is the database. On a private cluster it can stop.
  */
 const unavailable = privateClusterUnavailable();
-let cluster: PrivateCluster | null = null;
-let running: RunningServer | null = null;
+let world: ServerOnPrivateCluster | null = null;
 
 test.beforeAll(async () => {
   if (!onRealPostgres() || unavailable) return;
-  cluster = await startPrivateCluster();
-  running = await startServer({ ...loadConfig({}), databaseUrl: cluster.url, port: 0, host: '127.0.0.1', autoSeed: false }, { jobs: false });
+  world = await startServerOnPrivateCluster();
 }, 120_000);
 test.afterAll(async () => {
-  await running?.close();
-  cluster?.stop();
+  await world?.stop();
 });
 
 async function probe(path: string): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${running!.url}${path}`, { signal: AbortSignal.timeout(10_000) });
+  const response = await fetch(`${world!.running.url}${path}`, { signal: AbortSignal.timeout(10_000) });
   return { status: response.status, body: await response.json() };
 }
 
@@ -36,7 +31,7 @@ describe.skipIf(!onRealPostgres() || unavailable !== null)(`readiness (real Post
     expect(up.status).toBe(200);
     expect(up.body).toMatchObject({ ready: true, checks: { database: { ok: true }, migrations: { ok: true, pending: [] } } });
 
-    cluster!.pause();
+    world!.cluster.pause();
     try {
       const down = await probe('/readyz');
       expect(down.status).toBe(503);
@@ -46,7 +41,7 @@ describe.skipIf(!onRealPostgres() || unavailable !== null)(`readiness (real Post
       expect(report.checks.database.error).toBeTruthy();
       expect((await probe('/healthz')).status).toBe(200);
     } finally {
-      cluster!.resume();
+      world!.cluster.resume();
     }
 
     // the pool replaces its dead connections on the next checkout
@@ -56,7 +51,7 @@ describe.skipIf(!onRealPostgres() || unavailable !== null)(`readiness (real Post
   });
 
   test('a database behind this code (a migration not run) is not ready', async () => {
-    const db = running!.services.db;
+    const db = world!.running.services.db;
     const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1`.execute(db);
     const name = rows[0]!.name;
     await sql`DELETE FROM kysely_migration WHERE name = ${name}`.execute(db);
