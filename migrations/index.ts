@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as foundation from './20261121T0001_foundation.ts';
 import * as ledgerReadModels from './20261121T0020_ledger_read_models.ts';
 import * as marketplaceSocialOffers from './20261121T0050_marketplace_social_offers.ts';

@@ -1,4 +1,5 @@
-import { Migrator, type Kysely, type MigrationProvider } from 'kysely';
+import type { Kysely } from 'kysely';
+import { Migrator, type MigrationProvider } from 'kysely/migration';
 import { migrations } from '../../../migrations/index.ts';
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
