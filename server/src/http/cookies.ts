@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { serialize } from 'cookie';
+import { stringifySetCookie } from 'cookie';
 import { SESSION_COOKIE } from '../domain/accounts/sessions.ts';
 
 export interface CookieWriter {
@@ -20,10 +20,10 @@ function appendSetCookie(res: ServerResponse, value: string): void {
 export function sessionCookieWriter(res: ServerResponse, secure: boolean): CookieWriter {
   return {
     setSession(token, expiresAt) {
-      appendSetCookie(res, serialize(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt }));
+      appendSetCookie(res, stringifySetCookie({ name: SESSION_COOKIE, value: token, httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt }));
     },
     clearSession() {
-      appendSetCookie(res, serialize(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 0 }));
+      appendSetCookie(res, stringifySetCookie({ name: SESSION_COOKIE, value: '', httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 0 }));
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parse as parseCookie } from 'cookie';
+import { parseCookie } from 'cookie';
 import type { AppServices } from '../app-services.ts';
 import type { AuthUser } from '../domain/accounts/sessions.ts';
 import { SESSION_COOKIE, validateSessionToken } from '../domain/accounts/sessions.ts';
