@@ -80,7 +80,7 @@ function RewardList() {
   );
 }
 
-const WAYS: { key: string; icon: Icon; color: string; values?: Record<string, number> }[] = [
+const WAYS: { key: string; icon: Icon; color: string; values: Record<string, number> }[] = [
   { key: 'purchase', icon: IconShoppingBag, color: 'blue', values: { percent: 5 } },
   { key: 'sale', icon: IconTrendingUp, color: 'teal', values: { percent: 10 } },
   { key: 'invite', icon: IconUserPlus, color: 'grape', values: { points: LIMITS.inviterRewardPoints, invitee: LIMITS.inviteeRewardPoints } },

@@ -29,7 +29,7 @@ export function AdminStatusSegments<S extends string>({
         onChange(next);
         list.restart();
       }}
-      data={filters.map((filter) => ({ value: filter, label: filter === 'all' ? t('kit.all') : t(`status.${filter}`) }))}
+      data={filters.map((filter) => ({ value: filter, label: filter === 'all' ? t('kit.all') : t(`status.${filter as string}`) }))}
       data-testid={testId}
     />
   );
@@ -63,7 +63,7 @@ export function AdminStatusSelect<S extends string>({
       label={label ?? t('kit.status')}
       placeholder={placeholder ?? t('kit.allStatuses')}
       clearable
-      data={statuses.map((status) => ({ value: status, label: labelOf ? labelOf(status) : t(`status.${status}`) }))}
+      data={statuses.map((status) => ({ value: status, label: labelOf ? labelOf(status) : t(`status.${status as string}`) }))}
       value={value}
       onChange={(next) => {
         onChange(next);
