@@ -1,11 +1,11 @@
 /**
  * `npm run seed`: fills DATABASE_URL (or the embedded database under DATA_DIR) with the demo
  * marketplace and prints the demo logins. Migrates first; refuses a database that has users.
- * Stop a server using the same embedded database first: PGlite allows one process at a time.
+ * Stop a server using the same embedded database first: it belongs to one process (db/embedded-lock.ts).
  */
 import { loadConfigOrExit } from '../server/src/config.ts';
 import { systemClock } from '../server/src/clock.ts';
-import { databaseConfigFrom, describeDatabase, openDatabase } from '../server/src/db/database.ts';
+import { describeDatabase, openDatabaseOrExit } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
 import { DatabaseNotEmptyError, seedDemoMarketplace } from '../server/src/db/seed-demo.ts';
 import { LocalEventBus } from '../server/src/realtime/local-event-bus.ts';
@@ -13,7 +13,7 @@ import { createMailer } from '../server/src/mail/create-mailer.ts';
 import type { AppServices } from '../server/src/app-services.ts';
 
 const config = loadConfigOrExit();
-const handle = await openDatabase(databaseConfigFrom(config));
+const handle = await openDatabaseOrExit(config);
 const where = describeDatabase(config);
 try {
   await migrateToLatest(handle.db);

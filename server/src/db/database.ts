@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import type { AppConfig } from '../config.ts';
 import { watchPool } from '../observability/metrics.ts';
-import { lockEmbeddedDatabase } from './embedded-lock.ts';
+import { EmbeddedDatabaseInUseError, lockEmbeddedDatabase } from './embedded-lock.ts';
 import { componentLogger } from '../observability/logger.ts';
 
 const log = componentLogger('db');
@@ -122,4 +122,15 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
       unlock();
     },
   };
+}
+
+/** For command-line entry points: a database another process holds is one line and exit 1, not a stack. */
+export async function openDatabaseOrExit(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<DbHandle> {
+  try {
+    return await openDatabase(databaseConfigFrom(config));
+  } catch (error) {
+    if (!(error instanceof EmbeddedDatabaseInUseError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
 }

@@ -1,10 +1,10 @@
 /** `npm run db:migrate`: brings DATABASE_URL (or the embedded database under DATA_DIR) up to date. */
 import { loadConfigOrExit } from '../config.ts';
-import { databaseConfigFrom, describeDatabase, openDatabase } from './database.ts';
+import { describeDatabase, openDatabaseOrExit } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 
 const config = loadConfigOrExit();
-const handle = await openDatabase(databaseConfigFrom(config));
+const handle = await openDatabaseOrExit(config);
 try {
   const applied = await migrateToLatest(handle.db);
   console.log(applied.length ? `applied to ${describeDatabase(config)}: ${applied.join(', ')}` : `${describeDatabase(config)} is up to date`);

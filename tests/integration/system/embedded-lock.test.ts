@@ -63,6 +63,10 @@ describe('the embedded database belongs to one process', () => {
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain(`is in use by process ${server.pid}`);
 
+      const migrate = await run(['server/src/db/migrate-cli.ts'], { DATA_DIR: dataDir });
+      expect(migrate.code).toBe(1);
+      expect(migrate.stderr.trim().split('\n')).toEqual([expect.stringContaining(`is in use by process ${server.pid}`)]);
+
       const second = await run(['server/src/main.ts'], { DATA_DIR: dataDir, PORT: '0', AUTO_SEED: 'false', NODE_ENV: 'production' });
       expect(second.code).toBe(1);
       expect(second.stdout).toContain(`is in use by process ${server.pid}`);
