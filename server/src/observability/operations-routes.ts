@@ -4,6 +4,7 @@ import type { Express, Request } from 'express';
 import { sql } from 'kysely';
 import type { AppServices } from '../app-services.ts';
 import { pendingMigrations } from '../db/migrate.ts';
+import { storageFor } from '../storage/storage-for.ts';
 import { clientAddress } from '../http/trust-proxy.ts';
 import { isLoopback } from '../http/loopback.ts';
 import { metricsRegistry } from './metrics.ts';
@@ -20,6 +21,7 @@ export interface ReadinessReport {
   checks: {
     database: { ok: boolean; ms: number; error?: string };
     migrations: { ok: boolean; pending: string[] };
+    storage: { ok: boolean; error?: string };
   };
 }
 
@@ -31,21 +33,37 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Whether this process can serve: the database answers and has every migration this code needs. */
-export async function checkReadiness(services: AppServices): Promise<ReadinessReport> {
+const messageOf = (error: unknown) => (error instanceof Error ? error.message || error.name : String(error));
+
+async function checkDatabase(services: AppServices): Promise<Pick<ReadinessReport['checks'], 'database' | 'migrations'>> {
   const startedAt = performance.now();
   try {
     await withTimeout(sql`SELECT 1`.execute(services.db), READY_TIMEOUT_MS);
     const database = { ok: true, ms: Math.round(performance.now() - startedAt) };
     const pending = await withTimeout(pendingMigrations(services.db), READY_TIMEOUT_MS);
-    return { ready: pending.length === 0, checks: { database, migrations: { ok: pending.length === 0, pending } } };
+    return { database, migrations: { ok: pending.length === 0, pending } };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return {
-      ready: false,
-      checks: { database: { ok: false, ms: Math.round(performance.now() - startedAt), error: message }, migrations: { ok: false, pending: [] } },
-    };
+    return { database: { ok: false, ms: Math.round(performance.now() - startedAt), error: messageOf(error) }, migrations: { ok: false, pending: [] } };
   }
+}
+
+async function checkStorage(services: AppServices): Promise<ReadinessReport['checks']['storage']> {
+  try {
+    await withTimeout(storageFor(services).checkReady(), READY_TIMEOUT_MS);
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: messageOf(error) };
+  }
+}
+
+/**
+ * Whether this process can serve: the database answers and has every migration this code needs,
+ * and the upload store takes files (a wrong bucket is loud here, not a gallery of missing images).
+ */
+export async function checkReadiness(services: AppServices): Promise<ReadinessReport> {
+  const [database, storage] = await Promise.all([checkDatabase(services), checkStorage(services)]);
+  const checks = { ...database, storage };
+  return { ready: checks.database.ok && checks.migrations.ok && checks.storage.ok, checks };
 }
 
 /** METRICS_TOKEN as a bearer token when set; otherwise only this machine may read the metrics. */

@@ -78,6 +78,12 @@ export class S3Storage implements Storage {
     await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
+  async checkReady(): Promise<void> {
+    const { sdk, client } = await this.connect();
+    // a wrong bucket would otherwise look like every image missing (S3 answers 404 for both)
+    await client.send(new sdk.HeadBucketCommand({ Bucket: this.bucket }));
+  }
+
   async exists(key: string): Promise<boolean> {
     checkKey(key);
     const { sdk, client } = await this.connect();

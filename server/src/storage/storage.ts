@@ -21,4 +21,6 @@ export interface Storage {
   /** Removing a key that does not exist is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Throws when the store cannot take uploads (a missing bucket, a folder that is not writable): /readyz asks. */
+  checkReady(): Promise<void>;
 }

@@ -55,6 +55,10 @@ describe.for([
     await store?.close();
   });
 
+  test('says it is ready when it can take files', async () => {
+    await expect(storage.checkReady()).resolves.toBeUndefined();
+  });
+
   test('put, get, stream, exists and delete round-trip one key', async () => {
     const key = newUploadKey('listing', new Date('2026-02-03T04:05:06Z'));
     expect(key).toMatch(/^listing\/2026\/02\/[0-9a-f-]{36}\.webp$/);

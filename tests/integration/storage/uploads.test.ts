@@ -383,4 +383,26 @@ describe('a server whose config names an S3 bucket (ADR 0028)', () => {
     expect(answer.status).toBe(404);
     expect(withoutRequestId(await answer.json(), answer.headers.get('x-request-id'))).toEqual({ error: { code: 'NOT_FOUND' } });
   });
+
+  test('/readyz checks the bucket: a server pointed at a bucket that does not exist is not ready', async ({ db, services }) => {
+    const ready = await fetch(`${bucketServer!.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ checks: { storage: { ok: true } } });
+
+    const wrong = {
+      ...loadConfig({ ...s3!.env, S3_BUCKET: 'no-such-bucket' }),
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: services.config.dataDir,
+      ratesUrl: 'http://127.0.0.1:9/',
+    };
+    const misconfigured = await startServer(wrong, { dbHandle: db, jobs: false, clock: services.clock });
+    try {
+      const answer = await fetch(`${misconfigured.url}/readyz`);
+      expect(answer.status).toBe(503);
+      expect(await answer.json()).toMatchObject({ ready: false, checks: { database: { ok: true }, storage: { ok: false } } });
+    } finally {
+      await misconfigured.close();
+    }
+  });
 });
