@@ -72,6 +72,7 @@ describeInBrowser('Curio center, check-in, invitations and points redemption in 
       await invitee.page.getByRole('button', { name: en('auth:actions.signup') }).click();
       // the rewards wait for the mailed link: the inviter has nothing yet
       await invitee.page.getByTestId('verification-sent').waitFor({ timeout: 30_000 });
+      await invitee.page.getByTestId('invitation-outcome').getByText(en('auth:signup.invitationApplied')).waitFor();
       await invitee.page.goto(await waitForMailedLink(server, inviteeEmail, '/verify-email'));
       await invitee.page.waitForURL((url) => !url.pathname.startsWith('/verify-email'), { timeout: 30_000 });
 
@@ -87,6 +88,20 @@ describeInBrowser('Curio center, check-in, invitations and points redemption in 
 
       await inviter.page.goto('/invitations');
       await inviter.page.getByRole('listitem').filter({ hasText: code }).getByText(en('points:invitations.status.accepted'), { exact: true }).waitFor();
+
+      // the same link once more, typed in small letters: the account is made without the reward, and the panel says why
+      const latecomer = await openPage(browser, { baseUrl: server.url, language: EN });
+      try {
+        await latecomer.page.goto(`/auth?invite=${code.toLowerCase()}`);
+        await latecomer.page.getByRole('textbox', { name: en('auth:fields.email'), exact: true }).fill(`e2e-latecomer-${Date.now()}@example.com`);
+        await latecomer.page.getByRole('textbox', { name: en('auth:fields.password'), exact: true }).fill('e2e-secret-123');
+        await latecomer.page.getByRole('button', { name: en('auth:actions.signup') }).click();
+        await latecomer.page.getByTestId('invitation-outcome').getByText(en('auth:signup.invitationUsed')).waitFor({ timeout: 30_000 });
+        await captureScreens(latecomer.page, 'auth-invitation-used-en');
+        expect(latecomer.pageErrors).toEqual([]);
+      } finally {
+        await latecomer.close();
+      }
       expect(inviter.pageErrors).toEqual([]);
       expect(invitee.pageErrors).toEqual([]);
     } finally {

@@ -23,7 +23,8 @@ export type TSignInInput = z.infer<typeof ZSignInInput>;
 export const ZSignUpInput = z.object({
   email: ZEmail,
   password: ZPassword,
-  invitationCode: zText().trim().max(32).optional(),
+  /** Codes are issued in capitals; what a person types is read in any case. */
+  invitationCode: zText().trim().max(32).toUpperCase().optional(),
   /** User id stored from a `?ref=` profile link, applied when no invitation code is given. */
   referrerId: z.uuid().optional(),
   language: z.enum(LANGUAGES).optional(),
@@ -65,6 +66,11 @@ export const ZSignUpResult = z.object({
   email: z.string(),
   /** Seconds before "send the link again" may be used. */
   cooldownSeconds: z.number().int(),
+  /**
+   * What the invitation code did: applied (its rewards follow e-mail verification), or the
+   * account was made without it because the code was used or had run out. Null without a code.
+   */
+  invitation: z.enum(['applied', 'used', 'expired']).nullable(),
 });
 export type TSignUpResult = z.infer<typeof ZSignUpResult>;
 

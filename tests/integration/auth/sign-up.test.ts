@@ -43,7 +43,7 @@ describe('auth.signUp', () => {
     const email = `New.Member+${Date.now()}@Example.TEST`;
     const answer = await (await browser.caller()).auth.signUp({ email, password: 'secret1', language: 'ja' });
 
-    expect(answer).toEqual({ email: email.toLowerCase(), cooldownSeconds: LIMITS.verificationCooldownSeconds });
+    expect(answer).toEqual({ email: email.toLowerCase(), cooldownSeconds: LIMITS.verificationCooldownSeconds, invitation: null });
     expect(browser.sessionToken).toBeNull();
     const user = await userByEmail(email);
     expect(user?.email_verified_at).toBeNull();
@@ -223,35 +223,16 @@ describe('auth.signUp', () => {
     expect((await getBalances(db.db, referrer.id)).points).toBe(LIMITS.inviterRewardPoints);
   });
 
-  test.each([
-    { name: 'an unknown code', setup: async () => 'NOSUCHCODE' },
-    {
-      name: 'an already accepted code',
-      setup: async () => {
-        const inviter = await insertTestUser(db.db);
-        await insertInvitation(inviter.id, 'USEDCODE', { status: 'accepted' });
-        return 'USEDCODE';
-      },
-    },
-    {
-      name: 'an expired code',
-      setup: async () => {
-        const inviter = await insertTestUser(db.db);
-        await insertInvitation(inviter.id, 'OLDCODE', { expiresAt: new Date(services.clock.now().getTime() - 1000) });
-        return 'OLDCODE';
-      },
-    },
-  ])('refuses $name with INVITATION_CODE_INVALID, for new and registered addresses alike, and writes nothing', async ({ setup }) => {
-    const code = await setup();
+  test('an unknown code is refused with INVITATION_CODE_INVALID, for new and registered addresses alike, and writes nothing', async () => {
     const email = uniqueEmail('badcode');
     const registered = await insertTestUser(db.db);
     const transfersBefore = await db.db.selectFrom('ledger_transfers').select('id').execute();
     await expectAppError(
-      (await new TestBrowser(services).caller()).auth.signUp({ email, password: 'secret1', invitationCode: code }),
+      (await new TestBrowser(services).caller()).auth.signUp({ email, password: 'secret1', invitationCode: 'NOSUCHCODE' }),
       'INVITATION_CODE_INVALID',
     );
     await expectAppError(
-      (await new TestBrowser(services).caller()).auth.signUp({ email: registered.email, password: 'secret1', invitationCode: code }),
+      (await new TestBrowser(services).caller()).auth.signUp({ email: registered.email, password: 'secret1', invitationCode: 'NOSUCHCODE' }),
       'INVITATION_CODE_INVALID',
     );
     expect(await userByEmail(email)).toBeUndefined();
@@ -260,14 +241,49 @@ describe('auth.signUp', () => {
     expect(await db.db.selectFrom('ledger_transfers').select('id').execute()).toHaveLength(transfersBefore.length);
   });
 
-  test('a code works once: the second member to use it is refused', async () => {
+  test.for([
+    { name: 'an already accepted code', outcome: 'used', status: 'accepted' as const, expired: false },
+    { name: 'a code past its expiry', outcome: 'expired', status: 'pending' as const, expired: true },
+    { name: 'a code the sweeper expired', outcome: 'expired', status: 'expired' as const, expired: true },
+  ])('$name does not block sign-up: the account is made without the reward, and the answer says why', async ({ outcome, status, expired }) => {
+    const inviter = await insertTestUser(db.db);
+    const code = `X${crypto.randomUUID().slice(0, 7).toUpperCase()}`;
+    await insertInvitation(inviter.id, code, { status, ...(expired ? { expiresAt: new Date(services.clock.now().getTime() - 1000) } : {}) });
+    const email = uniqueEmail('stalecode');
+    const registered = await insertTestUser(db.db);
+
+    const answer = await (await new TestBrowser(services).caller()).auth.signUp({ email, password: 'secret1', invitationCode: code });
+    expect(answer).toMatchObject({ email, invitation: outcome });
+    // an address that already has an account gets the very same answer
+    const sameAnswer = await (await new TestBrowser(services).caller()).auth.signUp({ email: registered.email, password: 'secret1', invitationCode: code });
+    expect(sameAnswer.invitation).toBe(outcome);
+
+    const token = await verificationTokenFor(db.db, email);
+    await (await new TestBrowser(services).caller()).auth.verifyEmail({ token });
+    const user = await userByEmail(email);
+    expect(user).toBeDefined();
+    expect((await getBalances(db.db, user!.id)).points).toBe(0);
+    expect((await getBalances(db.db, inviter.id)).points).toBe(0);
+  });
+
+  test('a code typed in small letters is the same code', async () => {
+    const inviter = await insertTestUser(db.db);
+    await insertInvitation(inviter.id, 'LOWERME2');
+    const answer = await (
+      await new TestBrowser(services).caller()
+    ).auth.signUp({ email: uniqueEmail('lower'), password: 'secret1', invitationCode: ' lowerMe2 ' });
+    expect(answer.invitation).toBe('applied');
+    const row = await db.db.selectFrom('invitations').select(['status', 'invitee_id']).where('invitation_code', '=', 'LOWERME2').executeTakeFirstOrThrow();
+    expect(row.status).toBe('accepted');
+  });
+
+  test('a code works once: the second member to use it signs up without it', async () => {
     const inviter = await insertTestUser(db.db);
     await insertInvitation(inviter.id, 'ONCEONLY');
     await new TestBrowser(services).signUpAndVerify({ email: uniqueEmail(), password: 'secret1', invitationCode: 'ONCEONLY' });
-    await expectAppError(
-      (await new TestBrowser(services).caller()).auth.signUp({ email: uniqueEmail(), password: 'secret1', invitationCode: 'ONCEONLY' }),
-      'INVITATION_CODE_INVALID',
-    );
+    const secondEmail = uniqueEmail();
+    await new TestBrowser(services).signUpAndVerify({ email: secondEmail, password: 'secret1', invitationCode: 'ONCEONLY' });
+    expect((await getBalances(db.db, (await userByEmail(secondEmail))!.id)).points).toBe(0);
     expect((await getBalances(db.db, inviter.id)).points).toBe(LIMITS.inviterRewardPoints);
   });
 

@@ -105,6 +105,7 @@ export function AuthPage() {
             <VerificationSentPanel
               email={verificationSent.email}
               cooldownSeconds={verificationSent.cooldownSeconds}
+              invitation={verificationSent.invitation}
               onBackToSignIn={() => changeMode('signin')}
             />
           ) : (

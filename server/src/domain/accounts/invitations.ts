@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { LIMITS } from '@curio/shared';
+import { LIMITS, type TSignUpResult } from '@curio/shared';
 import type { Tx } from '../../db/transaction.ts';
 import { DomainError } from '../domain-error.ts';
 import { notify } from '../notifications/notify.ts';
@@ -21,11 +21,31 @@ export interface AcceptedInvitation {
   inviterId: string;
 }
 
+/** What a typed invitation code did for a sign-up; the result names it so the page can say so. */
+export type InvitationOutcome = NonNullable<TSignUpResult['invitation']>;
+
+/**
+ * Why a code that exists cannot be accepted now: someone used it, or it ran out. A code that
+ * never existed (a typo) is refused instead, so the person can correct it.
+ */
+async function unusableCodeOutcome(db: Kysely<Database>, code: string, now: Date): Promise<'used' | 'expired'> {
+  const row = await db.selectFrom('invitations').select(['status', 'expires_at']).where('invitation_code', '=', code).executeTakeFirst();
+  if (!row) throw new DomainError('INVITATION_CODE_INVALID');
+  if (row.status === 'pending' && row.expires_at !== null && row.expires_at <= now) return 'expired';
+  return row.status === 'expired' ? 'expired' : 'used';
+}
+
 /**
  * A pending invitation code moves to accepted for the new member (rule P-13). The guarded
- * UPDATE makes a code usable exactly once even when two sign-ups race for it.
+ * UPDATE makes a code usable exactly once even when two sign-ups race for it: the loser waits for
+ * the winner's commit, finds the code used, and signs up without the reward. Sign-up is never
+ * refused for a code that was used or ran out (the code is applied afterwards, as the sign-up
+ * rules put it); only an unknown code is.
  */
-export async function acceptInvitationCode(trx: Kysely<Database>, input: { code: string; inviteeId: string; now: Date }): Promise<AcceptedInvitation> {
+export async function applyInvitationCode(
+  trx: Kysely<Database>,
+  input: { code: string; inviteeId: string; now: Date },
+): Promise<{ outcome: 'applied'; invitation: AcceptedInvitation } | { outcome: 'used' | 'expired' }> {
   const row = await trx
     .updateTable('invitations')
     .set({ status: 'accepted', invitee_id: input.inviteeId, accepted_at: input.now })
@@ -36,8 +56,8 @@ export async function acceptInvitationCode(trx: Kysely<Database>, input: { code:
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', input.now)]))
     .returning(['id', 'inviter_id'])
     .executeTakeFirst();
-  if (!row) throw new DomainError('INVITATION_CODE_INVALID');
-  return { invitationId: row.id, inviterId: row.inviter_id };
+  if (!row) return { outcome: await unusableCodeOutcome(trx, input.code, input.now) };
+  return { outcome: 'applied', invitation: { invitationId: row.id, inviterId: row.inviter_id } };
 }
 
 /**
@@ -84,11 +104,11 @@ export async function notifyInviter(trx: Tx, invitation: AcceptedInvitation, inv
 }
 
 /**
- * Whether a typed invitation code could be accepted now, without taking it: sign-up with an
- * address that already has an account checks the code the same way a new sign-up would, so the
- * answer never tells the two apart.
+ * What a typed invitation code would do now, without taking it: sign-up with an address that
+ * already has an account answers the same as a new sign-up would, so the answer never tells the
+ * two apart.
  */
-export async function assertInvitationCodeUsable(db: Kysely<Database>, input: { code: string; now: Date }): Promise<void> {
+export async function invitationCodeOutcome(db: Kysely<Database>, input: { code: string; now: Date }): Promise<InvitationOutcome> {
   const row = await db
     .selectFrom('invitations')
     .select('id')
@@ -97,5 +117,5 @@ export async function assertInvitationCodeUsable(db: Kysely<Database>, input: { 
     .where('invitee_id', 'is', null)
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', input.now)]))
     .executeTakeFirst();
-  if (!row) throw new DomainError('INVITATION_CODE_INVALID');
+  return row ? 'applied' : unusableCodeOutcome(db, input.code, input.now);
 }

@@ -5,7 +5,7 @@ import { isDomainError } from '../domain-error.ts';
 import { consumeRateLimit, ipRateLimitKey, recordRateLimitHit } from '../../rate-limits/rate-limiter.ts';
 import { signUpAttemptMail } from '../../mail/templates/account-verification.ts';
 import { createUserWithProfile } from './create-user.ts';
-import { acceptInvitationCode, assertInvitationCodeUsable, recordReferral } from './invitations.ts';
+import { applyInvitationCode, invitationCodeOutcome, recordReferral, type InvitationOutcome } from './invitations.ts';
 import { mailLanguage, mayMailAddress, sendVerificationMail } from './email-verification.ts';
 import { componentLogger } from '../../observability/logger.ts';
 
@@ -31,6 +31,7 @@ export async function signUp(services: AppServices, input: TSignUpInput, request
   const invitationCode = input.invitationCode?.trim() || null;
   const language = mailLanguage(input.language);
 
+  let invitation: InvitationOutcome | null = null;
   const newUserId = await runInTransaction(services.db, async (trx) => {
     let userId: string;
     try {
@@ -41,14 +42,14 @@ export async function signUp(services: AppServices, input: TSignUpInput, request
       throw error;
     }
     if (invitationCode) {
-      await acceptInvitationCode(trx, { code: invitationCode, inviteeId: userId, now });
+      invitation = (await applyInvitationCode(trx, { code: invitationCode, inviteeId: userId, now })).outcome;
     } else if (input.referrerId) {
       await recordReferral(trx, { referrerId: input.referrerId, inviteeId: userId, now });
     }
     return userId;
   });
 
-  if (newUserId === null && invitationCode) await assertInvitationCodeUsable(services.db, { code: invitationCode, now });
+  if (newUserId === null && invitationCode) invitation = await invitationCodeOutcome(services.db, { code: invitationCode, now });
   // the resend button starts cooling down either way
   await recordRateLimitHit(services, 'verificationMailCooldown', input.email);
   if (await mayMailAddress(services, input.email)) {
@@ -58,7 +59,7 @@ export async function signUp(services: AppServices, input: TSignUpInput, request
       await mailSignUpAttempt(services, input.email);
     }
   }
-  return { email: input.email, cooldownSeconds: LIMITS.verificationCooldownSeconds };
+  return { email: input.email, cooldownSeconds: LIMITS.verificationCooldownSeconds, invitation };
 }
 
 async function mailSignUpAttempt(services: AppServices, email: string): Promise<void> {
