@@ -2,6 +2,7 @@
 # Curio: one Node process serving the tRPC API, WebSockets and the built client.
 # Build: docker build -t curio .
 # Run:   docker run -e DATABASE_URL=postgres://... -e PUBLIC_ORIGIN=https://curio.example -p 3000:3000 curio
+# CI builds and starts it with buildah, no daemon: npm run container:check (scripts/container-check.sh)
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 
