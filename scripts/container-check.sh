@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # `npm run container:check` (as root): builds the Dockerfile into a real image with buildah and
-# starts it, twice. The container counterpart of scripts/image-steps-check.sh, which runs the same
-# stages without a container engine.
+# starts it, twice.
 #
 #   1. A local base image equivalent to node:24-bookworm-slim, since image registries may be out of
 #      reach: Debian from `debootstrap --variant=minbase` (with the slim image's dpkg excludes and
