@@ -26,10 +26,9 @@ export interface StartOptions {
   dbHandle?: DbHandle;
   /** Skip the hourly jobs (tests that drive them by hand). */
   jobs?: boolean;
-  /** How long close() lets requests in flight finish before cutting their connections. */
-  drainMs?: number;
 }
 
+/** How long close() lets requests in flight finish before cutting their connections. */
 const DRAIN_MS = 10_000;
 
 /** The composition root: config -> db -> migrate -> services -> http + ws -> jobs. */
@@ -83,7 +82,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         server.closeIdleConnections();
         await ws.close();
         // requests in flight finish (each connection closes after its response), within bounds
-        const drainTimer = setTimeout(() => server.closeAllConnections(), options.drainMs ?? DRAIN_MS);
+        const drainTimer = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
         await stopped;
         clearTimeout(drainTimer);
         await events.close();

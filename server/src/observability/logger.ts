@@ -9,12 +9,10 @@ import { LOG_LEVELS, type LogLevel } from '../config.ts';
  */
 export const requestContext = new AsyncLocalStorage<{ reqId: string }>();
 
-export type { Logger };
-
 /** Anything that looks like an e-mail address in a message or an error; members' addresses stay out of logs. */
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 
-export function maskEmails(text: string): string {
+function maskEmails(text: string): string {
   return text.replace(EMAIL, '[email]');
 }
 
@@ -38,7 +36,7 @@ function errorSerializer(error: Error) {
   return serialized;
 }
 
-export function loggerOptions(level: LogLevel): LoggerOptions {
+function loggerOptions(level: LogLevel): LoggerOptions {
   return {
     level,
     base: { pid: process.pid },

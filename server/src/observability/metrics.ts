@@ -124,13 +124,16 @@ export async function measureJob<T>(job: string, run: () => Promise<T>): Promise
   }
 }
 
+/** The operations routes (operations-routes.ts): polled every few seconds by machines, not members. */
+export const PROBE_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
+
 /** Route families, so the label set stays small whatever paths clients ask for. */
 function routeFamily(path: string): string {
   if (path.startsWith('/trpc')) return 'trpc';
   if (path.startsWith('/api/uploads')) return 'upload';
   if (path.startsWith('/uploads/')) return 'image';
   if (path.startsWith('/assets/')) return 'asset';
-  if (path === '/healthz' || path === '/readyz' || path === '/metrics') return 'probe';
+  if (PROBE_PATHS.has(path)) return 'probe';
   return 'page';
 }
 

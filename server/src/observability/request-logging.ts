@@ -5,20 +5,18 @@ import { pinoHttp } from 'pino-http';
 import type { TrustProxy } from '../http/trust-proxy.ts';
 import { clientAddress } from '../http/trust-proxy.ts';
 import { logger, requestContext } from './logger.ts';
+import { PROBE_PATHS } from './metrics.ts';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'X-Request-Id';
 
 /** An id a proxy in front already gave the request is kept, so its logs and ours line up. */
 const FORWARDED_ID = /^[\w.-]{8,64}$/;
-
-/** Probes poll every few seconds; a line each would bury the traffic. */
-const UNLOGGED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 /**
  * A path with its query values removed: links carry sign-in and reset tokens, and tRPC GET
  * inputs can carry anything a member typed.
  */
-export function loggablePath(url: string): string {
+function loggablePath(url: string): string {
   const queryAt = url.indexOf('?');
   if (queryAt < 0) return url;
   const names = [...new URLSearchParams(url.slice(queryAt + 1)).keys()];
@@ -32,7 +30,7 @@ function fullUrl(req: IncomingMessage): string {
 
 /** The id an answer carries (X-Request-Id), for handlers that hold the response. */
 export function requestIdOf(res: ServerResponse): string | undefined {
-  const id = res.getHeader('X-Request-Id');
+  const id = res.getHeader(REQUEST_ID_HEADER);
   return typeof id === 'string' ? id : undefined;
 }
 
@@ -49,12 +47,13 @@ export function requestLogging(trustProxy: TrustProxy): RequestHandler[] {
   const accessLog = pinoHttp<IncomingMessage, ServerResponse>({
     logger,
     genReqId(req, res) {
-      const forwarded = req.headers[REQUEST_ID_HEADER];
+      const forwarded = req.headers[REQUEST_ID_HEADER.toLowerCase()];
       const id = typeof forwarded === 'string' && FORWARDED_ID.test(forwarded) ? forwarded : randomBytes(6).toString('hex');
-      res.setHeader('X-Request-Id', id);
+      res.setHeader(REQUEST_ID_HEADER, id);
       return id;
     },
-    autoLogging: { ignore: (req) => UNLOGGED_PATHS.has((req.url ?? '').split('?')[0] ?? '') },
+    // probes poll every few seconds; a line each would bury the traffic
+    autoLogging: { ignore: (req) => PROBE_PATHS.has((req.url ?? '').split('?')[0] ?? '') },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
     customSuccessMessage: (req, res, ms) => `${req.method} ${loggablePath(fullUrl(req))} ${res.statusCode} ${Math.round(ms)} ms`,
     customErrorMessage: (req, res) => `${req.method} ${loggablePath(fullUrl(req))} ${res.statusCode}`,
