@@ -7,6 +7,7 @@ import { pendingMigrations } from '../db/migrate.ts';
 import { storageFor } from '../storage/storage-for.ts';
 import { clientAddress } from '../http/trust-proxy.ts';
 import { isLoopback } from '../http/loopback.ts';
+import { bearerTokenOf } from '../http/bearer-token.ts';
 import { metricsRegistry } from './metrics.ts';
 import { clusterMetrics } from './cluster-metrics.ts';
 import { componentLogger } from './logger.ts';
@@ -70,7 +71,7 @@ export async function checkReadiness(services: AppServices): Promise<ReadinessRe
 function mayReadMetrics(req: Request, services: AppServices): boolean {
   const token = services.config.metricsToken;
   if (!token) return isLoopback(clientAddress(req, services.config.trustProxy));
-  const offered = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
+  const offered = bearerTokenOf(req.headers.authorization) ?? '';
   const expected = Buffer.from(token);
   const given = Buffer.from(offered);
   return given.length === expected.length && timingSafeEqual(given, expected);

@@ -5,6 +5,7 @@ import type { AuthUser } from '../domain/accounts/sessions.ts';
 import { SESSION_COOKIE, validateSessionToken } from '../domain/accounts/sessions.ts';
 import { authenticateApiToken } from '../domain/accounts/api-tokens.ts';
 import { clientAddress } from '../http/trust-proxy.ts';
+import { bearerTokenOf } from '../http/bearer-token.ts';
 import { sessionCookieWriter, type CookieWriter, noopCookieWriter } from '../http/cookies.ts';
 
 export interface AuthState {
@@ -45,7 +46,7 @@ export async function resolveAuth(
   headers: { cookie?: string | undefined; authorization?: string | undefined },
   cookies: CookieWriter,
 ): Promise<AuthState | null> {
-  const bearer = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
+  const bearer = bearerTokenOf(headers.authorization);
   if (bearer) {
     const user = await authenticateApiToken(services.db, services.clock, bearer);
     return user ? { user, sessionId: null, via: 'token' } : null;
