@@ -8,6 +8,18 @@ export function isStorageKey(key: string): boolean {
   return UPLOAD_KEY_PATTERN.test(key);
 }
 
+/** What every store checks before it touches a key: only names the server made reach it. */
+export function assertStorageKey(key: string): void {
+  if (!isStorageKey(key)) throw new InvalidStorageKeyError(key);
+}
+
+/** What every store checks before it writes: uploads are re-encoded, so anything else is a bug upstream. */
+export function assertStoredContentType(contentType: string): void {
+  if (contentType !== STORED_IMAGE_CONTENT_TYPE) {
+    throw new Error(`this store keeps ${STORED_IMAGE_CONTENT_TYPE} only, got ${contentType}`);
+  }
+}
+
 /** `<purpose>/<yyyy>/<mm>/<random uuid>.webp`, month folders in UTC. */
 export function newUploadKey(purpose: UploadPurpose, now: Date): string {
   const year = String(now.getUTCFullYear()).padStart(4, '0');

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { constants, createReadStream, type Stats } from 'node:fs';
 import { access, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import type { Storage, StoredObjectStream } from './storage.ts';
-import { InvalidStorageKeyError, STORED_IMAGE_CONTENT_TYPE, isStorageKey } from './keys.ts';
+import { InvalidStorageKeyError, STORED_IMAGE_CONTENT_TYPE, assertStorageKey, assertStoredContentType } from './keys.ts';
 
 /** Files under one directory, one file per key; the key's folders become directories. */
 export class LocalDiskStorage implements Storage {
@@ -15,9 +15,7 @@ export class LocalDiskStorage implements Storage {
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     const file = this.fileFor(key);
-    if (contentType !== STORED_IMAGE_CONTENT_TYPE) {
-      throw new Error(`this store keeps ${STORED_IMAGE_CONTENT_TYPE} only, got ${contentType}`);
-    }
+    assertStoredContentType(contentType);
     await mkdir(path.dirname(file), { recursive: true });
     // write then rename, so a reader never sees half a file
     const temporary = `${file}.${randomUUID()}.tmp`;
@@ -70,7 +68,7 @@ export class LocalDiskStorage implements Storage {
   }
 
   private fileFor(key: string): string {
-    if (!isStorageKey(key)) throw new InvalidStorageKeyError(key);
+    assertStorageKey(key);
     const file = path.resolve(this.root, key);
     // the key pattern already excludes "..", this is the belt to its braces
     if (!file.startsWith(this.root + path.sep)) throw new InvalidStorageKeyError(key);

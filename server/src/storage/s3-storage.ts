@@ -4,7 +4,7 @@ import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { GetObjectCommandOutput, S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.ts';
 import type { Storage, StoredObjectStream } from './storage.ts';
-import { InvalidStorageKeyError, STORED_IMAGE_CONTENT_TYPE, isStorageKey } from './keys.ts';
+import { STORED_IMAGE_CONTENT_TYPE, assertStorageKey, assertStoredContentType } from './keys.ts';
 
 /**
  * One object per key in one bucket of any S3-compatible store (ADR 0028), so every server
@@ -36,10 +36,8 @@ export class S3Storage implements Storage {
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
-    checkKey(key);
-    if (contentType !== STORED_IMAGE_CONTENT_TYPE) {
-      throw new Error(`this store keeps ${STORED_IMAGE_CONTENT_TYPE} only, got ${contentType}`);
-    }
+    assertStorageKey(key);
+    assertStoredContentType(contentType);
     const { sdk, client } = await this.connect();
     // a PUT is atomic: a reader sees the old object or the whole new one, never half
     await client.send(new sdk.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }));
@@ -52,7 +50,7 @@ export class S3Storage implements Storage {
   }
 
   async stream(key: string): Promise<StoredObjectStream | null> {
-    checkKey(key);
+    assertStorageKey(key);
     const { sdk, client } = await this.connect();
     let object: GetObjectCommandOutput;
     try {
@@ -72,7 +70,7 @@ export class S3Storage implements Storage {
   }
 
   async delete(key: string): Promise<void> {
-    checkKey(key);
+    assertStorageKey(key);
     const { sdk, client } = await this.connect();
     // S3 answers 204 for a key it does not have, which is what the interface asks
     await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
@@ -85,7 +83,7 @@ export class S3Storage implements Storage {
   }
 
   async exists(key: string): Promise<boolean> {
-    checkKey(key);
+    assertStorageKey(key);
     const { sdk, client } = await this.connect();
     try {
       await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
@@ -95,10 +93,6 @@ export class S3Storage implements Storage {
       throw error;
     }
   }
-}
-
-function checkKey(key: string): void {
-  if (!isStorageKey(key)) throw new InvalidStorageKeyError(key);
 }
 
 /** GET says NoSuchKey; HEAD has no body to say anything in, so only its status tells. */
