@@ -32,7 +32,8 @@ export async function runPrimary(config: AppConfig): Promise<void> {
   let everListening = false;
   const listening = new Set<number>();
 
-  const fork = (): Worker => cluster.fork();
+  /** The workers that have not exited yet. */
+  const liveWorkers = (): Worker[] => Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
 
   cluster.on('listening', (worker) => {
     listening.add(worker.id);
@@ -47,7 +48,7 @@ export async function runPrimary(config: AppConfig): Promise<void> {
   cluster.on('exit', (worker, code, signal) => {
     listening.delete(worker.id);
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) {
+      if (liveWorkers().length === 0) {
         log.info('all workers stopped');
         process.exit(failed ? 1 : 0);
       }
@@ -58,13 +59,13 @@ export async function runPrimary(config: AppConfig): Promise<void> {
       log.fatal({ worker: worker.id, code, signal }, 'a worker failed to start; stopping');
       stopping = true;
       failed = true;
-      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      for (const other of liveWorkers()) other.process.kill('SIGTERM');
+      if (liveWorkers().length === 0) process.exit(1);
       return;
     }
     log.error({ worker: worker.id, code, signal }, 'worker died; starting another');
     setTimeout(() => {
-      if (!stopping) fork();
+      if (!stopping) cluster.fork();
     }, RESTART_DELAY_MS).unref();
   });
 
@@ -72,10 +73,10 @@ export async function runPrimary(config: AppConfig): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info(`${signal} received, draining ${listening.size} workers`);
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    for (const worker of liveWorkers()) worker.process.kill('SIGTERM');
     setTimeout(() => {
       log.error('workers did not drain in time; killing them');
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+      for (const worker of liveWorkers()) worker.process.kill('SIGKILL');
       process.exit(1);
     }, DRAIN_TIMEOUT_MS).unref();
   };
@@ -83,5 +84,5 @@ export async function runPrimary(config: AppConfig): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   serveClusterMetrics();
-  for (let i = 0; i < config.webConcurrency; i++) fork();
+  for (let i = 0; i < config.webConcurrency; i++) cluster.fork();
 }
