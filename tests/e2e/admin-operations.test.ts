@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { POINTS_RULES } from '@curio/shared';
 import { expect, test, vi } from '../helpers/fixtures.ts';
 import { captureScreens, describeInBrowser, openPage, uiText, type BrowserPage } from '../helpers/browser.ts';
 import type { E2EServer } from '../helpers/e2e-server.ts';
@@ -203,7 +204,7 @@ describeInBrowser('admin console: settings, tip settings, refunds and points wit
   test('points withdrawals: approve one, reject another with notes and the points come back', async () => {
     const approved = await pointsRedemption(2_000, 'mei-alipay-approve');
     const rejected = await pointsRedemption(3_000, 'mei-alipay-reject');
-    expect((await getBalances(server.db.db, member.id)).points).toBe(15_000);
+    expect((await getBalances(server.db.db, member.id)).points).toBe(15_000 + POINTS_RULES.welcomePoints);
     const page = adminSession.page;
     await page.goto('/admin?tab=withdrawals');
     await page.getByText('mei-alipay-reject').waitFor();
@@ -238,7 +239,7 @@ describeInBrowser('admin console: settings, tip settings, refunds and points wit
       .where('id', 'in', [approved.id, rejected.id])
       .execute();
     expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({ [approved.id]: 'completed', [rejected.id]: 'rejected' });
-    expect((await getBalances(server.db.db, member.id)).points).toBe(18_000);
+    expect((await getBalances(server.db.db, member.id)).points).toBe(18_000 + POINTS_RULES.welcomePoints);
     expect(adminSession.pageErrors).toEqual([]);
   });
 

@@ -73,7 +73,7 @@ describeInBrowser('publishing a listing and finding it again, in the browser', (
       await tagInput.press('Enter');
       const addedTags = page.getByRole('list', { name: en('publish:tags.listLabel') }).getByRole('listitem');
       await expect.poll(() => addedTags.allTextContents()).toEqual(['#vintage', '#怀表']);
-      await page.getByText(uiTextPattern(EN, 'publish:cost.balance')).waitFor();
+      await page.getByText(uiTextPattern(EN, 'publish:cost.balance_other')).waitFor();
       await captureScreens(page, 'marketplace-publish-form-en');
 
       await page.getByRole('button', { name: en('publish:form.publish'), exact: true }).click();

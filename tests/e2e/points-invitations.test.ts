@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { POINTS_RULES } from '@curio/shared';
 import { expect, test, vi } from '../helpers/fixtures.ts';
 import { captureScreens, describeInBrowser, openPage, uiText } from '../helpers/browser.ts';
 import { waitForMailedLink, type E2EServer } from '../helpers/e2e-server.ts';
@@ -41,7 +42,8 @@ describeInBrowser('Curio center, check-in, invitations and points redemption in 
       await inviter.page.keyboard.press('Enter');
       await inviter.page.getByText(en('points:checkIn.done', { points: 1, streak: 1 })).waitFor();
       await inviter.page.getByText(en('points:checkIn.doneToday'), { exact: true }).waitFor();
-      expect(await centerFigure(inviter.page, EN, 'balance')).toBe('1');
+      // the welcome points of the verified address (ADR 0030) plus the check-in
+      expect(await centerFigure(inviter.page, EN, 'balance')).toBe(String(POINTS_RULES.welcomePoints + 1));
       expect(await server.db.db.selectFrom('check_ins').select('streak').where('user_id', '=', member.id).execute()).toEqual([{ streak: 1 }]);
 
       // create a code on /invitations and copy the link
@@ -77,11 +79,11 @@ describeInBrowser('Curio center, check-in, invitations and points redemption in 
       await invitee.page.waitForURL((url) => !url.pathname.startsWith('/verify-email'), { timeout: 30_000 });
 
       await invitee.page.goto('/curio-center');
-      await expect.poll(() => centerFigure(invitee.page, EN, 'balance')).toBe('30');
-      expect(await centerFigure(invitee.page, EN, 'lifetimeEarned')).toBe('30');
+      await expect.poll(() => centerFigure(invitee.page, EN, 'balance')).toBe(String(30 + POINTS_RULES.welcomePoints));
+      expect(await centerFigure(invitee.page, EN, 'lifetimeEarned')).toBe(String(30 + POINTS_RULES.welcomePoints));
 
       await inviter.page.goto('/curio-center?tab=rewards');
-      await expect.poll(() => centerFigure(inviter.page, EN, 'balance')).toBe('51');
+      await expect.poll(() => centerFigure(inviter.page, EN, 'balance')).toBe(String(51 + POINTS_RULES.welcomePoints));
       expect(await centerFigure(inviter.page, EN, 'invitesAccepted')).toBe('1');
       await inviter.page.getByText(en('points:rewards.type.invite'), { exact: true }).waitFor();
       await inviter.page.getByText(en('points:rewards.type.daily_check_in'), { exact: true }).waitFor();

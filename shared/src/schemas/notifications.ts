@@ -30,6 +30,7 @@ export const NOTIFICATION_TYPES = [
   'points_redemption_approved',
   'points_redemption_rejected',
   'invitation_accepted',
+  'welcome_points',
   'warning',
   'banned',
 ] as const;

@@ -22,6 +22,8 @@ export const POINTS_RULES = {
   accountMaxLength: 100,
   /** ADR 0016: streak day n pays min(n, 7) points. */
   checkInMaxReward: 7,
+  /** ADR 0030: paid once when a member's e-mail address is verified; five first listings. */
+  welcomePoints: 5,
   /** ADR 0016: an invitation code stays usable for 30 days. */
   invitationValidDays: 30,
   /** Reward history rows (rule P-16). */

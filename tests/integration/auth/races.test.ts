@@ -1,4 +1,5 @@
 import { describe, expect, test } from '../../helpers/fixtures.ts';
+import { POINTS_RULES } from '@curio/shared';
 import { getBalances } from '../../../server/src/domain/ledger/index.ts';
 import { NEEDS_POSTGRES, onRealPostgres } from '../../helpers/test-db.ts';
 import { insertTestUser, verificationTokenFor } from '../../helpers/users.ts';
@@ -49,7 +50,7 @@ describe('auth races', () => {
       const opened = await race(Array.from({ length: 2 }, () => async () => (await new TestBrowser(services).caller()).auth.verifyEmail({ token })));
       expect(opened).toEqual({ ok: 1, codes: ['VERIFICATION_LINK_INVALID'] });
       expect((await getBalances(db.db, inviter.id)).points).toBe(50);
-      expect((await getBalances(db.db, accounts[0]!.id)).points).toBe(30);
+      expect((await getBalances(db.db, accounts[0]!.id)).points).toBe(30 + POINTS_RULES.welcomePoints);
     },
   );
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { parseOptions } from '@node-rs/argon2';
-import { LIMITS } from '@curio/shared';
+import { LIMITS, POINTS_RULES } from '@curio/shared';
 import { getBalances } from '../../../server/src/domain/ledger/index.ts';
 import { hashToken } from '../../../server/src/domain/accounts/tokens.ts';
 import { RATE_LIMITS } from '../../../server/src/rate-limits/budgets.ts';
@@ -183,7 +183,8 @@ describe('auth.signUp', () => {
     const before = services.events.published.length;
     await (await browser.caller()).auth.verifyEmail({ token: await verificationTokenFor(db.db, email) });
     expect((await getBalances(db.db, inviter.id)).points).toBe(LIMITS.inviterRewardPoints);
-    expect((await getBalances(db.db, invitee.id)).points).toBe(LIMITS.inviteeRewardPoints);
+    // with the welcome points every verified member gets (ADR 0030)
+    expect((await getBalances(db.db, invitee.id)).points).toBe(LIMITS.inviteeRewardPoints + POINTS_RULES.welcomePoints);
     const rewards = await db.db
       .selectFrom('ledger_transfers')
       .select(['kind', 'amount', 'currency', 'reference_type', 'reference_id'])
@@ -262,7 +263,7 @@ describe('auth.signUp', () => {
     await (await new TestBrowser(services).caller()).auth.verifyEmail({ token });
     const user = await userByEmail(email);
     expect(user).toBeDefined();
-    expect((await getBalances(db.db, user!.id)).points).toBe(0);
+    expect((await getBalances(db.db, user!.id)).points).toBe(POINTS_RULES.welcomePoints);
     expect((await getBalances(db.db, inviter.id)).points).toBe(0);
   });
 
@@ -283,7 +284,7 @@ describe('auth.signUp', () => {
     await new TestBrowser(services).signUpAndVerify({ email: uniqueEmail(), password: 'secret1', invitationCode: 'ONCEONLY' });
     const secondEmail = uniqueEmail();
     await new TestBrowser(services).signUpAndVerify({ email: secondEmail, password: 'secret1', invitationCode: 'ONCEONLY' });
-    expect((await getBalances(db.db, (await userByEmail(secondEmail))!.id)).points).toBe(0);
+    expect((await getBalances(db.db, (await userByEmail(secondEmail))!.id)).points).toBe(POINTS_RULES.welcomePoints);
     expect((await getBalances(db.db, inviter.id)).points).toBe(LIMITS.inviterRewardPoints);
   });
 
@@ -295,7 +296,7 @@ describe('auth.signUp', () => {
     expect(rows[0]).toMatchObject({ status: 'accepted', invitee_id: user.id });
     expect(rows[0]!.invitation_code).toMatch(/^[A-Z0-9]{8}$/);
     expect((await getBalances(db.db, referrer.id)).points).toBe(50);
-    expect((await getBalances(db.db, user.id)).points).toBe(30);
+    expect((await getBalances(db.db, user.id)).points).toBe(30 + POINTS_RULES.welcomePoints);
   });
 
   test('an unknown referrer is ignored: the sign-up succeeds without an invitation or rewards', async () => {
@@ -305,7 +306,7 @@ describe('auth.signUp', () => {
       referrerId: '00000000-0000-4000-8000-000000000000',
     });
     expect(await db.db.selectFrom('invitations').select('id').where('invitee_id', '=', user.id).execute()).toEqual([]);
-    expect((await getBalances(db.db, user.id)).points).toBe(0);
+    expect((await getBalances(db.db, user.id)).points).toBe(POINTS_RULES.welcomePoints);
   });
 
   test('an invitation code wins over a stored referrer', async () => {

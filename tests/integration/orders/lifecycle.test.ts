@@ -182,6 +182,32 @@ describe('orders.complain', () => {
     expect(await db.db.selectFrom('complaints').select('id').where('order_id', '=', orderId).execute()).toEqual([]);
   });
 
+  test('one open complaint per party per order: a second is COMPLAINT_ALREADY_OPEN until an admin answers the first', async ({ db, services, admin }) => {
+    const { seller, buyer, orderId } = await shippedOrder(services);
+    const { complaintId } = await buyer.api.orders.complain({ orderId, type: 'product_issue', reason: 'Not as described' });
+    await expectAppError(buyer.api.orders.complain({ orderId, type: 'fraud', reason: 'Still not as described' }), 'COMPLAINT_ALREADY_OPEN');
+    const complaintsOf = (reporterId: string) =>
+      db.db.selectFrom('complaints').select(['id', 'status']).where('order_id', '=', orderId).where('reporter_id', '=', reporterId).execute();
+    expect(await complaintsOf(buyer.id)).toEqual([{ id: complaintId, status: 'pending' }]);
+    // the other party's own complaint is not blocked by this one
+    await seller.api.orders.complain({ orderId, type: 'buyer_issue', reason: 'Abusive messages' });
+    await expectAppError(seller.api.orders.complain({ orderId, type: 'other', reason: 'Again' }), 'COMPLAINT_ALREADY_OPEN');
+    // once answered, the order may take a new complaint from the same member
+    await admin.api.admin.complaints.resolve({ complaintId, response: 'The seller will send a replacement' });
+    await buyer.api.orders.complain({ orderId, type: 'product_issue', reason: 'The replacement is broken too' });
+    expect((await complaintsOf(buyer.id)).map((c) => c.status).sort()).toEqual(['pending', 'resolved']);
+  });
+
+  test('the database itself refuses a second open complaint from one party on one order', async ({ db, services }) => {
+    const { seller, buyer, orderId } = await paidOrder(services);
+    const row = { reporter_id: buyer.id, target_user_id: seller.id, order_id: orderId, type: 'other', reason: 'x' };
+    await db.db.insertInto('complaints').values(row).execute();
+    await expect(db.db.insertInto('complaints').values(row).execute()).rejects.toMatchObject({ code: '23505' });
+    // reports on listings (no order) are not limited by it
+    const report = { reporter_id: buyer.id, target_user_id: seller.id, type: 'fake', reason: 'y' };
+    await db.db.insertInto('complaints').values([report, report]).execute();
+  });
+
   test('a cancelled order takes no complaint; strangers none at all', async ({ db, services, member }) => {
     const { buyer, orderId } = await paidOrder(services);
     const stranger = await member();

@@ -89,6 +89,22 @@ describe.skipIf(!onRealPostgres())('orders under concurrency (real PostgreSQL)',
     await expectLedgerHealthy(db.db);
   });
 
+  test('six complaints from one party at once: exactly one is filed, the rest COMPLAINT_ALREADY_OPEN', async ({ db, services }) => {
+    const { buyer, orderId } = await shippedOrder(services);
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => buyer.api.orders.complain({ orderId, type: 'product_issue', reason: `Not as described (${i})` })),
+    );
+    expect(results.map(outcomeCode).sort()).toEqual([
+      'COMPLAINT_ALREADY_OPEN',
+      'COMPLAINT_ALREADY_OPEN',
+      'COMPLAINT_ALREADY_OPEN',
+      'COMPLAINT_ALREADY_OPEN',
+      'COMPLAINT_ALREADY_OPEN',
+      'OK',
+    ]);
+    expect(await db.db.selectFrom('complaints').select('id').where('order_id', '=', orderId).execute()).toHaveLength(1);
+  });
+
   test('two parallel refund approvals: one refund transfer', async ({ db, services, admin }) => {
     const { buyer, orderId } = await shippedOrder(services, { priceCents: 3_000 });
     await buyer.api.orders.requestRefund({ orderId, reason: 'broken' });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '../../helpers/fixtures.ts';
-import { invitationLink, LIMITS } from '@curio/shared';
+import { invitationLink, LIMITS, POINTS_RULES } from '@curio/shared';
 import { getBalances } from '../../../server/src/domain/ledger/index.ts';
 import { signUp as signUpService } from '../../../server/src/domain/accounts/sign-up.ts';
 import { verifyEmail } from '../../../server/src/domain/accounts/email-verification.ts';
@@ -76,13 +76,14 @@ describe('invitation codes', () => {
     const invitee = await db.db.selectFrom('profiles').select('nickname').where('user_id', '=', signedUp.userId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ id: invitation.id, status: 'accepted', acceptedAt: services.clock.now(), inviteeNickname: invitee.nickname });
     expect((await getBalances(db.db, inviter.id)).points).toBe(LIMITS.inviterRewardPoints);
-    expect((await getBalances(db.db, signedUp.userId)).points).toBe(LIMITS.inviteeRewardPoints);
+    // the invitee's welcome points (ADR 0030) come on top of the invitation reward
+    expect((await getBalances(db.db, signedUp.userId)).points).toBe(LIMITS.inviteeRewardPoints + POINTS_RULES.welcomePoints);
     const center = await caller.points.center();
     expect(center.invitations).toEqual({ accepted: 1, pointsEarned: 50, currentCode: null });
     expect(center).toMatchObject({ balance: 50, lifetimeEarned: 50 });
     expect((await caller.points.rewards())[0]).toMatchObject({ type: 'invite', amount: 50, source: 'invitation_reward' });
     const inviteeCenter = await (await callerFor(services, signedUp.userId)).points.center();
-    expect(inviteeCenter).toMatchObject({ balance: 30, lifetimeEarned: 30 });
+    expect(inviteeCenter).toMatchObject({ balance: 30 + POINTS_RULES.welcomePoints, lifetimeEarned: 30 + POINTS_RULES.welcomePoints });
     const notes = await db.db.selectFrom('notifications').select(['type', 'params', 'link']).where('user_id', '=', inviter.id).execute();
     expect(notes).toEqual([{ type: 'invitation_accepted', params: { nickname: invitee.nickname, points: 50 }, link: '/invitations' }]);
     // the code is spent: the next sign-up with it is made without it and pays nothing
@@ -97,7 +98,7 @@ describe('invitation codes', () => {
     const { user: referrer, api: caller } = await member();
     const signedUp = await signUp(services, { email: email(), password: 'secret1', referrerId: referrer.id });
     expect((await getBalances(db.db, referrer.id)).points).toBe(50);
-    expect((await getBalances(db.db, signedUp.userId)).points).toBe(30);
+    expect((await getBalances(db.db, signedUp.userId)).points).toBe(30 + POINTS_RULES.welcomePoints);
     expect((await caller.points.invitations.mine())[0]).toMatchObject({ status: 'accepted' });
     expect((await caller.points.center()).invitations.accepted).toBe(1);
     const notes = await db.db.selectFrom('notifications').select('type').where('user_id', '=', referrer.id).execute();
@@ -132,7 +133,7 @@ describe('invitation codes', () => {
     expect(users).toHaveLength(6);
     const winner = results.find((result) => result.invitation === 'applied')!;
     expect((await getBalances(db.db, inviter.id)).points).toBe(50);
-    for (const result of results) expect((await getBalances(db.db, result.userId)).points).toBe(result === winner ? 30 : 0);
+    for (const result of results) expect((await getBalances(db.db, result.userId)).points).toBe((result === winner ? 30 : 0) + POINTS_RULES.welcomePoints);
     const rewards = await db.db.selectFrom('ledger_transfers').select('amount').where('reference_id', '=', invitation.id).execute();
     expect(rewards.map((r) => r.amount).sort()).toEqual([30, 50]);
     expect(await db.db.selectFrom('notifications').select('id').where('user_id', '=', inviter.id).execute()).toHaveLength(1);

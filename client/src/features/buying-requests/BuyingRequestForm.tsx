@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useSubmitReason } from '../../components/SubmitReason.tsx';
 import {
   BUYING_REQUEST_EXPIRY_DAYS,
   BUYING_REQUEST_MAX_OFFERS_RANGE,
@@ -131,12 +132,13 @@ function AmountHint({ text }: { text: string }) {
 }
 
 function RequestFields({ props, request }: { props: BuyingRequestFormProps; request: TBuyingRequestDetail | null }) {
-  const { t } = useTranslation(['buying', 'home']);
+  const { t } = useTranslation(['buying', 'home', 'common']);
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const create = trpc.marketplace.buyingRequests.create.useMutation();
   const update = trpc.marketplace.buyingRequests.update.useMutation();
   const [uploading, setUploading] = useState(false);
+  const submitReason = useSubmitReason(uploading ? t('common:submitReason.uploading') : null);
   const form = useForm<FormValues>({
     initialValues: initialValues(request),
     validate: (values) => toInput(values, props).errors,
@@ -312,11 +314,13 @@ function RequestFields({ props, request }: { props: BuyingRequestFormProps; requ
               {t('buying:form.cancel')}
             </Button>
           )}
+          {submitReason.note}
           <Button
             type="submit"
             radius="xl"
             loading={busy}
             disabled={uploading}
+            {...submitReason.describedBy}
             leftSection={props.mode === 'create' ? <IconSend size={16} aria-hidden /> : <IconDeviceFloppy size={16} aria-hidden />}
           >
             {props.mode === 'create' ? t('buying:form.publish') : t('buying:form.save')}

@@ -13,7 +13,7 @@ import { DialogActions } from '../../components/DialogActions.tsx';
 
 /** Either party complains about an order: a type, a required reason and up to five evidence images. */
 export function ComplaintDialog({ orderId, role, opened, onClose }: { orderId: string; role: 'buyer' | 'seller'; opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation(['orders', 'errors']);
+  const { t } = useTranslation(['orders', 'errors', 'common']);
   const utils = trpc.useUtils();
   const complain = trpc.orders.complain.useMutation();
   const form = useForm<{ type: TComplaintType; reason: string; evidenceImages: string[] }>({
@@ -76,6 +76,7 @@ export function ComplaintDialog({ orderId, role, opened, onClose }: { orderId: s
             submitLabel={t('complaint.submit')}
             loading={complain.isPending}
             disabled={uploading}
+            disabledReason={t('common:submitReason.uploading')}
             color="red"
           />
         </Stack>

@@ -97,7 +97,9 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
 
   const canRefund = isBuyer && (order.status === 'paid' || order.status === 'shipped');
   const canTipOrReview = isBuyer && order.status === 'completed';
-  const canComplain = order.status !== 'cancelled';
+  // one open complaint per party (rule O-13): while the member's waits for an answer, it shows instead
+  const hasOpenComplaint = order.myComplaints.some((complaint) => complaint.status === 'pending');
+  const canComplain = order.status !== 'cancelled' && !hasOpenComplaint;
   // while a refund is under review the USDN is still held, but not waiting for receipt any more
   const escrowNote = order.status === 'refunding' && order.escrowStatus === 'in_progress' ? 'refunding' : order.escrowStatus;
 
@@ -292,6 +294,11 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
                     >
                       {t('actions.complain')}
                     </Button>
+                  )}
+                  {hasOpenComplaint && (
+                    <Text size="sm" c="dimmed" data-testid="complaint-open-note">
+                      {t('complaint.openNote')}
+                    </Text>
                   )}
                 </Stack>
                 {order.myComplaints.length > 0 && (

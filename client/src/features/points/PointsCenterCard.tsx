@@ -1,12 +1,10 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCalendarCheck, IconCash, IconCircleCheck, IconFlame, IconSparkles, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TPointsCenter } from '@curio/shared';
-import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
-import { browserTimeZone } from '../../lib/time-zone.ts';
+import { useCheckIn } from './use-check-in.ts';
 
 /**
  * Top of the Curio center (rules S-1 and P-6): points balance and lifetime earned, the daily check-in
@@ -14,7 +12,7 @@ import { browserTimeZone } from '../../lib/time-zone.ts';
  */
 export function PointsCenterCard() {
   const { t } = useTranslation('points');
-  const center = trpc.points.center.useQuery({ timeZone: browserTimeZone() }, { staleTime: 10_000 });
+  const { center } = useCheckIn();
 
   if (center.isPending) return <Skeleton height={168} radius="lg" />;
   if (center.isError) {
@@ -100,19 +98,7 @@ function CenterFigures({ data }: { data: TPointsCenter }) {
 /** The daily check-in row: the streak, what today pays, and the button (or today's result). */
 function CheckInStrip({ data }: { data: TPointsCenter }) {
   const { t } = useTranslation('points');
-  const utils = trpc.useUtils();
-  const checkIn = trpc.points.checkIn.useMutation({
-    onSuccess: (result) => {
-      notifications.show({ color: 'grape', message: t('checkIn.done', { points: result.points, streak: result.streak }) });
-    },
-    onError: (error) => {
-      notifications.show({ color: 'red', message: errorMessage(error) });
-    },
-    onSettled: () => {
-      void utils.points.center.invalidate();
-      void utils.points.rewards.invalidate();
-    },
-  });
+  const { checkIn, pending } = useCheckIn();
   const { checkedInToday, streak, todayReward } = data.checkIn;
 
   return (
@@ -138,13 +124,7 @@ function CheckInStrip({ data }: { data: TPointsCenter }) {
             </Text>
           </Group>
         ) : (
-          <Button
-            radius="xl"
-            color="grape"
-            leftSection={<IconCalendarCheck size={16} aria-hidden />}
-            loading={checkIn.isPending}
-            onClick={() => checkIn.mutate({ timeZone: browserTimeZone() })}
-          >
+          <Button radius="xl" color="grape" leftSection={<IconCalendarCheck size={16} aria-hidden />} loading={pending} onClick={checkIn}>
             {t('checkIn.button', { points: todayReward })}
           </Button>
         )}

@@ -10,7 +10,17 @@ import { browserTimeZone } from '../../lib/time-zone.ts';
 import { useCopyInviteLink } from './use-copy-invite-link.ts';
 
 /** Ledger kinds with a label of their own when the reward type alone says too little. */
-const SOURCE_LABELS = new Set(['tip', 'publish_fee', 'withdrawal_hold', 'withdrawal_release', 'transfer', 'admin_adjustment', 'demo_seed', 'refund']);
+const SOURCE_LABELS = new Set([
+  'tip',
+  'publish_fee',
+  'withdrawal_hold',
+  'withdrawal_release',
+  'transfer',
+  'admin_adjustment',
+  'demo_seed',
+  'welcome_points',
+  'refund',
+]);
 
 /** The translation key for one reward row: by its type, or by its ledger kind for spends and others. */
 export function rewardLabelKey(reward: Pick<TPointsReward, 'type' | 'source'>): string {

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconInfoCircle, IconMoodEmpty } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useSubmitReason } from '../../components/SubmitReason.tsx';
 import { ACTIVITY_TYPES, BRAND, ZUpdatePrivacyInput, type TActivityPrivacy } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { translatedSchemaResolver } from '../../lib/forms.ts';
@@ -53,11 +54,12 @@ export function PrivacySettingsPage() {
 const validate = translatedSchemaResolver(ZUpdatePrivacyInput.shape.flags);
 
 function PrivacyForm({ saved }: { saved: TActivityPrivacy }) {
-  const { t } = useTranslation('profiles');
+  const { t } = useTranslation(['profiles', 'common']);
   const utils = trpc.useUtils();
   const update = trpc.marketplace.profiles.updatePrivacy.useMutation();
   const form = useForm<TActivityPrivacy>({ initialValues: saved, validate });
   const dirty = ACTIVITY_TYPES.some((type) => form.values[type] !== saved[type]);
+  const submitReason = useSubmitReason(dirty ? null : t('common:submitReason.noChanges'));
 
   const submit = form.onSubmit(async (flags) => {
     try {
@@ -95,7 +97,15 @@ function PrivacyForm({ saved }: { saved: TActivityPrivacy }) {
           {t('privacy.futureOnly')}
         </Alert>
         <Group justify="flex-end">
-          <Button type="submit" radius="xl" loading={update.isPending} disabled={!dirty} leftSection={<IconDeviceFloppy size={16} />}>
+          {submitReason.note}
+          <Button
+            type="submit"
+            radius="xl"
+            loading={update.isPending}
+            disabled={!dirty}
+            leftSection={<IconDeviceFloppy size={16} />}
+            {...submitReason.describedBy}
+          >
             {t('privacy.save')}
           </Button>
         </Group>

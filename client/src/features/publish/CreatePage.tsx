@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { BRAND } from '@curio/shared';
 import { useRequireMember } from '../auth/use-require-member.ts';
 import { ListingForm } from './ListingForm.tsx';
+import { PublishCostBar } from './PublishCostBar.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 
 const BuyingRequestForm = lazy(async () => ({
@@ -67,9 +68,12 @@ export function CreatePage() {
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="supply">
-            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-              <ListingForm mode="create" />
-            </Paper>
+            <Stack gap="md">
+              <PublishCostBar />
+              <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+                <ListingForm mode="create" />
+              </Paper>
+            </Stack>
           </Tabs.Panel>
           {/* the buying-request form brings its own sections */}
           <Tabs.Panel value="buying">

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
-import { Alert, Button, Group, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Input } from '@mantine/core';
+import { Button, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Input } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconSparkles, IconSend } from '@tabler/icons-react';
+import { IconSend } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -20,6 +20,7 @@ import {
 import { trpc } from '../../lib/trpc.ts';
 import { appErrorOf } from '../../lib/app-error.ts';
 import { ContactWarning } from '../contact-filter/ContactWarning.tsx';
+import { useSubmitReason } from '../../components/SubmitReason.tsx';
 import { useDisplayCurrency } from '../currency/currency-context.ts';
 import { useBalances } from '../layout/use-live-counters.ts';
 import { ImagePicker } from './ImagePicker.tsx';
@@ -39,8 +40,8 @@ const FORM_FIELDS = Object.keys(EMPTY_LISTING_FORM);
 
 /**
  * Publish supply (rules L-1 to L-6) and its edit form: the same fields, the server's schema run in the
- * browser, the live contact warning under title and description. Publishing shows its one-point
- * cost next to the member's balance.
+ * browser, the live contact warning under title and description. The cost and the balance stand
+ * above the form (PublishCostBar); a submit disabled for want of points says so beside it.
  */
 export function ListingForm(props: ListingFormProps) {
   const { t, i18n } = useTranslation(['publish', 'errors']);
@@ -121,6 +122,12 @@ export function ListingForm(props: ListingFormProps) {
   const originalCents = parseUsdnToCents(form.values.originalPrice.replaceAll(',', ''));
   const points = balances.data?.points;
   const lacksPoints = props.mode === 'create' && points !== undefined && points < LIMITS.publishListingPointsCost;
+  // the uploading state is already the button's label; the points shortfall needs saying beside it
+  const submitReason = useSubmitReason(
+    lacksPoints && !uploading
+      ? t('publish:form.notEnoughPoints', { cost: LIMITS.publishListingPointsCost, points: (points ?? 0).toLocaleString(i18n.language) })
+      : null,
+  );
 
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
@@ -254,34 +261,20 @@ export function ListingForm(props: ListingFormProps) {
           {...form.getInputProps('isAnonymous', { type: 'checkbox' })}
         />
 
-        {props.mode === 'create' && (
-          <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-default-hover)">
-            <Group gap="xs" wrap="nowrap" align="flex-start">
-              <IconSparkles size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-              <Stack gap={2}>
-                <Text size="sm" fw={600}>
-                  {t('publish:cost.title', { count: LIMITS.publishListingPointsCost })}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {points === undefined ? t('publish:cost.balanceLoading') : t('publish:cost.balance', { points: points.toLocaleString(i18n.language) })}
-                </Text>
-              </Stack>
-            </Group>
-          </Paper>
-        )}
-        {lacksPoints && (
-          <Alert color="orange" variant="light" role="status">
-            {t('errors:PUBLISH_POINTS_REQUIRED')}
-          </Alert>
-        )}
-
         <Group justify="flex-end" gap="sm">
+          {submitReason.note}
           {props.mode === 'edit' && (
             <Button variant="default" onClick={() => void navigate(`/listing/${props.listing.id}`)} disabled={busy}>
               {t('publish:form.cancel')}
             </Button>
           )}
-          <Button type="submit" loading={busy} disabled={uploading || lacksPoints} leftSection={<IconSend size={16} aria-hidden />}>
+          <Button
+            type="submit"
+            loading={busy}
+            disabled={uploading || lacksPoints}
+            leftSection={<IconSend size={16} aria-hidden />}
+            {...submitReason.describedBy}
+          >
             {uploading ? t('publish:form.waitUploads') : props.mode === 'create' ? t('publish:form.publish') : t('publish:form.save')}
           </Button>
         </Group>

@@ -50,7 +50,7 @@ interface ReviewValues {
 const CHECKED = { rating: true, content: true } as const;
 
 function ReviewForm({ orderId, review, onDone }: { orderId: string; review: TReview | null; onDone: () => void }) {
-  const { t } = useTranslation(['reviews', 'errors']);
+  const { t } = useTranslation(['reviews', 'errors', 'common']);
   const utils = trpc.useUtils();
   const create = trpc.marketplace.reviews.create.useMutation();
   const update = trpc.marketplace.reviews.update.useMutation();
@@ -167,6 +167,7 @@ function ReviewForm({ orderId, review, onDone }: { orderId: string; review: TRev
             submitLabel={review ? t('dialog.save') : t('dialog.submit')}
             loading={busy}
             disabled={uploading}
+            disabledReason={t('common:submitReason.uploading')}
             radius="xl"
             submitTestId="review-submit"
           />

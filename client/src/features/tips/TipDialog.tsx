@@ -44,7 +44,7 @@ export function TipDialog({ orderId, sellerNickname, opened, onClose }: TipDialo
 const validateTip = translatedSchemaResolver(ZSendTipInput.pick({ currency: true, amount: true, message: true }));
 
 function TipForm({ orderId, sellerNickname, onDone }: { orderId: string; sellerNickname: string; onDone: () => void }) {
-  const { t } = useTranslation(['tips', 'errors']);
+  const { t } = useTranslation(['tips', 'errors', 'common']);
   const utils = trpc.useUtils();
   const presets = trpc.orders.tips.presets.useQuery();
   const balances = useBalances();
@@ -170,6 +170,8 @@ function TipForm({ orderId, sellerNickname, onDone }: { orderId: string; sellerN
           submitLabel={form.isValid('amount') ? t(`submitAmount.${currency}`, { amount }) : t('submit')}
           loading={send.isPending}
           disabled={amount === null || overBalance || !verified}
+          // an unverified member reads why in the notice just above
+          disabledReason={amount === null ? t('common:submitReason.chooseAmount') : overBalance ? t('overBalance') : null}
           radius="xl"
           submitTestId="tip-submit"
         />

@@ -28,6 +28,7 @@ const KNOWN_KINDS = new Set([
   'invitation_reward',
   'order_points',
   'checkin',
+  'welcome_points',
   'demo_seed',
 ]);
 

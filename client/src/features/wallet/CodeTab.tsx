@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconInfoCircle, IconSpeakerphone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useSubmitReason } from '../../components/SubmitReason.tsx';
 import {
   formatCents,
   formatRedeemCodeInput,
@@ -28,9 +29,11 @@ const validate = translatedSchemaResolver(
 
 /** The code tab of /recharge (rule W-5). */
 export function CodeTab() {
-  const { t } = useTranslation(['wallet', 'errors']);
+  const { t } = useTranslation(['wallet', 'errors', 'common']);
   const form = useForm({ initialValues: { code: '' }, validate });
   const idempotency = useIdempotencyKey('redeem');
+  const complete = isCompleteRedeemCodeInput(form.values.code);
+  const submitReason = useSubmitReason(complete ? null : t('common:submitReason.incomplete'));
   const utils = trpc.useUtils();
   const redeem = trpc.wallet.redeemCode.useMutation({
     onSuccess: (result) => {
@@ -76,9 +79,10 @@ export function CodeTab() {
               size="md"
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.08em' } }}
             />
-            <Button type="submit" size="md" loading={redeem.isPending} disabled={!isCompleteRedeemCodeInput(form.values.code)}>
+            <Button type="submit" size="md" loading={redeem.isPending} disabled={!complete} {...submitReason.describedBy}>
               {t('code.redeem')}
             </Button>
+            {submitReason.note}
             <Stack gap={4}>
               <Text size="sm" fw={600}>
                 {t('code.notesTitle')}

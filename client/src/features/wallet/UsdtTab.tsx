@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
+import { useSubmitReason } from '../../components/SubmitReason.tsx';
 import {
   formatCents,
   formatMoney,
@@ -113,7 +114,7 @@ function DepositAddress({ info }: { info: TDepositInfo | undefined }) {
 }
 
 function RechargeForm({ info }: { info: TDepositInfo }) {
-  const { t } = useTranslation(['wallet', 'errors']);
+  const { t } = useTranslation(['wallet', 'errors', 'common']);
   const [uploading, setUploading] = useState(false);
   const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
   const idempotency = useIdempotencyKey('usdt');
@@ -145,6 +146,10 @@ function RechargeForm({ info }: { info: TDepositInfo }) {
   const hasProof = form.values.transactionHash.trim() !== '' || form.values.proofImages.length > 0;
   const busy = create.isPending || uploading;
   const canSubmit = !busy && form.isValid() && info.address !== null;
+  // a missing proof is said just above the button already
+  const submitReason = useSubmitReason(
+    create.isPending ? null : uploading ? t('common:submitReason.uploading') : !form.isValid() && hasProof ? t('common:submitReason.incomplete') : null,
+  );
 
   const submit = form.onSubmit(({ amount, transactionHash, proofImages }) =>
     create.mutate({ amountCents: amount, transactionHash, proofImages, idempotencyKey: idempotency.current() }),
@@ -197,9 +202,10 @@ function RechargeForm({ info }: { info: TDepositInfo }) {
               {t('errors:RECHARGE_PROOF_REQUIRED')}
             </Text>
           )}
-          <Button type="submit" size="md" loading={create.isPending} disabled={!canSubmit}>
+          <Button type="submit" size="md" loading={create.isPending} disabled={!canSubmit} {...submitReason.describedBy}>
             {t('usdt.submit')}
           </Button>
+          {submitReason.note}
         </Stack>
       </form>
     </Paper>

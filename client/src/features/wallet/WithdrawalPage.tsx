@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useSubmitReason } from '../../components/SubmitReason.tsx';
 import { useTabParam } from '../../lib/use-tab-param.ts';
 import {
   formatCents,
@@ -113,7 +114,7 @@ const WITHDRAWAL_FIELDS = ['amount', 'address'];
 const validateWithdrawal = translatedSchemaResolver(ZWithdrawalForm);
 
 function WithdrawalForm({ info, onDone }: { info: TWithdrawalInfo; onDone: () => void }) {
-  const { t, i18n } = useTranslation(['wallet', 'errors']);
+  const { t, i18n } = useTranslation(['wallet', 'errors', 'common']);
   const balances = useBalances();
   const available = balances.data?.usdnAvailableCents ?? 0;
   const minCents = settingAmountToCents(info.minUsdn);
@@ -151,6 +152,8 @@ function WithdrawalForm({ info, onDone }: { info: TWithdrawalInfo; onDone: () =>
   const quote = form.isValid('amount') ? withdrawalQuote(Number(form.values.amount) * 100, info.feeRate, info.usdtRate) : null;
   const verified = useEmailVerified();
   const canSubmit = form.isValid() && !create.isPending && verified;
+  // an unverified member reads why in the notice just above the button
+  const submitReason = useSubmitReason(verified && !create.isPending && !form.isValid() ? t('common:submitReason.incomplete') : null);
 
   const submit = form.onSubmit(({ amount, address }) => create.mutate({ amount, address, idempotencyKey: idempotency.current() }));
 
@@ -216,9 +219,10 @@ function WithdrawalForm({ info, onDone }: { info: TWithdrawalInfo; onDone: () =>
             {t('withdrawal.holdNote')}
           </Alert>
           <VerifyFirstNotice />
-          <Button type="submit" size="md" loading={create.isPending} disabled={!canSubmit}>
+          <Button type="submit" size="md" loading={create.isPending} disabled={!canSubmit} {...submitReason.describedBy}>
             {t('withdrawal.submit')}
           </Button>
+          {submitReason.note}
         </Stack>
       </form>
     </Paper>

@@ -9,6 +9,7 @@ import { consumeRateLimit, ipRateLimitKey, rateLimitWait, recordRateLimitHit } f
 import { verificationMail } from '../../mail/templates/account-verification.ts';
 import { publishBalanceChanges } from '../ledger/index.ts';
 import { grantInvitationRewards } from './invitation-rewards.ts';
+import { grantWelcomePoints } from '../points/welcome-points.ts';
 import { notifyInviter } from './invitations.ts';
 import { publishCommitted, sessionRevokedEvent } from './publish-events.ts';
 import type { SignedIn } from './sign-up.ts';
@@ -82,10 +83,10 @@ export async function resendVerification(services: AppServices, input: { email: 
 }
 
 /**
- * Marks the address verified, once, and pays what waited for it: the invitation rewards of the
- * invitation this member accepted at sign-up, to both sides. The guarded UPDATE makes a second
- * verification (a double click, a reset link after the verification link) pay nothing.
- * Returns the users whose balances changed.
+ * Marks the address verified, once, and pays what waited for it: the member's welcome points
+ * (ADR 0030) and the invitation rewards of the invitation they accepted at sign-up, to both
+ * sides. The guarded UPDATE makes a second verification (a double click, a reset link after the
+ * verification link) pay nothing. Returns the users whose balances changed.
  */
 export async function markEmailVerified(trx: Tx, userId: string, now: Date): Promise<string[]> {
   const verified = await trx
@@ -96,6 +97,7 @@ export async function markEmailVerified(trx: Tx, userId: string, now: Date): Pro
     .returning('id')
     .executeTakeFirst();
   if (!verified) return [];
+  const welcomed = await grantWelcomePoints(trx, userId);
   const invitation = await trx
     .updateTable('invitations')
     .set({ rewarded_at: now })
@@ -104,11 +106,11 @@ export async function markEmailVerified(trx: Tx, userId: string, now: Date): Pro
     .where('rewarded_at', 'is', null)
     .returning(['id', 'inviter_id'])
     .executeTakeFirst();
-  if (!invitation) return [];
+  if (!invitation) return welcomed;
   const accepted = { invitationId: invitation.id, inviterId: invitation.inviter_id };
   const rewarded = await grantInvitationRewards(trx, { ...accepted, inviteeId: userId });
   await notifyInviter(trx, accepted, userId);
-  return rewarded;
+  return [...new Set([...welcomed, ...rewarded])];
 }
 
 /**

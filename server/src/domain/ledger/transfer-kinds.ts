@@ -37,6 +37,8 @@ export const TRANSFER_KINDS = [
   'order_points',
   // rewards -> user available: daily check-in
   'checkin',
+  // rewards -> user available: once, when a member's e-mail address is verified (ADR 0030)
+  'welcome_points',
   // issuance (USDN) or rewards (points) -> user available: starting money of the demo accounts
   'demo_seed',
 ] as const;
