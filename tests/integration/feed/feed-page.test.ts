@@ -148,11 +148,15 @@ test.beforeAll(async ({ db: fileDb, services: fileServices, member }) => {
   await request('later', { title: 'Wanted: brass compass', expiresAt: expiresLater, createdAt: minutesBefore(BASE, 10), favorites: 3 });
   await request('closed', { title: '已关闭的求购相机', status: 'closed', createdAt: minutesBefore(BASE, 1) }, false);
   await request('expired', { title: '过期的求购相机', expiresAt: expiredBefore, createdAt: minutesBefore(BASE, 1) }, false);
-  await request('negotiating', { title: '协商中的求购', status: 'in_negotiation', createdAt: minutesBefore(BASE, 1) }, false);
+  // active requests stay in the feed when full or under negotiation; a deal takes one out
+  await request('negotiating', { title: '协商中的求购', status: 'in_negotiation', createdAt: minutesBefore(BASE, 11) });
+  await request('full', { title: '报价已满的求购', status: 'offer_limit_reached', createdAt: minutesBefore(BASE, 12) });
+  await request('dealMade', { title: '已成交的求购', status: 'deal_made', createdAt: minutesBefore(BASE, 1) }, false);
+  await request('fullExpired', { title: '报价已满但过期', status: 'offer_limit_reached', expiresAt: expiredBefore, createdAt: minutesBefore(BASE, 1) }, false);
 });
 
 describe('marketplace.feed.page', () => {
-  test('shows only available listings and open, unexpired buying requests', async () => {
+  test('shows only available listings and active, unexpired buying requests', async () => {
     const seen = await allPages({ limit: 50 });
     expect(new Set(seen)).toEqual(new Set(shown.map((item) => item.id)));
     for (const id of hidden) expect(seen).not.toContain(id);

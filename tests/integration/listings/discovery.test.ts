@@ -69,19 +69,24 @@ describe('marketplace.listings.recommendations', () => {
 });
 
 describe('marketplace.listings.bySeller', () => {
-  test('others see available, not rejected, not anonymous listings; the owner sees all', async ({ db, services }) => {
+  test('others see available and sold, not taken-down, rejected or anonymous listings; the owner sees all', async ({ db, services }) => {
     const { user, caller } = await seller(services);
     const open = await caller.marketplace.listings.create(listingInput({ title: 'open' }));
     const anonymous = await caller.marketplace.listings.create(listingInput({ title: 'anonymous', isAnonymous: true }));
     const sold = await caller.marketplace.listings.create(listingInput({ title: 'sold' }));
     const rejected = await caller.marketplace.listings.create(listingInput({ title: 'rejected' }));
-    await db.db.updateTable('listings').set({ status: 'sold' }).where('id', '=', sold.id).execute();
+    const takenDown = await caller.marketplace.listings.create(listingInput({ title: 'taken down' }));
+    await db.db.updateTable('listings').set({ status: 'sold', quantity: 0 }).where('id', '=', sold.id).execute();
     await db.db.updateTable('listings').set({ status: 'unavailable', review_status: 'rejected' }).where('id', '=', rejected.id).execute();
+    await db.db.updateTable('listings').set({ status: 'unavailable' }).where('id', '=', takenDown.id).execute();
 
+    // a sold listing stays on its seller's tab for everyone, with its sold-out overlay
     const visitorPage = await (await callerFor(services)).marketplace.listings.bySeller({ userId: user.id });
-    expect(visitorPage.items.map((card) => card.id)).toEqual([open.id]);
+    expect(new Set(visitorPage.items.map((card) => card.id))).toEqual(new Set([open.id, sold.id]));
+    expect(visitorPage.items.find((card) => card.id === sold.id)).toMatchObject({ soldOut: true, status: 'sold', sellerId: user.id });
+    expect(visitorPage.items.find((card) => card.id === open.id)).toMatchObject({ soldOut: false, status: 'available' });
     const ownPage = await caller.marketplace.listings.bySeller({ userId: user.id });
-    expect(new Set(ownPage.items.map((card) => card.id))).toEqual(new Set([open.id, anonymous.id, sold.id, rejected.id]));
+    expect(new Set(ownPage.items.map((card) => card.id))).toEqual(new Set([open.id, anonymous.id, sold.id, rejected.id, takenDown.id]));
     // even on the owner's own tab a card never names the seller of an anonymous listing
     expect(ownPage.items.find((card) => card.id === anonymous.id)).toMatchObject({ sellerId: null, sellerNickname: null });
     expect(ownPage.items.find((card) => card.id === sold.id)).toMatchObject({ soldOut: true, status: 'sold' });

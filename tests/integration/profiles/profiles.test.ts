@@ -58,10 +58,10 @@ describe('marketplace.profiles.get', () => {
     const caller = viewer.api;
 
     const before = await caller.marketplace.profiles.get({ userId: owner.id });
-    // the same listings their listings tab shows: on sale, not rejected, not anonymous
-    expect(before).toMatchObject({ isOwn: false, nickname: 'maker', isFollowing: false, stats: { listingsCount: 1, followersCount: 0 } });
+    // the same listings their listings tab shows: on sale or sold, not rejected, not anonymous
+    expect(before).toMatchObject({ isOwn: false, nickname: 'maker', isFollowing: false, stats: { listingsCount: 2, followersCount: 0 } });
     const tab = await caller.marketplace.listings.bySeller({ userId: owner.id });
-    expect(tab.items).toHaveLength(1);
+    expect(tab.items.map((card) => card.status).sort()).toEqual(['available', 'sold']);
     expect(before).not.toHaveProperty('email');
 
     await caller.marketplace.social.toggleFollow({ userId: owner.id });

@@ -12,6 +12,7 @@ export function ListingCardSkeleton() {
         <Skeleton height={12} width="70%" />
         <Skeleton height={18} width="50%" mt={4} />
         <Skeleton height={10} width="40%" />
+        <Skeleton height={30} radius="xl" mt={4} />
       </Stack>
     </Card>
   );

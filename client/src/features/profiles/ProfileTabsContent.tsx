@@ -3,12 +3,14 @@ import { IconHeart, IconMoodEmpty, IconStar, IconUsers, type Icon } from '@table
 import { EmptyList } from '../../components/EmptyList.tsx';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TMyBuyingRequest, TMySocialItems } from '@curio/shared';
+import type { TListingCard, TMyBuyingRequest, TMySocialItems } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { LoadFailed } from '../layout/LoadFailed.tsx';
 import { ListingCard } from '../home/ListingCard.tsx';
 import { BuyingRequestCard } from '../home/BuyingRequestCard.tsx';
 import { FollowButton } from '../social/FollowButton.tsx';
+import { FavoriteButton } from '../social/FavoriteButton.tsx';
+import { LikeButton } from '../social/LikeButton.tsx';
 import { RequestStatusBadge } from '../buying-requests/RequestStatusBadge.tsx';
 import { useBudgetText } from '../buying-requests/budget-text.ts';
 import { LoadMore } from '../../components/LoadMore.tsx';
@@ -53,7 +55,7 @@ export function ListingsTab({ userId, isOwn }: { userId: string; isOwn: boolean 
     <Stack gap="md">
       <SimpleGrid cols={LISTING_COLUMNS} spacing={{ base: 'sm', sm: 'md' }}>
         {items.map((listing) => (
-          <ListingCard key={listing.id} listing={listing} />
+          <ListingCard key={listing.id} listing={listing} viewerIsSeller={isOwn} />
         ))}
       </SimpleGrid>
       <LoadMore query={query} label={t('loadMore')} />
@@ -61,7 +63,23 @@ export function ListingsTab({ userId, isOwn }: { userId: string; isOwn: boolean 
   );
 }
 
-function SocialItems({ items, emptyTitle, emptyIcon }: { items: TMySocialItems; emptyTitle: string; emptyIcon: Icon }) {
+type SocialRelation = 'favorite' | 'like';
+
+/**
+ * On a taken-down listing the buy action gives way to the button that took it into this list:
+ * its page is gone, so this is where the member takes it back.
+ */
+function TakeBackButton({ relation, listing }: { relation: SocialRelation; listing: TListingCard }) {
+  const { t } = useTranslation('social');
+  const target = { kind: 'listing', id: listing.id } as const;
+  return relation === 'favorite' ? (
+    <FavoriteButton target={target} favorited count={listing.favoritesCount} size="xs" fullWidth label={t('favorite.takeBack')} />
+  ) : (
+    <LikeButton target={target} liked count={listing.likesCount} size="xs" fullWidth label={t('like.takeBack')} />
+  );
+}
+
+function SocialItems({ items, relation, emptyTitle, emptyIcon }: { items: TMySocialItems; relation: SocialRelation; emptyTitle: string; emptyIcon: Icon }) {
   const { t } = useTranslation('profiles');
   if (items.listings.length === 0 && items.buyingRequests.length === 0) {
     return (
@@ -81,7 +99,11 @@ function SocialItems({ items, emptyTitle, emptyIcon }: { items: TMySocialItems; 
           </Title>
           <SimpleGrid cols={LISTING_COLUMNS} spacing={{ base: 'sm', sm: 'md' }}>
             {items.listings.map((listing) => (
-              <ListingCard key={listing.id} listing={listing} />
+              <ListingCard
+                key={listing.id}
+                listing={listing}
+                action={listing.status === 'unavailable' ? <TakeBackButton relation={relation} listing={listing} /> : undefined}
+              />
             ))}
           </SimpleGrid>
         </Stack>
@@ -107,7 +129,7 @@ export function FavoritesTab() {
   const query = trpc.marketplace.social.myFavorites.useQuery();
   if (query.isPending) return <Loading />;
   if (query.isError) return <TabLoadFailed error={query.error} onRetry={() => void query.refetch()} />;
-  return <SocialItems items={query.data} emptyTitle={t('social.noFavorites')} emptyIcon={IconStar} />;
+  return <SocialItems items={query.data} relation="favorite" emptyTitle={t('social.noFavorites')} emptyIcon={IconStar} />;
 }
 
 export function LikesTab() {
@@ -115,7 +137,7 @@ export function LikesTab() {
   const query = trpc.marketplace.social.myLikes.useQuery();
   if (query.isPending) return <Loading />;
   if (query.isError) return <TabLoadFailed error={query.error} onRetry={() => void query.refetch()} />;
-  return <SocialItems items={query.data} emptyTitle={t('social.noLikes')} emptyIcon={IconHeart} />;
+  return <SocialItems items={query.data} relation="like" emptyTitle={t('social.noLikes')} emptyIcon={IconHeart} />;
 }
 
 /** The users the member follows, each with a link to their profile and an unfollow button. */

@@ -10,10 +10,13 @@ export interface FavoriteButtonProps {
   favorited: boolean;
   count: number;
   size?: ButtonProps['size'];
+  fullWidth?: boolean;
+  /** Shown instead of the count, where the button only takes the item back. */
+  label?: string;
 }
 
 /** Favourite / unfavourite a listing or buying request, with the favourite count. */
-export function FavoriteButton({ target, favorited, count, size = 'sm' }: FavoriteButtonProps) {
+export function FavoriteButton({ target, favorited, count, size = 'sm', fullWidth, label }: FavoriteButtonProps) {
   const { t } = useTranslation('social');
   const utils = trpc.useUtils();
   const mutation = trpc.marketplace.social.toggleFavorite.useMutation();
@@ -27,6 +30,7 @@ export function FavoriteButton({ target, favorited, count, size = 'sm' }: Favori
   return (
     <Button
       size={size}
+      fullWidth={fullWidth}
       radius="xl"
       variant={state.active ? 'light' : 'default'}
       color={state.active ? 'yellow' : 'gray'}
@@ -36,7 +40,7 @@ export function FavoriteButton({ target, favorited, count, size = 'sm' }: Favori
       data-pending={pending || undefined}
       onClick={() => void toggle()}
     >
-      {state.count}
+      {label ?? state.count}
     </Button>
   );
 }

@@ -10,10 +10,13 @@ export interface LikeButtonProps {
   liked: boolean;
   count: number;
   size?: ButtonProps['size'];
+  fullWidth?: boolean;
+  /** Shown instead of the count, where the button only takes the item back. */
+  label?: string;
 }
 
 /** Like / unlike a listing or buying request, with the like count (rule S-12). */
-export function LikeButton({ target, liked, count, size = 'sm' }: LikeButtonProps) {
+export function LikeButton({ target, liked, count, size = 'sm', fullWidth, label }: LikeButtonProps) {
   const { t } = useTranslation('social');
   const utils = trpc.useUtils();
   const mutation = trpc.marketplace.social.toggleLike.useMutation();
@@ -27,6 +30,7 @@ export function LikeButton({ target, liked, count, size = 'sm' }: LikeButtonProp
   return (
     <Button
       size={size}
+      fullWidth={fullWidth}
       radius="xl"
       variant={state.active ? 'light' : 'default'}
       color={state.active ? 'red' : 'gray'}
@@ -36,7 +40,7 @@ export function LikeButton({ target, liked, count, size = 'sm' }: LikeButtonProp
       data-pending={pending || undefined}
       onClick={() => void toggle()}
     >
-      {state.count}
+      {label ?? state.count}
     </Button>
   );
 }

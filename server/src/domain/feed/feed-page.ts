@@ -1,5 +1,15 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { ZListingCategory, ZListingStatus, uploadUrl, type TFeedCategory, type TFeedItem, type TFeedPage, type TFeedSort, type TFeedType } from '@curio/shared';
+import {
+  ACTIVE_BUYING_REQUEST_STATUSES,
+  ZListingCategory,
+  ZListingStatus,
+  uploadUrl,
+  type TFeedCategory,
+  type TFeedItem,
+  type TFeedPage,
+  type TFeedSort,
+  type TFeedType,
+} from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
 import { decodeFeedCursor, encodeFeedCursor, type FeedPosition } from './feed-cursor.ts';
 
@@ -136,6 +146,13 @@ function listingBranch(query: FeedQuery, position: FeedPosition | null, fetch: n
   return feedBranch({ table: 'listings', alias: 'l', columns, filters, sortColumn }, query.q, fetch);
 }
 
+/**
+ * A request stays in the feed while it is active (rule F-2, ADR 0035): a full one shows its
+ * progress at the maximum and a disabled make-offer button instead of vanishing. Written as
+ * literals, not parameters, so the planner matches the partial feed indexes' predicate.
+ */
+const FEED_REQUEST_STATUSES = sql.join(ACTIVE_BUYING_REQUEST_STATUSES.map((status) => sql.lit(status)));
+
 function requestBranch(query: FeedQuery, position: FeedPosition | null, fetch: number, now: Date): RawBuilder<unknown> {
   const sortColumn = query.sort === 'latest' ? null : REQUEST_SORT_COLUMN[query.sort];
   const sortKey = sortColumn === null ? sql`NULL::integer` : sql.ref(`r.${sortColumn}`);
@@ -146,7 +163,7 @@ function requestBranch(query: FeedQuery, position: FeedPosition | null, fetch: n
       NULL::integer AS quantity, NULL::boolean AS is_anonymous, NULL::integer AS purchase_count,
       r.budget_min_cents, r.budget_max_cents, r.active_offers_count, r.max_offers_allowed, r.offer_count`;
   // the sweeper expires requests periodically; one past its time is not shown meanwhile
-  const filters = sql`r.status = 'open' AND (r.expires_at IS NULL OR r.expires_at > ${now})
+  const filters = sql`r.status IN (${FEED_REQUEST_STATUSES}) AND (r.expires_at IS NULL OR r.expires_at > ${now})
       AND ${category} AND ${afterPosition('r', sortColumn, position)}`;
   return feedBranch({ table: 'buying_requests', alias: 'r', columns, filters, sortColumn }, query.q, fetch);
 }
@@ -194,7 +211,7 @@ function toItem(row: FeedRow): TFeedItem {
 }
 
 /**
- * The SQL of one feed page (rules F-2 to F-4): available listings and open, unexpired buying
+ * The SQL of one feed page (rules F-2 to F-4): available listings and active, unexpired buying
  * requests merged into one order — (sort key, created_at, id), newest first among equals — and
  * paged by keyset, so publishing new items never shifts a later page (ADR 0010). Each branch
  * reads at most `fetch` rows from its keyset index; the merge keeps the first `fetch`.

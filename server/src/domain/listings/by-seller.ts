@@ -22,9 +22,18 @@ function decodeCursor(text: string): Cursor {
 }
 
 /**
+ * What others see of a member's listings on their profile (and what the profile counts): on
+ * sale or sold, so a sold one shows its sold-out overlay (ADR 0035); not taken down and not
+ * rejected (ADR 0008); never the anonymous ones, which would otherwise be tied to their seller.
+ */
+export const LISTINGS_SHOWN_ON_PROFILE = {
+  statuses: ['available', 'sold'],
+  reviewStatuses: ['pending', 'reviewing', 'approved'],
+} as const;
+
+/**
  * A member's listings for the profile tabs, newest first, keyset-paged. The owner sees every
- * listing of theirs; others see the ones on sale and not rejected (ADR 0008), never the
- * anonymous ones, which would otherwise be tied to their seller here.
+ * listing of theirs; others see LISTINGS_SHOWN_ON_PROFILE.
  */
 export async function listingsBySeller(
   services: AppServices,
@@ -39,8 +48,8 @@ export async function listingsBySeller(
   );
   if (!isOwner) {
     query = query
-      .where('listings.status', '=', 'available')
-      .where('listings.review_status', 'in', ['pending', 'reviewing', 'approved'])
+      .where('listings.status', 'in', LISTINGS_SHOWN_ON_PROFILE.statuses)
+      .where('listings.review_status', 'in', LISTINGS_SHOWN_ON_PROFILE.reviewStatuses)
       .where('listings.is_anonymous', '=', false);
   }
   if (input.cursor) {

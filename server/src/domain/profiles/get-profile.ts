@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { ZProfileGetInput, ZProfileView } from '@curio/shared';
 import { DomainError } from '../domain-error.ts';
 import { countFollowers } from '../social/toggle.ts';
+import { LISTINGS_SHOWN_ON_PROFILE } from '../listings/by-seller.ts';
 import { touchLastActive } from './last-active.ts';
 import { avatarUrlOf, resolveProfileTarget } from './profile-target.ts';
 import type { AppServices } from '../../app-services.ts';
@@ -44,7 +45,10 @@ export async function getPublicProfile(
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('seller_id', '=', userId)
     .$if(!isOwn, (qb) =>
-      qb.where('status', '=', 'available').where('review_status', 'in', ['pending', 'reviewing', 'approved']).where('is_anonymous', '=', false),
+      qb
+        .where('status', 'in', LISTINGS_SHOWN_ON_PROFILE.statuses)
+        .where('review_status', 'in', LISTINGS_SHOWN_ON_PROFILE.reviewStatuses)
+        .where('is_anonymous', '=', false),
     )
     .executeTakeFirstOrThrow();
   const requests = await db

@@ -20,7 +20,9 @@ export const MY_ITEMS_LIMIT = 200;
 /**
  * The listings and buying requests a user liked or favourited, most recent first, as cards.
  * Items the user can no longer reach stay listed with their status (a sold listing shows its
- * overlay) so they can still be taken back.
+ * overlay, a taken-down one is marked unavailable) so they can still be taken back. A
+ * taken-down listing of someone else's loses its cover: its page is gone for them, and a
+ * takedown is often about the picture (ADR 0035).
  */
 export async function loadMySocialItems(db: Kysely<Database>, relation: ItemRelation, userId: string): Promise<TMySocialItems> {
   const listingRows = await db
@@ -58,7 +60,10 @@ export async function loadMySocialItems(db: Kysely<Database>, relation: ItemRela
     .limit(MY_ITEMS_LIMIT)
     .execute();
 
-  const listings: TListingCard[] = listingRows.map(toListingCard);
+  const listings: TListingCard[] = listingRows.map((row) => {
+    const card = toListingCard(row);
+    return row.status === 'unavailable' && row.seller_id !== userId ? { ...card, coverUrl: null } : card;
+  });
   const buyingRequests: TBuyingRequestCard[] = requestRows.map((row) => ({
     id: row.id,
     title: row.title,
