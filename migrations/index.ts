@@ -10,6 +10,7 @@ import * as adminQueueEvents from './20261121T0090_admin_queue_events.ts';
 import * as uploadOwners from './20261121T0100_upload_owners.ts';
 import * as systemAccountsUncached from './20261121T0110_system_accounts_uncached.ts';
 import * as trustAndSafety from './20261124T0120_trust_and_safety.ts';
+import * as violationTypeOtherApp from './20261126T0110_violation_type_other_app.ts';
 import * as feedKeepsActiveRequests from './20261126T0120_feed_keeps_active_requests.ts';
 import * as openComplaintsAndWelcomePoints from './20261126T0180_open_complaints_and_welcome_points.ts';
 
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '20261121T0100_upload_owners': uploadOwners,
   '20261121T0110_system_accounts_uncached': systemAccountsUncached,
   '20261124T0120_trust_and_safety': trustAndSafety,
+  '20261126T0110_violation_type_other_app': violationTypeOtherApp,
   '20261126T0120_feed_keeps_active_requests': feedKeepsActiveRequests,
   '20261126T0180_open_complaints_and_welcome_points': openComplaintsAndWelcomePoints,
 };

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { expect, test, vi } from '../helpers/fixtures.ts';
 import { captureScreens, describeInBrowser, openPage, uiText } from '../helpers/browser.ts';
 import type { E2EServer } from '../helpers/e2e-server.ts';
-import { fundUsdn, signUpInPage } from '../helpers/e2e-marketplace.ts';
+import { fundUsdn, mutateInPage, signUpInPage } from '../helpers/e2e-marketplace.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
 
@@ -164,6 +164,58 @@ describeInBrowser('a buying request from posting to an accepted offer, in the br
       expect(seller.pageErrors).toEqual([]);
     } finally {
       await seller.close();
+      await requester.close();
+    }
+  });
+  test('the offer dialog warns about contact details while the message is typed, and the server refuses them (rule C-4)', async () => {
+    const requester = await openPage(browser, { baseUrl: server.url, language: EN });
+    try {
+      await signUpInPage(requester.page, 'contact-requester');
+      const { id: requestId } = await mutateInPage<{ id: string }>(requester.page, 'marketplace.buyingRequests.create', {
+        title: '求购 黑胶唱片 Vinyl records wanted',
+        description: '七八十年代的老唱片。Records from the 70s and 80s.',
+        category: 'goods',
+        budgetMinCents: 5_000,
+        budgetMaxCents: 30_000,
+      });
+
+      for (const [language, message, kind] of [
+        [EN, 'Mint copy, add me on WhatsApp for photos', 'other_app'],
+        [ZH, '品相很好，加我微信详聊', 'wechat'],
+      ] as const) {
+        const seller = await openPage(browser, { baseUrl: server.url, language });
+        try {
+          const text = (key: string, params?: Record<string, string | number>) => uiText(language, key, params);
+          const b = seller.page;
+          await signUpInPage(b, `contact-seller-${language}`);
+          await b.goto(`/buying-requests/${requestId}`);
+          await b.getByRole('heading', { level: 1, name: '求购 黑胶唱片 Vinyl records wanted' }).waitFor();
+          await b.getByRole('button', { name: text('buying:detail.makeOffer') }).click();
+          const dialog = b.getByRole('dialog', { name: text('offers:makeOfferTitle') });
+          await dialog.getByRole('textbox', { name: text('offers:price'), exact: true }).fill('120');
+          const messageBox = dialog.getByRole('textbox', { name: text('offers:message'), exact: true });
+          await messageBox.fill(message);
+          // the same shared rule as the server's: the warning names what it found
+          const warning = dialog.getByTestId('contact-warning');
+          await warning.getByText(text('moderation:warning.found', { kinds: text(`moderation:kinds.${kind}`) }), { exact: true }).waitFor();
+          await captureScreens(b, `offer-dialog-contact-warning-${language}`);
+
+          // sending anyway is refused: the dialog stays open and no offer is stored
+          await dialog.getByRole('button', { name: text('offers:submit') }).click();
+          await b.getByText(text('offers:submitFailed'), { exact: true }).waitFor();
+          await expect.poll(() => dialog.isVisible()).toBe(true);
+          const offers = await server.db.db.selectFrom('buying_offers').select('id').where('request_id', '=', requestId).execute();
+          expect(offers).toEqual([]);
+
+          // once the contact detail is gone the warning goes too
+          await messageBox.fill(language === EN ? 'Mint copy, photos on request here' : '品相很好，可以在平台内看实拍');
+          await warning.waitFor({ state: 'detached' });
+          expect(seller.pageErrors).toEqual([]);
+        } finally {
+          await seller.close();
+        }
+      }
+    } finally {
       await requester.close();
     }
   });

@@ -49,7 +49,7 @@ const SINGLE_HITS: [string, ContactType, string][] = [
   ['加微 collector_99', 'wechat', '加微 collector_99'],
   ['wx: vintage_cam', 'wechat', 'wx: vintage_cam'],
   ['WeChat ID: retro_lin', 'wechat', 'WeChat ID: retro_lin'],
-  ['加我微信13812345678谢谢', 'wechat', '微信13812345678'],
+  ['加我微信13812345678谢谢', 'wechat', '加我微信13812345678'],
   ['ｖｘ：ａｂｃｄｅｆ', 'wechat', 'ｖｘ：ａｂｃｄｅｆ'],
   // qq
   ['qq 123456789', 'qq', 'qq 123456789'],
@@ -94,6 +94,133 @@ const SINGLE_HITS: [string, ContactType, string][] = [
   ['卡号 6222021234567890', 'bank_card', '6222021234567890'],
   ['银行卡：6222 0212 3456 7890', 'bank_card', '6222 0212 3456 7890'],
   ['bank card 1234 5678 9012 3', 'bank_card', '1234 5678 9012 3'],
+  // more numbers as sellers type them
+  ['东西在上海，可以自提，电话 139-1234-5678', 'phone', '139-1234-5678'],
+  ['急出！！联系 186 0000 1234', 'phone', '186 0000 1234'],
+  ['Call or text +86 138 0013 8000', 'phone', '+86 138 0013 8000'],
+  ['手机：幺三八 零零幺三 八零零零', 'phone', '幺三八 零零幺三 八零零零'],
+  ['银行卡号 6222 0212 3456 7894', 'bank_card', '6222 0212 3456 7894'],
+  // emoji and other-script digits
+  ['1️⃣3️⃣8️⃣1️⃣2️⃣3️⃣4️⃣5️⃣6️⃣7️⃣8️⃣', 'phone', '1️⃣3️⃣8️⃣1️⃣2️⃣3️⃣4️⃣5️⃣6️⃣7️⃣8️⃣'],
+  ['打我 1⃣3⃣9⃣1⃣2⃣3⃣4⃣5⃣6⃣7⃣8⃣', 'phone', '1⃣3⃣9⃣1⃣2⃣3⃣4⃣5⃣6⃣7⃣8⃣'],
+  ['❶❸❽❶❷❸❹❺❻❼❽', 'phone', '❶❸❽❶❷❸❹❺❻❼❽'],
+  ['➀➂➇➀➁➂➃➄➅➆➇', 'phone', '➀➂➇➀➁➂➃➄➅➆➇'],
+  ['电话 ⓵⓷⓼⓵⓶⓷⓸⓹⓺⓻⓼', 'phone', '⓵⓷⓼⓵⓶⓷⓸⓹⓺⓻⓼'],
+  ['手机 ١٣٨١٢٣٤٥٦٧٨', 'phone', '١٣٨١٢٣٤٥٦٧٨'],
+  ['qq 8️⃣8️⃣8️⃣8️⃣6️⃣6️⃣6️⃣6️⃣', 'qq', 'qq 8️⃣8️⃣8️⃣8️⃣6️⃣6️⃣6️⃣6️⃣'],
+  ['扣扣 ⑧⑧⑧⑧⑥⑥⑥⑥', 'qq', '扣扣 ⑧⑧⑧⑧⑥⑥⑥⑥'],
+  // numbers split by brackets
+  ['138(1234)5678', 'phone', '138(1234)5678'],
+  ['(138)1234(5678)', 'phone', '138)1234(5678'],
+  ['【138】【1234】【5678】', 'phone', '138】【1234】【5678'],
+  ['电话 [138] [1234] [5678]', 'phone', '138] [1234] [5678'],
+  ['⑴⑶⑻⑴⑵⑶⑷⑸⑹⑺⑻', 'phone', '⑴⑶⑻⑴⑵⑶⑷⑸⑹⑺⑻'],
+  ['qq （1234）（5678）', 'qq', 'qq （1234）（5678'],
+  // a channel word with no id after it, when it invites the reader to leave
+  ['东西还在，加我微信详聊', 'wechat', '加我微信'],
+  ['有意者加微信，非诚勿扰', 'wechat', '加微信'],
+  ['价格好商量，私我vx', 'wechat', '私我vx'],
+  ['有意 v信', 'wechat', 'v信'],
+  ['细节图V信发你', 'wechat', 'V信'],
+  ['薇信联系我', 'wechat', '薇信联系'],
+  ['感兴趣的vx详聊', 'wechat', 'vx详聊'],
+  ['走平台手续费高，wx聊吧', 'wechat', 'wx聊'],
+  ['具体成色微信联系', 'wechat', '微信联系'],
+  ['手机号微信同号', 'wechat', '微信同号'],
+  ['V见主页', 'wechat', 'V见主页'],
+  ['联系方式：微信看我主页', 'wechat', '微信看我主页'],
+  ['嫌麻烦可以加卫星', 'wechat', '加卫星'],
+  ['留个绿泡泡，发实拍给你', 'wechat', '留个绿泡泡'],
+  ['微❤联系', 'wechat', '微❤联系'],
+  ['v❤详聊', 'wechat', 'v❤详聊'],
+  ['加V详聊', 'wechat', '加V详聊'],
+  ['Add me on WeChat for more photos', 'wechat', 'Add me on WeChat'],
+  ['wechat me for details', 'wechat', 'wechat me'],
+  ['留个扣扣，晚上联系', 'qq', '留个扣扣'],
+  ['有问题qq联系', 'qq', 'qq联系'],
+  ['扣扣私聊看实物', 'qq', '扣扣私聊'],
+  ['加QQ发视频', 'qq', '加QQ'],
+  ['企鹅联系', 'qq', '企鹅联系'],
+  // the id before the word
+  ['lin_shop88 是我微信', 'wechat', 'lin_shop88 是我微信'],
+  ['12345678 是我QQ', 'qq', '12345678 是我QQ'],
+  ['abc_123（微信）', 'wechat', 'abc_123（微信）'],
+  ['88886666 qq号', 'qq', '88886666 qq号'],
+  ['88886666扣扣', 'qq', '88886666扣扣'],
+  ['lin_shop88 vx', 'wechat', 'lin_shop88 vx'],
+  ['retro_lin2026 ← 微信', 'wechat', 'retro_lin2026 ← 微信'],
+  ['876543210 就是我的扣扣', 'qq', '876543210 就是我的扣扣'],
+  ['小号 lin_shop88（V信）', 'wechat', 'lin_shop88（V信）'],
+  // an id split by spaces
+  ['微信 l i n s h o p 8 8', 'wechat', '微信 l i n s h o p 8 8'],
+  ['微信 lin shop 88', 'wechat', '微信 lin shop 88'],
+  ['vx: l i n _ s h o p', 'wechat', 'vx: l i n _ s h o p'],
+  ['qq 1234 5678', 'qq', 'qq 1234 5678'],
+  ['威信 lin 2026 shop', 'wechat', '威信 lin 2026 shop'],
+  ['加微 l i n 8 8 6 6', 'wechat', '加微 l i n 8 8 6 6'],
+  // letters from other scripts that look like Latin ones
+  ['ԛԛ 12345678', 'qq', 'ԛԛ 12345678'],
+  ['ѵх lin_shop88', 'wechat', 'ѵх lin_shop88'],
+  ['νχ: lin_shop88', 'wechat', 'νχ: lin_shop88'],
+  ['√信 lin_shop88', 'wechat', '√信 lin_shop88'],
+  ['🇶🇶 12345678', 'qq', '🇶🇶 12345678'],
+  ['Ѵ信联系', 'wechat', 'Ѵ信联系'],
+  ['ⓆⓆ：88886666', 'qq', 'ⓆⓆ：88886666'],
+  ['𝐐𝐐 88886666', 'qq', '𝐐𝐐 88886666'],
+  ['wеchat: lin_shop88', 'wechat', 'wеchat: lin_shop88'],
+  // more WeChat and QQ spellings with an id
+  ['喜欢的话 + V: lin_vintage', 'wechat', '+ V: lin_vintage'],
+  ['V：lin_vintage 备注来自Curio', 'wechat', 'V：lin_vintage'],
+  ['加我VX：lin2026', 'wechat', '加我VX：lin2026'],
+  ['威信号 lin_2026', 'wechat', '威信号 lin_2026'],
+  ['溦信 linshop88', 'wechat', '溦信 linshop88'],
+  ['魏信：lin_shop', 'wechat', '魏信：lin_shop'],
+  ['WeiXin: lin_shop', 'wechat', 'WeiXin: lin_shop'],
+  ['wei xin lin_shop88', 'wechat', 'wei xin lin_shop88'],
+  ['我的扣扣是 幺二三四五六七八', 'qq', '扣扣是 幺二三四五六七八'],
+  ['Q Q 号：12345678', 'qq', 'Q Q 号：12345678'],
+  ['球球：12345678', 'qq', '球球：12345678'],
+  ['qq：12345678 备注闲置', 'qq', 'qq：12345678'],
+  // the other apps sellers leave through
+  ['telegram: @lin_shop', 'other_app', 'telegram: @lin_shop'],
+  ['tg: lin_shop88', 'other_app', 'tg: lin_shop88'],
+  ['加tg详聊', 'other_app', '加tg'],
+  ['WhatsApp +44 7911 123456', 'other_app', 'WhatsApp +44 7911 123456'],
+  ['WhatsApp: +852 9123 4567', 'other_app', 'WhatsApp: +852 9123 4567'],
+  ['whatsapp me', 'other_app', 'whatsapp me'],
+  ['add me on WhatsApp', 'other_app', 'add me on WhatsApp'],
+  ['Escríbeme por WhatsApp', 'other_app', 'Escríbeme por WhatsApp'],
+  ['LINE ID: lin_shop です', 'other_app', 'LINE ID: lin_shop'],
+  ['LINE：lin.shop', 'other_app', 'LINE：lin.shop'],
+  ['加line', 'other_app', '加line'],
+  ['line: lin_shop88', 'other_app', 'line: lin_shop88'],
+  ['message me on line', 'other_app', 'message me on line'],
+  ['小红书号 123456789', 'other_app', '小红书号 123456789'],
+  ['抖音号：lin_shop88', 'other_app', '抖音号：lin_shop88'],
+  ['抖音搜 lin_shop88', 'other_app', '抖音搜 lin_shop88'],
+  ['关注我抖音', 'other_app', '关注我抖音'],
+  ['抖音私信', 'other_app', '抖音私信'],
+  ['小红书找我', 'other_app', '小红书找我'],
+  ['联系我小红书', 'other_app', '联系我小红书'],
+  ['加飞机', 'other_app', '加飞机'],
+  ['纸飞机 @lin_shop', 'other_app', '纸飞机 @lin_shop'],
+  ['dm me on telegram', 'other_app', 'dm me on telegram'],
+  ['电报 @vintage_lin', 'other_app', '电报 @vintage_lin'],
+  ['Telegram 联系更快', 'other_app', 'Telegram 联系'],
+  ['lin_shop88（telegram）', 'other_app', 'lin_shop88（telegram）'],
+  // e-mail, links and Alipay as sellers write them
+  ['email: lin dot shop at gmail dot com', 'email', 'lin dot shop at gmail dot com'],
+  ['邮箱 lin_shop＠163．com', 'email', 'lin_shop＠163．com'],
+  ['contact: lin.collects(at)outlook(dot)com', 'email', 'lin.collects(at)outlook(dot)com'],
+  ['淘宝链接 https://item.taobao.com/item.htm?id=123', 'url', 'https://item.taobao.com/item.htm?id=123'],
+  ['more pics on instagram.com/lin_shop', 'url', 'instagram.com/lin_shop'],
+  ['wa.me/447911123456', 'url', 'wa.me/447911123456'],
+  ['t.me/lin_shop', 'url', 't.me/lin_shop'],
+  ['支付宝：lin_pay@163.com', 'alipay', '支付宝：lin_pay@163.com'],
+  ['付款走支付宝 lin_pay2026', 'alipay', '支付宝 lin_pay2026'],
+  // an id glued to an e-mail address: the whole address goes, not its local part alone
+  ['qq 12345678@qq.com', 'qq', 'qq 12345678@qq.com'],
+  ['微信 lin_shop@example.com', 'wechat', '微信 lin_shop@example.com'],
 ];
 
 /** Ordinary listing, chat and review text that must pass untouched. */
@@ -148,9 +275,72 @@ const CLEAN_TEXTS: string[] = [
   '빈티지 카메라 가격 13,800원 수량 3개',
   'Precio: 1.299,00 €, envío 2026-11-21, pedido CUR-20261121-0042',
   'Mint condition, ships in 3 days, 2 units left.',
+  // payment words, app names and lookalike words in honest text
+  '微信支付宝都可以',
+  '支持微信、支付宝付款',
+  'Apple Pay / 微信支付 / 支付宝均可',
+  '30000 企鹅玩偶',
+  'VX 750 相机',
+  'Sony DSC-WX350 卡片机',
+  '抖音同款 2024 新款',
+  '小红书爆款发夹，ins 风',
+  '小红书上很火的款',
+  '在抖音上看到的同款',
+  'Line 6 Spider V 60 音箱',
+  'The line between art and design',
+  'Vintage telegram from 1920, framed',
+  '1920年代老电报，品相好',
+  '飞机模型 1:72 歼-20',
+  '纸飞机折纸教程书',
+  '很有威信的老字号',
+  '微芯片 ATmega328P 开发板',
+  '添加微量元素的营养土',
+  '请微笑面对生活 明信片',
+  '微信聊天记录导出工具',
+  '出售 QQ号 八位靓号',
+  '5000 QQ币 点卡',
+  'QQ 飞车 实体卡',
+  // sizes, models and numbers in brackets
+  'V领毛衣 M 码',
+  '尺寸 S M L XL 都有',
+  '尺码 42 (UK 8 / US 9)',
+  '胸围 96 腰围 78 臀围 100',
+  '3 x 5 x 8 cm',
+  '容量 128GB/256GB/512GB',
+  '型号 A2848 (2023)',
+  'iPhone 15 Pro (A3102) 256GB',
+  'OPPO Find X7 (PHZ110)',
+  '小米 14 Ultra 16GB+1TB',
+  'vivo X100 Pro 16+512',
+  'Canon EOS R5 (45MP)',
+  'Seiko 5 (SNK809) 37mm',
+  'Rolex 16610 (2008) 全套',
+  '主板 ASUS B650-PLUS WIFI',
+  '版本 v2.0.1 (build 1234)',
+  // prices, dates, references
+  '价格 ¥1,380（含运费）',
+  '2026年11月21日 (周六) 发货',
+  '保修至 2027-06-30',
+  '批次号 2024(11)08',
+  '限量编号 0138/1000',
+  '第 1 2 3 4 5 期合售',
+  'ISBN 978-7-5442-9116-4',
+  'ISBN: 9787544291164',
+  '顺丰单号 SF1234567890123',
+  '快递单号 YT8812345678901',
+  '中通快递 78901234567890',
+  '京东 E卡 面值 500',
+  '坐标上海，可小区自提',
 ];
 
 describe('findContactDetails: hits (rule C-4)', () => {
+  test('the table is large enough to pin the rules', () => {
+    expect(SINGLE_HITS.length).toBeGreaterThanOrEqual(150);
+    expect(CLEAN_TEXTS.length).toBeGreaterThanOrEqual(80);
+    expect(new Set(SINGLE_HITS.map(([text]) => text)).size).toBe(SINGLE_HITS.length);
+    expect(new Set(CLEAN_TEXTS).size).toBe(CLEAN_TEXTS.length);
+  });
+
   test.each(SINGLE_HITS)('%j is one %s hit', (text, type, span) => {
     const found = findContactDetails(text);
     expect(found.map((hit) => hit.type)).toEqual([type]);
@@ -207,6 +397,15 @@ describe('maskContactDetails', () => {
   test('clean text comes back unchanged, including prices and dates', () => {
     const text = '¥1,299.00 · 2026-11-21 · 订单号 CUR-20261121-0042 · 3 件';
     expect(maskContactDetails(text)).toBe(text);
+  });
+
+  test('an e-mail address glued to an id is masked whole, its domain too', () => {
+    expect(maskContactDetails('qq 12345678@qq.com 谢谢', '[***]')).toBe('[***] 谢谢');
+    expect(maskContactDetails('微信 lin_shop@example.com', '[***]')).toBe('[***]');
+  });
+
+  test('a keycap number is masked with its marks', () => {
+    expect(maskContactDetails('打 1️⃣3️⃣8️⃣1️⃣2️⃣3️⃣4️⃣5️⃣6️⃣7️⃣8️⃣ 找我')).toBe('打 *** 找我');
   });
 
   test('emoji and surrogate pairs around a hit survive masking', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zText } from './common.ts';
+import { HIDDEN_CONTACT_MARKER } from '../rules/contact-filter.ts';
 
 /** The chat badge: how many received messages are still unread. */
 export const ZUnreadCount = z.object({ count: z.number().int().nonnegative() });
@@ -17,7 +18,7 @@ export const CHAT_LIMITS = {
   conversationPageSize: 50,
   blockReasonMax: 200,
   /** What replaces each detected contact detail in stored and displayed text (rule C-5). */
-  hiddenMarker: '[***]',
+  hiddenMarker: HIDDEN_CONTACT_MARKER,
 } as const;
 
 export const ZChatMessage = z.object({

@@ -81,6 +81,17 @@ describe('chat.send', () => {
     expect(violation.detected_patterns).toEqual(['13812345678', 'seller@example.com']);
   });
 
+  test('an account on another app is masked and recorded as an other_app violation', async ({ db, member }) => {
+    const alice = await member();
+    const bob = await member();
+    const content = 'faster on telegram: @lin_shop';
+    const { message, filtered } = await alice.api.chat.send({ peerId: bob.user.id, content, clientId: clientId() });
+    expect(filtered).toBe(true);
+    expect(message.content).toBe(`faster on ${CHAT_LIMITS.hiddenMarker}`);
+    const violation = await db.db.selectFrom('message_violations').selectAll().where('message_id', '=', message.id).executeTakeFirstOrThrow();
+    expect(violation).toMatchObject({ violation_type: 'other_app', detected_types: ['other_app'], detected_patterns: ['telegram: @lin_shop'] });
+  });
+
   test("a message about an order must be between that order's parties", async ({ db, member }) => {
     const alice = await member();
     const bob = await member();

@@ -282,6 +282,49 @@ describe('marketplace.offers.forRequest and mine', () => {
   });
 });
 
+describe('contact details in offer and counter-offer messages (rule C-4)', () => {
+  test('an offer message with a WeChat id or a QQ number is refused, and nothing is written', async ({ db, member }) => {
+    const { requestId } = await openRequest(member);
+    const seller = await member();
+    for (const message of ['有货，加我微信 lin_shop88 详聊', '走平台太慢，QQ 12345678 找我', '加V详聊']) {
+      await expectAppError(seller.api.marketplace.offers.create({ requestId, priceCents: 20_000, message }), 'CONTACT_INFO_DETECTED', { fields: 'message' });
+    }
+    expect(await requestState(db, requestId)).toMatchObject({ active_offers_count: 0, offer_count: 0 });
+    expect(await db.db.selectFrom('buying_offers').select('id').where('request_id', '=', requestId).execute()).toEqual([]);
+  });
+
+  test('a counter-offer message with contact details is refused, and the offer stays as it was', async ({ db, member }) => {
+    const { requester, requestId } = await openRequest(member);
+    const seller = await member();
+    const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 30_000, message: '九成新，原盒' });
+    for (const message of ['便宜点吧，扣扣 88886666', 'vx: buyer_lin2026 聊']) {
+      await expectAppError(requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 25_000, message }), 'CONTACT_INFO_DETECTED', {
+        fields: 'message',
+      });
+    }
+    const after = await db.db.selectFrom('buying_offers').selectAll().where('id', '=', offer.id).executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ status: 'pending', negotiation_round: 0, current_price_cents: 30_000 });
+    expect(await db.db.selectFrom('offer_negotiations').select('round').where('offer_id', '=', offer.id).execute()).toEqual([]);
+  });
+
+  test('messages stored before the check are shown to both sides with the contact details masked', async ({ db, member }) => {
+    const { requester, requestId } = await openRequest(member);
+    const seller = await member();
+    const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 30_000, message: 'Boxed' });
+    await requester.api.marketplace.offers.counter({ offerId: offer.id, priceCents: 25_000, message: 'too much' });
+    // as an older server wrote them, unchecked
+    await db.db.updateTable('buying_offers').set({ message: '原盒 微信 lin_shop88 详聊' }).where('id', '=', offer.id).execute();
+    await db.db.updateTable('offer_negotiations').set({ message: 'QQ 12345678 或 lin@example.com' }).where('offer_id', '=', offer.id).execute();
+
+    for (const viewer of [requester, seller]) {
+      const [shown] = await viewer.api.marketplace.offers.forRequest({ requestId });
+      expect(shown).toMatchObject({ message: '原盒 [***] 详聊', history: [expect.objectContaining({ message: '[***] 或 [***]' })] });
+    }
+    const [mine] = await seller.api.marketplace.offers.mine();
+    expect(mine).toMatchObject({ message: '原盒 [***] 详聊', history: [expect.objectContaining({ message: '[***] 或 [***]' })] });
+  });
+});
+
 describe('offer notifications', () => {
   test('a new offer notifies the requester; a counter notifies whoever moves next', async ({ member }) => {
     const { requester, requestId } = await openRequest(member);

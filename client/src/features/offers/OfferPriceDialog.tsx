@@ -6,6 +6,7 @@ import { zText, type AppErrorCode, type ZCreateOfferInput } from '@curio/shared'
 import { showServerFieldErrors, translatedSchemaResolver } from '../../lib/forms.ts';
 import { PriceField, priceInputToCents } from './PriceField.tsx';
 import { DialogActions } from '../../components/DialogActions.tsx';
+import { ContactWarning } from '../contact-filter/ContactWarning.tsx';
 
 interface OfferPriceValues {
   /** The USDN amount as typed. */
@@ -59,7 +60,7 @@ export interface OfferPriceDialogProps {
   onRefused: (error: unknown) => void;
 }
 
-/** The dialog of an offer (rule B-10) and of a counter-offer (rule B-12): a USDN price and an optional message. */
+/** The dialog of an offer (rule B-10) and of a counter-offer (rule B-12): a USDN price and an optional message without contact details. */
 export function OfferPriceDialog(props: OfferPriceDialogProps) {
   const { t } = useTranslation('offers');
   const schema = offerPriceSchema(props.input, props.priceRule);
@@ -104,6 +105,8 @@ export function OfferPriceDialog(props: OfferPriceDialogProps) {
             maxLength={500}
             {...form.getInputProps('message')}
           />
+          {/* the server refuses a message with contact details (rule C-4); say so while it is typed */}
+          <ContactWarning text={form.values.message} />
           <DialogActions cancelLabel={t('cancel')} onCancel={close} submitLabel={props.submitLabel} loading={props.pending} radius="xl" />
         </Stack>
       </form>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZIdempotencyKey, zText } from '../common.ts';
 import { ZAdminListInput } from './paging.ts';
+import { CONTACT_TYPES } from '../../rules/contact-filter.ts';
 
 /**
  * Users and message violations tabs (rules AD-8, AD-9, AD-15 and AD-16). The violations contracts live here
@@ -82,8 +83,8 @@ export const ZAdminBanResult = z.object({ banned: z.boolean() });
 
 // --- violations -----------------------------------------------------------------------------
 
-/** What the contact filter detects (spec lists the first five; the detector also finds the last two). */
-export const VIOLATION_TYPES = ['phone', 'wechat', 'qq', 'email', 'url', 'alipay', 'bank_card'] as const;
+/** A violation is named by the first kind of contact detail the filter found in it. */
+export const VIOLATION_TYPES = CONTACT_TYPES;
 export const ZViolationType = z.enum(VIOLATION_TYPES);
 export type TViolationType = z.infer<typeof ZViolationType>;
 

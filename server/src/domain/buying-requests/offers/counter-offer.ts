@@ -8,13 +8,16 @@ import { loadOffers } from './read.ts';
 import { notifyOfferMove } from './notify-offer.ts';
 import { getSetting } from '../../settings/settings.ts';
 import type { AppServices } from '../../../app-services.ts';
+import { assertNoContactDetails } from '../../moderation/contact-check.ts';
 
 /**
  * A counter-offer (rules B-11 and B-12): the requester and the seller take turns, each round
  * must change the price, and there are at most buying_offer_max_negotiation_rounds rounds. The
- * counter proposes a price; the other side accepts it, counters again, or walks away.
+ * counter proposes a price; the other side accepts it, counters again, or walks away. Its
+ * message, like the offer's, must not carry contact details (rule C-4).
  */
 export async function counterOffer(services: AppServices, memberId: string, input: z.output<typeof ZCounterOfferInput>): Promise<z.output<typeof ZOffer>> {
+  assertNoContactDetails({ message: input.message });
   const now = services.clock.now();
   const maxRounds = await getSetting(services.db, 'buying_offer_max_negotiation_rounds');
   await runInTransaction(services.db, async (trx) => {

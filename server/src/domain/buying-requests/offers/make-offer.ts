@@ -7,6 +7,7 @@ import { runInTransaction } from '../../../db/transaction.ts';
 import { notifyOfferMove } from './notify-offer.ts';
 import { assertRequestTakesOffers, countActiveOffers, lockRequest, syncRequestWithOffers } from '../status.ts';
 import { loadOffers } from './read.ts';
+import { assertNoContactDetails } from '../../moderation/contact-check.ts';
 import type { AppServices } from '../../../app-services.ts';
 
 /** PostgreSQL unique_violation: the one-active-offer-per-seller index caught a double submit. */
@@ -17,12 +18,14 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * Make an offer (rule B-10). The request row is locked while the active offers are
  * counted and the new one inserted, so N sellers racing for the last places get exactly the
- * places there are and the rest get OFFERS_FULL.
+ * places there are and the rest get OFFERS_FULL. The message is read by the requester, so it
+ * must not carry contact details (rule C-4).
  */
 export async function makeOffer(services: AppServices, memberId: string, input: z.output<typeof ZCreateOfferInput>): Promise<z.output<typeof ZOffer>> {
   const now = services.clock.now();
   const sellerId = memberId;
   const id = randomUUID();
+  assertNoContactDetails({ message: input.message });
   try {
     await runInTransaction(services.db, async (trx) => {
       const request = await lockRequest(trx, input.requestId);

@@ -1,9 +1,18 @@
 import type { Kysely } from 'kysely';
-import { uploadUrl, type TNegotiationRound, type TOffer, type TOfferStatus } from '@curio/shared';
+import { HIDDEN_CONTACT_MARKER, maskContactDetails, uploadUrl, type TNegotiationRound, type TOffer, type TOfferStatus } from '@curio/shared';
 import type { Database } from '../../../db/schema.ts';
 import { getSetting } from '../../settings/settings.ts';
 
 export type OfferFilter = { requestId: string } | { requestId: string; sellerId: string } | { sellerId: string } | { offerIds: string[] };
+
+/**
+ * A message as the other side reads it. New messages are refused when they carry contact details
+ * (rule C-4), but older rows, and rows written before the filter learnt a new disguise, are shown
+ * with each detected item replaced by the marker chat uses (rule C-5).
+ */
+function shownMessage(message: string | null): string | null {
+  return message === null ? null : maskContactDetails(message, HIDDEN_CONTACT_MARKER);
+}
 
 /** Offers with their seller and negotiation history, oldest first (the order they were made). */
 export async function loadOffers(db: Kysely<Database>, filter: OfferFilter): Promise<TOffer[]> {
@@ -47,7 +56,7 @@ export async function loadOffers(db: Kysely<Database>, filter: OfferFilter): Pro
       proposerId: round.proposer_id,
       proposerNickname: round.nickname,
       proposedPriceCents: round.proposed_price_cents,
-      message: round.message,
+      message: shownMessage(round.message),
       createdAt: round.created_at,
     });
     historyByOffer.set(round.offer_id, list);
@@ -60,7 +69,7 @@ export async function loadOffers(db: Kysely<Database>, filter: OfferFilter): Pro
     seller: { id: row.seller_id, nickname: row.nickname, avatarUrl: row.avatar_key ? uploadUrl(row.avatar_key) : null },
     priceCents: row.original_price_cents,
     currentPriceCents: row.current_price_cents,
-    message: row.message,
+    message: shownMessage(row.message),
     negotiationRound: row.negotiation_round,
     maxNegotiationRounds: maxRounds,
     status: row.status as TOfferStatus,
