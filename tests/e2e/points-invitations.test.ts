@@ -191,8 +191,8 @@ describeInBrowser('Curio center, check-in, invitations and points redemption in 
         try {
           await seededMember(session.page, `screens-${language}-${theme}`);
           const suffix = `${language}-${theme}`;
-          for (const tab of ['activities', 'listings', 'buying', 'rewards'] as const) {
-            await session.page.goto(tab === 'activities' ? '/curio-center' : `/curio-center?tab=${tab}`);
+          for (const tab of ['listings', 'activities', 'buying', 'rewards'] as const) {
+            await session.page.goto(tab === 'listings' ? '/curio-center' : `/curio-center?tab=${tab}`);
             await session.page.getByText(uiText(language, 'points:checkIn.doneToday'), { exact: true }).waitFor();
             const selected = session.page.getByRole('tab', { name: uiText(language, `profiles:tabs.${tab}`) });
             await expect.poll(() => selected.getAttribute('aria-selected')).toBe('true');

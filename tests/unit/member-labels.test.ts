@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { attendancePercent, creditRating, lastActiveLabel, registrationAge } from '../../client/src/lib/member-labels.ts';
-import { profileTabFrom } from '../../client/src/features/profiles/profile-tabs.ts';
+import { profileTabsFor } from '../../client/src/features/profiles/profile-tabs.ts';
 
 /** Display rules of the profile header, rule S-3 (pure functions; no database involved). */
 const now = new Date('2026-11-21T12:00:00Z');
@@ -44,10 +44,7 @@ test('credit rating is score / 20 out of 5; attendance a whole percent', () => {
   expect(attendancePercent(0.756)).toBe(76);
 });
 
-test('?tab= picks a tab the viewer may open, else listings', () => {
-  expect(profileTabFrom('following', true)).toBe('following');
-  expect(profileTabFrom('following', false)).toBe('listings');
-  expect(profileTabFrom('activities', false)).toBe('activities');
-  expect(profileTabFrom(null, true)).toBe('listings');
-  expect(profileTabFrom('bogus', true)).toBe('listings');
+test('a profile opens on listings; its owner has the Curio center tabs, others the public two', () => {
+  expect(profileTabsFor(true)).toEqual(['listings', 'activities', 'buying', 'rewards', 'favorites', 'likes', 'following']);
+  expect(profileTabsFor(false)).toEqual(['listings', 'activities']);
 });

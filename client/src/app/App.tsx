@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { theme, themeStorageManager } from './theme.ts';
 import { ApiProvider } from './ApiProvider.tsx';
 import { router } from './routes.tsx';
+import layoutClasses from '../features/layout/layout.module.css';
 
 const colorSchemeManager = themeStorageManager();
 
@@ -13,7 +14,7 @@ export function App() {
     <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
       <ApiProvider>
         <ModalsProvider>
-          <Notifications position="top-center" />
+          <Notifications position="top-center" classNames={{ root: layoutClasses.toasts }} />
           <RouterProvider router={router} />
         </ModalsProvider>
       </ApiProvider>

@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect } from 'react-router';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs } from 'react-router';
 import { AppLayout } from '../features/layout/AppLayout.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { RouteErrorBoundary } from '../components/RouteErrorBoundary.tsx';
@@ -8,6 +8,20 @@ const listingDetail = async () => ({
 });
 const listingEdit = async () => ({ Component: (await import('../features/listings/EditListingPage.tsx')).EditListingPage });
 const profilePage = async () => ({ Component: (await import('../features/profiles/ProfilePage.tsx')).ProfilePage });
+
+/**
+ * An old or undefined address that leads to the screen it means: `to` (a path, maybe with the
+ * tab) plus the query of the link followed, so a bookmarked or mailed link keeps its parameters.
+ */
+function movedTo(to: string) {
+  return ({ request }: LoaderFunctionArgs) => {
+    const target = new URL(to, request.url);
+    for (const [key, value] of new URL(request.url).searchParams) {
+      if (!target.searchParams.has(key)) target.searchParams.append(key, value);
+    }
+    return redirect(`${target.pathname}${target.search}`);
+  };
+}
 
 /**
  * Route table (rule I-9); each area adds its routes here.
@@ -69,7 +83,15 @@ export const router = createBrowserRouter([
           { path: '/withdrawal', lazy: async () => ({ Component: (await import('../features/wallet/WithdrawalPage.tsx')).WithdrawalPage }) },
           { path: '/transfer', lazy: async () => ({ Component: (await import('../features/wallet/TransferPage.tsx')).TransferPage }) },
           // the transfer screen's old address (it moves USDN, not points: ADR 0027); old links keep working
-          { path: '/points-transfer', loader: ({ request }) => redirect(`/transfer${new URL(request.url).search}`) },
+          { path: '/points-transfer', loader: movedTo('/transfer') },
+          // links the requirements use without a screen of their own (ADR 0036)
+          { path: '/recharge-usdt', loader: movedTo('/recharge?tab=usdt') },
+          { path: '/recharge-code', loader: movedTo('/recharge?tab=code') },
+          { path: '/recharge-with-code', loader: movedTo('/recharge?tab=code') },
+          { path: '/my-buying-requests', loader: movedTo('/buying-requests/my') },
+          { path: '/buying-requests', loader: movedTo('/?type=buyingRequest') },
+          { path: '/my-offers', loader: movedTo('/buying-requests/offers') },
+          { path: '/settings', loader: movedTo('/profile/edit') },
           { path: '/wallet', lazy: async () => ({ Component: (await import('../features/wallet/BalanceHistoryPage.tsx')).BalanceHistoryPage }) },
           { path: '/invitations', lazy: async () => ({ Component: (await import('../features/points/InvitationsPage.tsx')).InvitationsPage }) },
           { path: '/points-redemption', lazy: async () => ({ Component: (await import('../features/points/PointsRedemptionPage.tsx')).PointsRedemptionPage }) },

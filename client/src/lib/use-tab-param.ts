@@ -3,7 +3,8 @@ import { useSearchParams } from 'react-router';
 /**
  * The page's tab as the `?tab=` query parameter (routes such as /recharge?tab=usdt), so
  * every tab has a link. The first tab is the default and leaves the parameter out; an unknown
- * value reads as the default. Switching replaces the history entry instead of adding one.
+ * value reads as the default. Switching replaces the history entry instead of adding one, and
+ * keeps the scroll position: it is the same screen.
  */
 export function useTabParam<T extends string>(tabs: readonly [T, ...T[]]): [T, (next: string | null) => void] {
   const [params, setParams] = useSearchParams();
@@ -15,7 +16,7 @@ export function useTabParam<T extends string>(tabs: readonly [T, ...T[]]): [T, (
     const copy = new URLSearchParams(params);
     if (next === defaultTab) copy.delete('tab');
     else copy.set('tab', next);
-    setParams(copy, { replace: true });
+    setParams(copy, { replace: true, preventScrollReset: true });
   };
   return [tab, select];
 }

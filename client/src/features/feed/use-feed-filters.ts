@@ -8,8 +8,9 @@ export function useFeedFilters(): { filters: FeedFilters; update: (patch: Partia
   const filters = useMemo(() => parseFeedFilters(params), [params]);
   const update = useCallback(
     (patch: Partial<FeedFilters>) => {
-      // replace, not push: typing a search must not fill the back button with every keystroke
-      void setParams((current) => writeFeedFilters(current, { ...parseFeedFilters(current), ...patch }), { replace: true });
+      // replace, not push: typing a search must not fill the back button with every keystroke;
+      // and the feed stays where the reader is rather than jumping to the top of the page
+      void setParams((current) => writeFeedFilters(current, { ...parseFeedFilters(current), ...patch }), { replace: true, preventScrollReset: true });
     },
     [setParams],
   );

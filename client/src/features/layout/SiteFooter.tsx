@@ -1,13 +1,15 @@
+import type { ReactNode } from 'react';
 import { Anchor, Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BRAND } from '@curio/shared';
 import { BrandLink } from './BrandLink.tsx';
+import { useCustomerService } from './use-customer-service.ts';
 import classes from './layout.module.css';
 
-function LinkColumn({ title, links }: { title: string; links: { to: string; label: string }[] }) {
+function LinkColumn({ title, links, children }: { title: string; links: { to: string; label: string }[]; children?: ReactNode }) {
   return (
-    <Stack gap={6}>
+    <Stack gap={6} align="flex-start">
       <Title order={2} size="sm">
         {title}
       </Title>
@@ -16,7 +18,20 @@ function LinkColumn({ title, links }: { title: string; links: { to: string; labe
           {link.label}
         </Anchor>
       ))}
+      {children}
     </Stack>
+  );
+}
+
+/** Opens the support chat as the floating button does (rule C-11); absent while customer service is off. */
+function ContactSupport() {
+  const { t } = useTranslation('common');
+  const support = useCustomerService();
+  if (!support.enabled) return null;
+  return (
+    <Anchor component="button" type="button" className={classes.footerLink} disabled={support.opening} onClick={() => void support.open()}>
+      {t('footer.contact')}
+    </Anchor>
   );
 }
 
@@ -30,10 +45,7 @@ export function SiteFooter() {
     { to: '/create', label: t('nav.publish') },
     { to: '/profile', label: t('nav.userCenter') },
   ];
-  const helpLinks = [
-    { to: '/sitemap', label: t('nav.sitemap') },
-    { to: '/messages', label: t('footer.contact') },
-  ];
+  const helpLinks = [{ to: '/sitemap', label: t('nav.sitemap') }];
 
   return (
     <footer className={classes.siteFooter}>
@@ -52,7 +64,9 @@ export function SiteFooter() {
             <LinkColumn title={t('footer.quickLinks')} links={quickLinks} />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3 }}>
-            <LinkColumn title={t('footer.help')} links={helpLinks} />
+            <LinkColumn title={t('footer.help')} links={helpLinks}>
+              <ContactSupport />
+            </LinkColumn>
           </Grid.Col>
         </Grid>
         {/* kept on the left: the floating support button owns the bottom-right corner */}

@@ -43,7 +43,7 @@ export function OrdersPage() {
     const nextFilter = next.filter ?? (next.tab ? 'all' : filter);
     const search = new URLSearchParams({ tab });
     if (nextFilter !== 'all') search.set('filter', nextFilter);
-    setParams(search, { replace: true });
+    setParams(search, { replace: true, preventScrollReset: true });
   };
 
   return (

@@ -4,8 +4,9 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconActivity, IconClipboardList, IconGift, IconHeart, IconPackage, IconStar, IconUserOff, IconUsers } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BRAND, ZUuid } from '@curio/shared';
+import { BRAND, ZUuid, type TProfileView } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
+import { useTabParam } from '../../lib/use-tab-param.ts';
 import { appErrorOf, errorMessage } from '../../lib/app-error.ts';
 import { captureReferrer } from '../auth/referrer.ts';
 import { useRequireMember } from '../auth/use-require-member.ts';
@@ -13,7 +14,7 @@ import { ProfileHeader } from './ProfileHeader.tsx';
 import { ProfileStats } from './ProfileStats.tsx';
 import { ActivityList } from './ActivityList.tsx';
 import { BuyingRequestsTab, FavoritesTab, FollowingTab, LikesTab, ListingsTab } from './ProfileTabsContent.tsx';
-import { defaultTabFor, profileTabFrom, tabsFor, type ProfileMode, type ProfileTab } from './profile-tabs.ts';
+import { profileTabsFor, type ProfileTab } from './profile-tabs.ts';
 import { PointsCenterCard } from '../points/PointsCenterCard.tsx';
 import { RewardsTab } from '../points/RewardsTab.tsx';
 
@@ -28,9 +29,9 @@ const TAB_ICONS: Record<ProfileTab, typeof IconPackage> = {
 };
 
 /**
- * /profile and /curio-center: the member's own profile as the Curio center (rule S-1: points,
- * check-in, tabs activities/listings/buying/rewards plus the collection tabs); /profile/:userId:
- * anyone's profile (rule S-2). `?tab=` picks the tab;
+ * /profile and /curio-center: the member's own profile, which is also the Curio center (rule S-1);
+ * /profile/:userId: anyone's profile (rule S-2), and for its owner the very same page as
+ * /profile, with the same tabs. `?tab=` picks the tab, listings by default;
  * `?ref=<userId>` remembers a referrer for a later sign-up (rule S-4).
  */
 export function ProfilePage() {
@@ -41,10 +42,10 @@ export function ProfilePage() {
     captureReferrer(searchParams);
   }, [searchParams]);
 
-  return routeUserId ? <OtherOrOwnProfile userId={routeUserId} /> : <OwnProfile />;
+  return routeUserId ? <ProfileById userId={routeUserId} /> : <OwnProfile />;
 }
 
-/** The own-profile routes (the Curio center) need a member; visitors are sent to sign in. */
+/** The own-profile routes need a member; visitors are sent to sign in. */
 function OwnProfile() {
   const { t } = useTranslation('profiles');
   const { user } = useRequireMember();
@@ -55,13 +56,13 @@ function OwnProfile() {
       </Center>
     );
   }
-  return <ProfileView userId={undefined} center />;
+  return <ProfileView userId={undefined} />;
 }
 
-function OtherOrOwnProfile({ userId }: { userId: string }) {
+function ProfileById({ userId }: { userId: string }) {
   const { t } = useTranslation('profiles');
   if (!ZUuid.safeParse(userId).success) return <UserNotFound message={t('notFound')} />;
-  return <ProfileView userId={userId} center={false} />;
+  return <ProfileView userId={userId} />;
 }
 
 function UserNotFound({ message }: { message: string }) {
@@ -79,9 +80,8 @@ function UserNotFound({ message }: { message: string }) {
   );
 }
 
-function ProfileView({ userId, center }: { userId: string | undefined; center: boolean }) {
+function ProfileView({ userId }: { userId: string | undefined }) {
   const { t } = useTranslation('profiles');
-  const [searchParams, setSearchParams] = useSearchParams();
   const query = trpc.marketplace.profiles.get.useQuery({ userId }, { retry: false, staleTime: 30_000 });
   const profile = query.data;
   useDocumentTitle(profile ? `${profile.nickname} · ${BRAND}` : BRAND);
@@ -100,65 +100,60 @@ function ProfileView({ userId, center }: { userId: string | undefined; center: b
     return <UserNotFound message={code === 'USER_NOT_FOUND' ? t('notFound') : errorMessage(query.error)} />;
   }
 
-  const mode: ProfileMode = center && profile.isOwn ? 'center' : profile.isOwn ? 'own' : 'other';
-  const tabs: readonly ProfileTab[] = tabsFor(mode);
-  const tab = profileTabFrom(searchParams.get('tab'), mode);
-  const selectTab = (next: string | null) => {
-    if (!next) return;
-    const params = new URLSearchParams(searchParams);
-    if (next === defaultTabFor(mode)) params.delete('tab');
-    else params.set('tab', next);
-    setSearchParams(params, { replace: true });
-  };
-
   return (
     <Container size="lg" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">
         <ProfileHeader profile={profile} now={now} />
         <ProfileStats profile={profile} />
-        {mode === 'center' && <PointsCenterCard />}
-        <Tabs value={tab} onChange={selectTab} keepMounted={false} variant="pills" radius="xl">
-          <Tabs.List>
-            {tabs.map((name) => {
-              const Icon = TAB_ICONS[name];
-              return (
-                <Tabs.Tab key={name} px={{ base: 'sm', sm: 'md' }} value={name} leftSection={<Icon size={15} aria-hidden />}>
-                  {t(`tabs.${name}`)}
-                </Tabs.Tab>
-              );
-            })}
-          </Tabs.List>
-          <Tabs.Panel value="listings" pt="md">
-            <ListingsTab userId={profile.userId} isOwn={profile.isOwn} />
-          </Tabs.Panel>
-          <Tabs.Panel value="activities" pt="md">
-            <ActivityList userId={profile.userId} />
-          </Tabs.Panel>
-          {mode === 'center' && (
-            <>
-              <Tabs.Panel value="buying" pt="md">
-                <BuyingRequestsTab />
-              </Tabs.Panel>
-              <Tabs.Panel value="rewards" pt="md">
-                <RewardsTab />
-              </Tabs.Panel>
-            </>
-          )}
-          {profile.isOwn && (
-            <>
-              <Tabs.Panel value="favorites" pt="md">
-                <FavoritesTab />
-              </Tabs.Panel>
-              <Tabs.Panel value="likes" pt="md">
-                <LikesTab />
-              </Tabs.Panel>
-              <Tabs.Panel value="following" pt="md">
-                <FollowingTab />
-              </Tabs.Panel>
-            </>
-          )}
-        </Tabs>
+        {profile.isOwn && <PointsCenterCard />}
+        <ProfileTabs profile={profile} />
       </Stack>
     </Container>
+  );
+}
+
+/** The tabs: the owner's seven wherever the owner opens the page, the two public ones for others. */
+function ProfileTabs({ profile }: { profile: TProfileView }) {
+  const { t } = useTranslation('profiles');
+  const tabs = profileTabsFor(profile.isOwn);
+  const [tab, selectTab] = useTabParam(tabs);
+  return (
+    <Tabs value={tab} onChange={selectTab} keepMounted={false} variant="pills" radius="xl">
+      <Tabs.List>
+        {tabs.map((name) => {
+          const Icon = TAB_ICONS[name];
+          return (
+            <Tabs.Tab key={name} px={{ base: 'sm', sm: 'md' }} value={name} leftSection={<Icon size={15} aria-hidden />}>
+              {t(`tabs.${name}`)}
+            </Tabs.Tab>
+          );
+        })}
+      </Tabs.List>
+      <Tabs.Panel value="listings" pt="md">
+        <ListingsTab userId={profile.userId} isOwn={profile.isOwn} />
+      </Tabs.Panel>
+      <Tabs.Panel value="activities" pt="md">
+        <ActivityList userId={profile.userId} />
+      </Tabs.Panel>
+      {profile.isOwn && (
+        <>
+          <Tabs.Panel value="buying" pt="md">
+            <BuyingRequestsTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="rewards" pt="md">
+            <RewardsTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="favorites" pt="md">
+            <FavoritesTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="likes" pt="md">
+            <LikesTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="following" pt="md">
+            <FollowingTab />
+          </Tabs.Panel>
+        </>
+      )}
+    </Tabs>
   );
 }

@@ -3,10 +3,12 @@ import { IconHeadset } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SITEMAP_SECTIONS } from './sitemap-links.ts';
+import { useCustomerService } from '../layout/use-customer-service.ts';
 
-/** /sitemap: every screen of the app, grouped, plus a way to reach support. */
+/** /sitemap: every screen of the app, grouped, plus a way to reach support while there is one. */
 export function SitemapPage() {
   const { t } = useTranslation('common');
+  const support = useCustomerService();
 
   return (
     <Container size="lg" py="xl">
@@ -54,21 +56,23 @@ export function SitemapPage() {
           ))}
         </SimpleGrid>
 
-        <Card withBorder radius="lg" padding="lg">
-          <Group justify="space-between" gap="md">
-            <div>
-              <Title order={2} size="h4">
-                {t('sitemap.supportTitle')}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t('sitemap.supportText')}
-              </Text>
-            </div>
-            <Button component={Link} to="/messages" radius="xl" leftSection={<IconHeadset size={18} />}>
-              {t('sitemap.supportButton')}
-            </Button>
-          </Group>
-        </Card>
+        {support.enabled && (
+          <Card withBorder radius="lg" padding="lg">
+            <Group justify="space-between" gap="md">
+              <div>
+                <Title order={2} size="h4">
+                  {t('sitemap.supportTitle')}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {t('sitemap.supportText')}
+                </Text>
+              </div>
+              <Button radius="xl" leftSection={<IconHeadset size={18} />} loading={support.opening} onClick={() => void support.open()}>
+                {t('sitemap.supportButton')}
+              </Button>
+            </Group>
+          </Card>
+        )}
       </Stack>
     </Container>
   );
