@@ -47,6 +47,8 @@ COPY --from=server-deps /app ./
 COPY tsconfig.base.json ./
 COPY shared shared
 COPY server server
+# the server words its refusals with the client's own error texts, imported from here (ADR 0031)
+COPY client/src/i18n/locales client/src/i18n/locales
 COPY migrations migrations
 # maintenance commands run inside the container: docker exec curio npm run admin:create -- ...
 COPY scripts scripts

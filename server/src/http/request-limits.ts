@@ -1,6 +1,7 @@
-import express, { type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import type { AppErrorCode } from '@curio/shared';
 import { requestIdOf } from '../observability/request-logging.ts';
+import { acceptedLanguage, errorMessageIn, refusalLanguage } from '../i18n/error-messages.ts';
 
 /**
  * Bounds on what one request may make the server hold (ADR 0025). JSON bodies are read by
@@ -43,12 +44,16 @@ export function jsonDepth(text: string): number {
 /** JSON-RPC error numbers tRPC uses for these two answers. */
 const JSONRPC_CODE = { BAD_REQUEST: -32600, PAYLOAD_TOO_LARGE: -32013 } as const;
 
-/** A refusal in tRPC's own error shape, so scripts read the same `data.appError.code` as always. */
-function refuse(res: Response, status: 400 | 413, code: AppErrorCode): void {
+/**
+ * A refusal in tRPC's own error shape, so scripts read the same `data.appError.code` as always.
+ * Nobody is signed in yet at this point, so the message follows Accept-Language only.
+ */
+function refuse(req: Request, res: Response, status: 400 | 413, code: AppErrorCode): void {
   const trpcCode = status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
+  const message = errorMessageIn(refusalLanguage(null, acceptedLanguage(req.headers['accept-language'])), code);
   res.status(status).json({
     error: {
-      json: { message: code, code: JSONRPC_CODE[trpcCode], data: { code: trpcCode, httpStatus: status, appError: { code }, requestId: requestIdOf(res) } },
+      json: { message, code: JSONRPC_CODE[trpcCode], data: { code: trpcCode, httpStatus: status, appError: { code }, requestId: requestIdOf(res) } },
     },
   });
 }
@@ -59,15 +64,15 @@ export const refuseDeepJson: RequestHandler = (req, res, next) => {
   const queryInput = req.query.input;
   const texts = [typeof body === 'string' ? body : '', typeof queryInput === 'string' ? queryInput : ''];
   if (texts.some((text) => jsonDepth(text) > MAX_JSON_DEPTH)) {
-    refuse(res, 400, 'VALIDATION_FAILED');
+    refuse(req, res, 400, 'VALIDATION_FAILED');
     return;
   }
   next();
 };
 
 /** body-parser's refusals (too large, bad encoding) as tRPC-shaped answers instead of an HTML page. */
-export const answerBodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number }, _req, res, next) => {
-  if (error.type === 'entity.too.large') return refuse(res, 413, 'REQUEST_TOO_LARGE');
-  if (typeof error.status === 'number' && error.status >= 400 && error.status < 500) return refuse(res, 400, 'VALIDATION_FAILED');
+export const answerBodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number }, req, res, next) => {
+  if (error.type === 'entity.too.large') return refuse(req, res, 413, 'REQUEST_TOO_LARGE');
+  if (typeof error.status === 'number' && error.status >= 400 && error.status < 500) return refuse(req, res, 400, 'VALIDATION_FAILED');
   next(error);
 };

@@ -7,6 +7,8 @@ import { authenticateApiToken } from '../domain/accounts/api-tokens.ts';
 import { clientAddress } from '../http/trust-proxy.ts';
 import { bearerTokenOf } from '../http/bearer-token.ts';
 import { sessionCookieWriter, type CookieWriter, noopCookieWriter } from '../http/cookies.ts';
+import { acceptedLanguage } from '../i18n/error-messages.ts';
+import type { Language } from '@curio/shared';
 
 export interface AuthState {
   user: AuthUser;
@@ -22,6 +24,8 @@ export interface Context {
   ip: string;
   userAgent: string;
   cookies: CookieWriter;
+  /** The best of the six languages for the request's Accept-Language; a refusal's words follow it when the member chose none. */
+  acceptedLanguage: Language | null;
 }
 
 export function createInnerContext(input: {
@@ -30,6 +34,7 @@ export function createInnerContext(input: {
   ip?: string;
   userAgent?: string;
   cookies?: CookieWriter;
+  acceptedLanguage?: Language | null;
 }): Context {
   return {
     services: input.services,
@@ -37,6 +42,7 @@ export function createInnerContext(input: {
     ip: input.ip ?? '127.0.0.1',
     userAgent: input.userAgent ?? '',
     cookies: input.cookies ?? noopCookieWriter,
+    acceptedLanguage: input.acceptedLanguage ?? null,
   };
 }
 
@@ -71,11 +77,18 @@ export async function createHttpContext(services: AppServices, req: IncomingMess
     ip: clientAddress(req, services.config.trustProxy),
     userAgent: req.headers['user-agent'] ?? '',
     cookies,
+    acceptedLanguage: acceptedLanguage(req.headers['accept-language']),
   });
 }
 
 /** WebSocket connections authenticate once, by the cookie sent with the upgrade request. */
 export async function createWsContext(services: AppServices, req: IncomingMessage): Promise<Context> {
   const auth = await resolveAuth(services, { cookie: req.headers.cookie }, noopCookieWriter);
-  return createInnerContext({ services, auth, ip: clientAddress(req, services.config.trustProxy), userAgent: req.headers['user-agent'] ?? '' });
+  return createInnerContext({
+    services,
+    auth,
+    ip: clientAddress(req, services.config.trustProxy),
+    userAgent: req.headers['user-agent'] ?? '',
+    acceptedLanguage: acceptedLanguage(req.headers['accept-language']),
+  });
 }

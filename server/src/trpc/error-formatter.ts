@@ -4,6 +4,8 @@ import { ZodError } from 'zod';
 import { isAppErrorCode, type AppErrorCode, type AppErrorData } from '@curio/shared';
 import { domainErrorOf } from './domain-errors.ts';
 import { currentRequestId } from '../observability/request-logging.ts';
+import { errorMessageIn, refusalLanguage } from '../i18n/error-messages.ts';
+import type { Context } from './context.ts';
 
 /**
  * Turns any error into a shape safe for the browser: a stable app code,
@@ -43,12 +45,18 @@ export function toAppErrorData(error: TRPCError): AppErrorData {
   }
 }
 
-export function formatError({ shape, error }: { shape: DefaultErrorShape; error: TRPCError }) {
+/**
+ * The response's error: `data.appError` keeps the code and parameters the client translates by,
+ * and `message` is that translation in the caller's language, for scripts (ADR 0031). No context
+ * (it failed to build) means no member and no header read: the default language.
+ */
+export function formatError({ shape, error, ctx }: { shape: DefaultErrorShape; error: TRPCError; ctx?: Context | undefined }) {
   const appError = toAppErrorData(error);
   const { stack: _stack, ...data } = shape.data;
+  const language = refusalLanguage(ctx?.auth?.user.preferredLanguage, ctx?.acceptedLanguage);
   return {
     ...shape,
-    message: appError.code,
+    message: errorMessageIn(language, appError.code, appError.params),
     // a member quotes it to support, who finds the request's log lines by it
     data: { ...data, appError, requestId: currentRequestId() },
   };

@@ -27,8 +27,8 @@ const ZBudgetCents = z
 
 /** The fields the publish and edit forms share; the server and the client form use the same rules. */
 const buyingRequestFields = {
-  title: zName().trim().min(1, { error: 'TITLE_REQUIRED' }).max(LIMITS.buyingRequestTitleMax, { error: 'VALIDATION_FAILED' }),
-  description: zText().trim().min(1, { error: 'DESCRIPTION_REQUIRED' }).max(LIMITS.buyingRequestDescriptionMax, { error: 'VALIDATION_FAILED' }),
+  title: zName().trim().min(1, { error: 'TITLE_REQUIRED' }).max(LIMITS.buyingRequestTitleMax, { error: 'TITLE_TOO_LONG' }),
+  description: zText().trim().min(1, { error: 'DESCRIPTION_REQUIRED' }).max(LIMITS.buyingRequestDescriptionMax, { error: 'DESCRIPTION_TOO_LONG' }),
   category: ZListingCategory.nullable().default(null),
   images: z.array(ZUploadKey).max(LIMITS.maxImages, { error: 'TOO_MANY_IMAGES' }).default([]),
   tags: ZTags.default([]),

@@ -14,7 +14,7 @@ export type TListingUnit = z.infer<typeof ZListingUnit>;
 export const WARRANTY_DAYS = [0, 7, 15, 30] as const;
 export const ZWarrantyDays = z.union(
   WARRANTY_DAYS.map((days) => z.literal(days)),
-  { error: 'VALIDATION_FAILED' },
+  { error: 'WARRANTY_INVALID' },
 );
 export type TWarrantyDays = (typeof WARRANTY_DAYS)[number];
 

@@ -11,7 +11,7 @@ export const ZUpdatePreferencesInput = z.object({
 });
 
 export const ZUpdateProfileInput = z.object({
-  nickname: zName().trim().min(1, { error: 'NICKNAME_REQUIRED' }).max(LIMITS.nicknameMax),
+  nickname: zName().trim().min(1, { error: 'NICKNAME_REQUIRED' }).max(LIMITS.nicknameMax, { error: 'NICKNAME_TOO_LONG' }),
   /** A key the uploads route returned for purpose avatar; null removes the avatar. */
   avatarKey: ZUploadKey.refine((key) => key.startsWith('avatar/'), { error: 'VALIDATION_FAILED' })
     .nullable()

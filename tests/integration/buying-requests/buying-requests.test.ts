@@ -53,8 +53,8 @@ describe('marketplace.buyingRequests.create', () => {
   test.for([
     ['TITLE_REQUIRED', { title: '   ' }],
     ['DESCRIPTION_REQUIRED', { description: '' }],
-    ['VALIDATION_FAILED', { title: 'x'.repeat(101) }],
-    ['VALIDATION_FAILED', { description: 'x'.repeat(2001) }],
+    ['TITLE_TOO_LONG', { title: 'x'.repeat(101) }],
+    ['DESCRIPTION_TOO_LONG', { description: 'x'.repeat(2001) }],
     ['BUDGET_INVALID', { budgetMinCents: 5000, budgetMaxCents: 5000 }],
     ['BUDGET_INVALID', { budgetMinCents: 5000, budgetMaxCents: 4000 }],
     ['BUDGET_INVALID', { budgetMinCents: 0 }],

@@ -110,7 +110,7 @@ describe('marketplace.listings.create', () => {
     ['priceCents', { priceCents: 0 }, 'PRICE_INVALID'],
     ['priceCents', { priceCents: 12.5 }, 'PRICE_INVALID'],
     ['originalPriceCents', { originalPriceCents: -5 }, 'PRICE_INVALID'],
-    ['warrantyDays', { warrantyDays: 10 }, 'VALIDATION_FAILED'],
+    ['warrantyDays', { warrantyDays: 10 }, 'WARRANTY_INVALID'],
     ['tags', { tags: ['a', 'b', 'c', 'd', 'e', 'f'] }, 'TOO_MANY_TAGS'],
     ['tags', { tags: ['same', '#Same'] }, 'TAG_DUPLICATE'],
     ['tags', { tags: ['x'.repeat(21)] }, 'TAG_TOO_LONG'],

@@ -1,3 +1,4 @@
+import { LIMITS } from '@curio/shared';
 import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { callerFor } from '../../helpers/services.ts';
 import { newUploadKey } from '../../../server/src/storage/keys.ts';
@@ -48,6 +49,15 @@ describe('profile.update', () => {
     expect(error.code).toBe('BAD_REQUEST');
     expect(data.fields).toEqual({ nickname: 'NICKNAME_REQUIRED' });
     expect((await api.auth.me())?.nickname).toBe('keeper');
+  });
+
+  test('a nickname over 40 characters is NICKNAME_TOO_LONG and changes nothing; 40 (in CJK too) is fine', async ({ member }) => {
+    const { api } = await member({ nickname: 'keeper' });
+    const { error, data } = await expectAppError(api.profile.update({ nickname: 'x'.repeat(LIMITS.nicknameMax + 1) }), 'NICKNAME_TOO_LONG');
+    expect(error.code).toBe('BAD_REQUEST');
+    expect(data.fields).toEqual({ nickname: 'NICKNAME_TOO_LONG' });
+    expect((await api.auth.me())?.nickname).toBe('keeper');
+    expect((await api.profile.update({ nickname: '收'.repeat(LIMITS.nicknameMax) })).nickname).toHaveLength(LIMITS.nicknameMax);
   });
 
   test.for(['../../etc/passwd', '/absolute.png', 'avatars\\win.png', 'a/../../b.png'])(

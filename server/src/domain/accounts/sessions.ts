@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isLanguage, type Language } from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../clock.ts';
 import { generateToken, hashToken } from './tokens.ts';
@@ -18,6 +19,8 @@ export interface AuthUser {
   isAdmin: boolean;
   /** Until the member opens the link mailed at sign-up, money cannot leave the account (ADR 0025). */
   emailVerified: boolean;
+  /** The language chosen in the profile, if any: refusals are worded in it (ADR 0031). */
+  preferredLanguage: Language | null;
 }
 
 export interface ValidatedSession {
@@ -44,11 +47,18 @@ export async function loadAuthUser(db: Kysely<Database>, userId: string): Promis
     .selectFrom('users')
     .leftJoin('user_bans', (join) => join.onRef('user_bans.user_id', '=', 'users.id').on('user_bans.status', '=', 'active'))
     .leftJoin('user_roles', (join) => join.onRef('user_roles.user_id', '=', 'users.id').on('user_roles.role', '=', 'admin'))
-    .select(['users.id', 'users.email', 'users.email_verified_at', 'user_bans.id as ban_id', 'user_roles.role'])
+    .leftJoin('profiles', 'profiles.user_id', 'users.id')
+    .select(['users.id', 'users.email', 'users.email_verified_at', 'user_bans.id as ban_id', 'user_roles.role', 'profiles.preferred_language'])
     .where('users.id', '=', userId)
     .executeTakeFirst();
   if (!row || row.ban_id) return null;
-  return { id: row.id, email: row.email, isAdmin: row.role === 'admin', emailVerified: row.email_verified_at !== null };
+  return {
+    id: row.id,
+    email: row.email,
+    isAdmin: row.role === 'admin',
+    emailVerified: row.email_verified_at !== null,
+    preferredLanguage: isLanguage(row.preferred_language) ? row.preferred_language : null,
+  };
 }
 
 export async function validateSessionToken(db: Kysely<Database>, clock: Clock, token: string): Promise<ValidatedSession | null> {
