@@ -11,3 +11,4 @@ export * from './rules/time-zone.ts';
 export * from './rules/solana-address.ts';
 export * from './rules/redeem-code.ts';
 export * from './rules/text.ts';
+export * from './rules/refunds.ts';

@@ -82,8 +82,11 @@ describeInBrowser('buying a listing, shipping it and confirming receipt, in the 
       const quantity = b.getByRole('textbox', { name: en('listing:buyer.quantity') });
       await quantity.fill('9');
       await quantity.blur();
-      // clamped to the stock
-      await expect.poll(() => quantity.inputValue()).toBe('5');
+      // more than the stock stays as typed and is refused with the rule's message
+      await b.getByText(uiText(EN, 'errors:OUT_OF_STOCK', { available: 5 })).waitFor();
+      expect(await quantity.inputValue()).toBe('9');
+      expect(await b.getByRole('button', { name: en('orders:purchase.buy') }).isDisabled()).toBe(true);
+      await quantity.fill('5');
       await b.getByTestId('purchase-total').getByText('USDN 125.00').waitFor();
       await b.getByText(en('orders:purchase.short', { amount: '25.00' })).waitFor();
       await expect.poll(() => b.getByRole('link', { name: en('orders:purchase.recharge') }).getAttribute('href')).toBe('/recharge');

@@ -5,8 +5,10 @@ import {
   convertCentsForDisplay,
   formatCents,
   formatDisplayAmount,
+  hasSubCentDigits,
   parseUsdnToCents,
   percentOfCentsFloor,
+  typedNumber,
   wholeUsdnToCents,
   type DisplayCurrency,
 } from '@curio/shared';
@@ -201,5 +203,18 @@ describe('display conversion', () => {
     [-123_456, 'JPY', 150, '-¥185,184'],
   ] as const)('formatDisplayAmount(%i, %s, %d) = %s', (cents, currency, rate, text) => {
     expect(formatDisplayAmount(cents, currency, rate)).toBe(text);
+  });
+});
+
+describe('number fields read as typed', () => {
+  test('typedNumber reads plain decimals only; anything else is NaN for the schema to refuse', () => {
+    expect([' 12 ', '0', '-3', '1.5', '+2', '.5', '3.'].map(typedNumber)).toEqual([12, 0, -3, 1.5, 2, 0.5, 3]);
+    for (const text of ['', ' ', '1e3', '0x10', '1,000', '12abc', '--1', '.']) expect(typedNumber(text)).toBeNaN();
+    expect(typedNumber(7)).toBe(7);
+  });
+
+  test('hasSubCentDigits: a third decimal cannot be a step of 0.01', () => {
+    expect(['12.345', '0.001', ' 1.000 '].map(hasSubCentDigits)).toEqual([true, true, true]);
+    expect(['12.34', '12.3', '12', '12.', 'abc', ''].map(hasSubCentDigits)).toEqual([false, false, false, false, false, false]);
   });
 });

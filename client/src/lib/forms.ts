@@ -1,5 +1,5 @@
 import { schemaResolver, type FormErrors } from '@mantine/form';
-import { isAppErrorCode, zText, type AppErrorCode, type ZCreateWithdrawalInput } from '@curio/shared';
+import { isAppErrorCode, typedNumber, zText, type AppErrorCode, type ZCreateWithdrawalInput } from '@curio/shared';
 import i18n from '../i18n/index.ts';
 import { appErrorOf } from './app-error.ts';
 
@@ -66,7 +66,7 @@ type WholeUsdnSchema = (typeof ZCreateWithdrawalInput)['shape']['amount'];
  */
 export function wholeUsdnText(amount: WholeUsdnSchema, notPositive: AppErrorCode) {
   return filledInText()
-    .transform(Number)
+    .transform(typedNumber)
     .pipe(amount.positive({ error: notPositive }).int({ error: 'AMOUNT_NOT_WHOLE' }));
 }
 

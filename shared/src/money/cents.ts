@@ -18,6 +18,11 @@ export function parseUsdnToCents(input: string): Cents | null {
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
+/** Whether a typed amount is a number with more than two decimals ("12.345"): a step of 0.01 cannot hold it. */
+export function hasSubCentDigits(input: string): boolean {
+  return /^[+-]?\d*\.\d{3,}$/.test(input.trim());
+}
+
 /** 1234 -> "12.34"; 123456 -> "1,234.56"; -5 -> "-0.05". */
 export function formatCents(cents: Cents): string {
   assertCents(cents);

@@ -39,3 +39,21 @@ export function zName(params?: Parameters<typeof z.string>[0]) {
     .overwrite(stripInvisible)
     .refine((text) => !hasControlCharacters(text), { error: 'TEXT_CONTROL_CHARACTER', abort: true });
 }
+
+const PLAIN_DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/**
+ * What a number field holds, read as the number it shows: NaN for an empty field and for anything
+ * but a plain decimal ("1e3", "0x10", "1,000", "12abc"), so the field's schema refuses it with its
+ * own message. Forms never rewrite what was typed; this is the one place a typed number is read.
+ */
+export function typedNumber(value: string | number): number {
+  if (typeof value === 'number') return value;
+  const text = value.trim();
+  return PLAIN_DECIMAL.test(text) ? Number(text) : Number.NaN;
+}
+
+/** A number field as a form holds it (the text typed), checked by a procedure's own number schema. */
+export function zTypedNumber<Out>(schema: z.ZodType<Out, number>) {
+  return z.union([z.string(), z.number()]).transform(typedNumber).pipe(schema);
+}

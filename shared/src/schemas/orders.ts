@@ -8,6 +8,9 @@ export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'completed', 'refun
 export const ZOrderStatus = z.enum(ORDER_STATUSES);
 export type TOrderStatus = z.infer<typeof ZOrderStatus>;
 
+/** An order's total sits in escrow from payment until it completes, is refunded or cancelled (rules O-2 and W-1). */
+export const ESCROWED_ORDER_STATUSES = ['paid', 'shipped', 'refunding'] as const satisfies readonly TOrderStatus[];
+
 /** The filters of each tab of /orders (rule O-15). */
 export const BUY_ORDER_FILTERS = ['all', 'pending', 'to_ship', 'to_receive', 'to_review', 'refunding'] as const;
 export const SELL_ORDER_FILTERS = ['all', 'to_ship', 'shipped', 'completed', 'refunding'] as const;
@@ -161,6 +164,25 @@ export const ZOrderComplaintInput = z.object({
 
 /** CSV of the member's sold orders (rule O-15): UTF-8 with a BOM so Excel reads Chinese text. */
 export const ZOrdersCsv = z.object({ filename: z.string(), csv: z.string() });
+
+export const ORDERS_CSV_COLUMNS = ['id', 'title', 'buyer', 'quantity', 'total', 'status', 'created'] as const;
+export type TOrdersCsvColumn = (typeof ORDERS_CSV_COLUMNS)[number];
+const zCsvLabel = () => zText().trim().min(1).max(40);
+
+/**
+ * The export's time zone and, in the exporter's language, its column titles and status labels
+ * (the order page's own labels, from the client's translations); English codes when absent.
+ */
+export const ZOrdersCsvInput = ZSellSummaryInput.extend({
+  labels: z
+    .object({
+      // records keyed by an enum are exhaustive in zod 4: every column and every status has its label
+      columns: z.record(z.enum(ORDERS_CSV_COLUMNS), zCsvLabel()),
+      statuses: z.record(ZOrderStatus, zCsvLabel()),
+    })
+    .optional(),
+});
+export type TOrdersCsvInput = z.input<typeof ZOrdersCsvInput>;
 
 /** orders.complain's answer: the complaint row it filed. */
 export const ZOrderComplaintResult = z.object({ complaintId: z.uuid() });

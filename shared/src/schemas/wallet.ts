@@ -4,9 +4,14 @@ import { ZUploadKey } from './uploads.ts';
 import { LIMITS } from '../rules/limits.ts';
 
 /** Top-bar balances: USDN in cents, points as whole numbers. */
+/**
+ * A member's USDN in its three places (ADR 0015, rule O-6): available to spend, held for withdrawals
+ * under review, and in escrow for their open orders (paid, shipped or refunding) until they resolve.
+ */
 export const ZBalances = z.object({
   usdnAvailableCents: z.number().int(),
   usdnHeldCents: z.number().int(),
+  usdnEscrowCents: z.number().int(),
   points: z.number().int(),
 });
 export type TBalances = z.infer<typeof ZBalances>;

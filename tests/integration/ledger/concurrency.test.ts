@@ -146,6 +146,7 @@ describe('ledger under concurrency', () => {
         expect(balances).toEqual({
           usdnAvailableCents: expected.get(refKey('usdn', { user: id })),
           usdnHeldCents: expected.get(refKey('usdn', { user: id, kind: 'held' })) ?? 0,
+          usdnEscrowCents: 0,
           points: expected.get(refKey('points', { user: id })),
         });
         for (const value of Object.values(balances)) expect(value).toBeGreaterThanOrEqual(0);

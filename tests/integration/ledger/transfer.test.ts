@@ -44,8 +44,8 @@ describe('transfer', () => {
     );
 
     expect(result.affectedUserIds.sort()).toEqual([carol.id, dave.id].sort());
-    expect(await getBalances(db.db, carol.id)).toEqual({ usdnAvailableCents: 7_450, usdnHeldCents: 0, points: 0 });
-    expect(await getBalances(db.db, dave.id)).toEqual({ usdnAvailableCents: 2_550, usdnHeldCents: 0, points: 0 });
+    expect(await getBalances(db.db, carol.id)).toEqual({ usdnAvailableCents: 7_450, usdnHeldCents: 0, usdnEscrowCents: 0, points: 0 });
+    expect(await getBalances(db.db, dave.id)).toEqual({ usdnAvailableCents: 2_550, usdnHeldCents: 0, usdnEscrowCents: 0, points: 0 });
 
     const row = await db.db.selectFrom('ledger_transfers').selectAll().where('id', '=', result.transferId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
@@ -112,7 +112,7 @@ describe('transfer', () => {
     await runInTransaction(db.db, (trx) =>
       transfer(trx, { currency: 'points', from: { user: member.id }, to: { system: 'fees' }, amount: 1, kind: 'publish_fee' }),
     );
-    expect(await getBalances(db.db, member.id)).toEqual({ usdnAvailableCents: 10_000, usdnHeldCents: 0, points: 29 });
+    expect(await getBalances(db.db, member.id)).toEqual({ usdnAvailableCents: 10_000, usdnHeldCents: 0, usdnEscrowCents: 0, points: 29 });
     await expectLedgerHealthy();
   });
 
@@ -149,7 +149,7 @@ describe('transfer', () => {
       transfer(trx, { currency: 'usdn', from: { user: member.id }, to: { user: member.id, kind: 'held' }, amount: 2_000, kind: 'withdrawal_hold' }),
     );
     expect(hold.affectedUserIds).toEqual([member.id]);
-    expect(await getBalances(db.db, member.id)).toEqual({ usdnAvailableCents: 1_000, usdnHeldCents: 2_000, points: 0 });
+    expect(await getBalances(db.db, member.id)).toEqual({ usdnAvailableCents: 1_000, usdnHeldCents: 2_000, usdnEscrowCents: 0, points: 0 });
 
     // held money cannot be spent twice
     const spend = runInTransaction(db.db, (trx) =>
@@ -161,7 +161,7 @@ describe('transfer', () => {
       await transfer(trx, { currency: 'usdn', from: { user: member.id, kind: 'held' }, to: { system: 'withdrawals' }, amount: 1_940, kind: 'withdrawal_burn' });
       await transfer(trx, { currency: 'usdn', from: { user: member.id, kind: 'held' }, to: { system: 'fees' }, amount: 60, kind: 'withdrawal_fee' });
     });
-    expect(await getBalances(db.db, member.id)).toEqual({ usdnAvailableCents: 1_000, usdnHeldCents: 0, points: 0 });
+    expect(await getBalances(db.db, member.id)).toEqual({ usdnAvailableCents: 1_000, usdnHeldCents: 0, usdnEscrowCents: 0, points: 0 });
     await expectLedgerHealthy();
   });
 

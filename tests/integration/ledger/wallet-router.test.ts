@@ -32,14 +32,14 @@ async function balancesIterator(services: TestServices, userId: string, signal?:
 describe('wallet.balances', () => {
   test('returns available and held USDN in cents and spendable points', async ({ db, member }) => {
     const { id: memberId, api: caller } = await member();
-    expect(await caller.wallet.balances()).toEqual({ usdnAvailableCents: 0, usdnHeldCents: 0, points: 0 });
+    expect(await caller.wallet.balances()).toEqual({ usdnAvailableCents: 0, usdnHeldCents: 0, usdnEscrowCents: 0, points: 0 });
 
     await fund(db.db, memberId, 'usdn', 12_345);
     await fund(db.db, memberId, 'points', 40);
     await runInTransaction(db.db, (trx) =>
       transfer(trx, { currency: 'usdn', from: { user: memberId }, to: { user: memberId, kind: 'held' }, amount: 1_000, kind: 'withdrawal_hold' }),
     );
-    expect(await caller.wallet.balances()).toEqual({ usdnAvailableCents: 11_345, usdnHeldCents: 1_000, points: 40 });
+    expect(await caller.wallet.balances()).toEqual({ usdnAvailableCents: 11_345, usdnHeldCents: 1_000, usdnEscrowCents: 0, points: 40 });
   });
 
   test('is refused to a visitor with LOGIN_REQUIRED', async ({ services }) => {
@@ -55,11 +55,11 @@ describe('wallet.onBalances through the caller', () => {
     await fund(db.db, member.id, 'usdn', 500);
     const iterator = await balancesIterator(services, member.id);
 
-    expect((await nextWithin(iterator)).value).toEqual({ usdnAvailableCents: 500, usdnHeldCents: 0, points: 0 });
+    expect((await nextWithin(iterator)).value).toEqual({ usdnAvailableCents: 500, usdnHeldCents: 0, usdnEscrowCents: 0, points: 0 });
 
     const { affectedUserIds } = await fund(db.db, member.id, 'points', 7);
     await publishBalanceChanges(services.events, affectedUserIds);
-    expect((await nextWithin(iterator)).value).toEqual({ usdnAvailableCents: 500, usdnHeldCents: 0, points: 7 });
+    expect((await nextWithin(iterator)).value).toEqual({ usdnAvailableCents: 500, usdnHeldCents: 0, usdnEscrowCents: 0, points: 7 });
 
     // an event with nothing changed, and another user's change, yield nothing new
     await publishBalanceChanges(services.events, [member.id]);
@@ -69,7 +69,7 @@ describe('wallet.onBalances through the caller', () => {
       transfer(trx, { currency: 'usdn', from: { user: member.id }, to: { user: other.id }, amount: 200, kind: 'transfer' }),
     );
     await publishBalanceChanges(services.events, transferred.affectedUserIds);
-    expect((await nextWithin(iterator)).value).toEqual({ usdnAvailableCents: 300, usdnHeldCents: 0, points: 7 });
+    expect((await nextWithin(iterator)).value).toEqual({ usdnAvailableCents: 300, usdnHeldCents: 0, usdnEscrowCents: 0, points: 7 });
 
     await iterator.return?.();
     expect(services.events.listenerCount(member.id)).toBe(0);
@@ -112,7 +112,7 @@ describe('wallet.onBalances over the WebSocket', () => {
       onData: (balances) => recorder.push(balances),
       onError: (error) => recorder.fail(error),
     });
-    expect(await recorder.waitForValues(1)).toEqual([{ usdnAvailableCents: 0, usdnHeldCents: 0, points: 0 }]);
+    expect(await recorder.waitForValues(1)).toEqual([{ usdnAvailableCents: 0, usdnHeldCents: 0, usdnEscrowCents: 0, points: 0 }]);
 
     await runInTransaction(server.services.db, async (trx) => {
       const { affectedUserIds } = await transfer(trx, {
@@ -124,7 +124,7 @@ describe('wallet.onBalances over the WebSocket', () => {
       });
       await publishBalanceChangesInTransaction(trx, server.services.events, affectedUserIds);
     });
-    expect((await recorder.waitForValues(2))[1]).toEqual({ usdnAvailableCents: 2_500, usdnHeldCents: 0, points: 0 });
+    expect((await recorder.waitForValues(2))[1]).toEqual({ usdnAvailableCents: 2_500, usdnHeldCents: 0, usdnEscrowCents: 0, points: 0 });
 
     // the balance would not change anyway, so watch the bus itself for a leaked event
     const delivered: string[] = [];

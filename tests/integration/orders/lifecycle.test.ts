@@ -134,10 +134,10 @@ describe('orders.requestRefund', () => {
     expect(await db.db.selectFrom('refunds').select('id').where('order_id', '=', orderId).execute()).toHaveLength(1);
   });
 
-  test('a completed order cannot be refunded; it cannot be shipped while refunding', async ({ services }) => {
+  test('a completed order cannot be refunded (REFUND_NOT_ALLOWED, ADR 0029); it cannot be shipped while refunding', async ({ services }) => {
     const done = await shippedOrder(services);
     await done.buyer.api.orders.confirmReceipt({ orderId: done.orderId, idempotencyKey: key() });
-    await expectAppError(done.buyer.api.orders.requestRefund({ orderId: done.orderId, reason: 'late' }), 'ORDER_STATUS_CHANGED');
+    await expectAppError(done.buyer.api.orders.requestRefund({ orderId: done.orderId, reason: 'late' }), 'REFUND_NOT_ALLOWED');
     const open = await paidOrder(services);
     await open.buyer.api.orders.requestRefund({ orderId: open.orderId, reason: 'x' });
     await expectAppError(open.seller.api.orders.ship({ orderId: open.orderId, deliveryInfo: 'x' }), 'ORDER_STATUS_CHANGED');

@@ -1,5 +1,6 @@
 import { describe, expect, test } from '../../helpers/fixtures.ts';
-import { ORDER_LIMITS } from '@curio/shared';
+import { readFileSync } from 'node:fs';
+import { ORDER_LIMITS, ORDERS_CSV_COLUMNS, type TOrdersCsvColumn, type TOrderStatus } from '@curio/shared';
 import { type TestServices } from '../../helpers/services.ts';
 import { spreadsheetCsv } from '../../../server/src/domain/admin/spreadsheet-csv.ts';
 import { monthRangeIn } from '../../../server/src/domain/orders/local-time.ts';
@@ -196,6 +197,43 @@ describe('orders.exportCsv', () => {
     expect(utc.csv).toContain('2026-11-21 16:30');
     // the buyer sold nothing
     expect((await buyer.api.orders.exportCsv()).csv).toBe('\uFEFFid,title,buyer,quantity,total,status,created\r\n');
+  });
+
+  test("the exporter's language: column titles and the order page's status labels, from the client's translations", async ({ db, member }) => {
+    const seller = await member({ nickname: 'Zh seller' });
+    const buyer = await member({ nickname: 'Zh buyer', usdnCents: 100_000 });
+    const listingId = await insertListing(db.db, seller.id, { title: '紫砂壶', priceCents: 1_000, quantity: 5 });
+    const paid = await buyer.api.orders.purchase({ listingId, quantity: 1, idempotencyKey: key() });
+    const refunding = await buyer.api.orders.purchase({ listingId, quantity: 1, idempotencyKey: key() });
+    await buyer.api.orders.requestRefund({ orderId: refunding.orderId, reason: '坏了' });
+    const shipped = await buyer.api.orders.purchase({ listingId, quantity: 1, idempotencyKey: key() });
+    await seller.api.orders.ship({ orderId: shipped.orderId, deliveryInfo: '顺丰 SF123' });
+
+    const zh = JSON.parse(readFileSync(new URL('../../../client/src/i18n/locales/zh-CN/orders.json', import.meta.url), 'utf8')) as {
+      status: Record<TOrderStatus, string>;
+      list: { csv: Record<TOrdersCsvColumn, string> };
+    };
+    const { csv } = await seller.api.orders.exportCsv({ timeZone: 'UTC', labels: { columns: zh.list.csv, statuses: zh.status } });
+    const rows = csv
+      .slice(1)
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    expect(rows[0]).toEqual(ORDERS_CSV_COLUMNS.map((column) => zh.list.csv[column]));
+    const statusColumn = ORDERS_CSV_COLUMNS.indexOf('status');
+    const statusOf = (orderId: string) => rows.find((row) => row[0] === orderId)?.[statusColumn];
+    expect(statusOf(paid.orderId)).toBe(zh.status.paid);
+    expect(statusOf(refunding.orderId)).toBe(zh.status.refunding);
+    expect(statusOf(shipped.orderId)).toBe(zh.status.shipped);
+    // no English code is left in a Chinese export
+    expect(rows.slice(1).map((row) => row[statusColumn])).not.toContain('paid');
+
+    // a label set that misses a status is refused, not half-translated
+    const { paid: _missing, ...partial } = zh.status;
+    await expectAppError(
+      seller.api.orders.exportCsv({ labels: { columns: zh.list.csv, statuses: partial as Record<TOrderStatus, string> } }),
+      'VALIDATION_FAILED',
+    );
   });
 
   test('exported cells never start a formula, full-width triggers included', () => {

@@ -1,12 +1,13 @@
 import { describe, expect, test } from '../../helpers/fixtures.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../server/src/db/schema.ts';
-import { ORDER_LIMITS } from '@curio/shared';
+import { ORDER_LIMITS, refundRefusal } from '@curio/shared';
 import { type TestServices } from '../../helpers/services.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { approveRefund, rejectRefund } from '../../../server/src/domain/orders/resolve-refund.ts';
 import { appCodeOf } from '../ledger/ledger-fixtures.ts';
-import { escrowBalance, expectLedgerHealthy, listingRow, notificationsOf, orderRow, paidOrder, shippedOrder, transfersFor, usdn } from './support.ts';
+import { escrowBalance, expectLedgerHealthy, key, listingRow, notificationsOf, orderRow, paidOrder, shippedOrder, transfersFor, usdn } from './support.ts';
+import { cancelUnshippedOrder } from '../../../server/src/domain/orders/cancel-unshipped.ts';
 
 async function refundOf(db: Kysely<Database>, orderId: string) {
   return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
@@ -75,5 +76,75 @@ describe('rejectRefund (admin service)', () => {
     await runInTransaction(db.db, (trx) => rejectRefund(trx, { refundId, adminId: admin.id, notes: null, now: later }));
     const order = await orderRow(db.db, orderId);
     expect(order.auto_complete_at).toEqual(new Date(later.getTime() + ORDER_LIMITS.urgentAfterMs));
+  });
+});
+
+describe('when a refund may be requested (ADR 0029)', () => {
+  type Made = Awaited<ReturnType<typeof paidOrder>>;
+  const reject = (services: TestServices, made: Made, adminId: string) =>
+    runInTransaction(services.db, async (trx) => {
+      const refund = await trx.selectFrom('refunds').select('id').where('order_id', '=', made.orderId).executeTakeFirstOrThrow();
+      await rejectRefund(trx, { refundId: refund.id, adminId, notes: 'No evidence', now: services.clock.now() });
+    });
+  const approve = (services: TestServices, made: Made, adminId: string) =>
+    runInTransaction(services.db, async (trx) => {
+      const refund = await trx.selectFrom('refunds').select('id').where('order_id', '=', made.orderId).executeTakeFirstOrThrow();
+      await approveRefund(trx, { refundId: refund.id, adminId, notes: null, now: services.clock.now() });
+    });
+
+  /** Every state an order page can show its buyer, and how it got there. */
+  const states: Record<string, (services: TestServices, adminId: string) => Promise<Made>> = {
+    paid: (services) => paidOrder(services),
+    shipped: (services) => shippedOrder(services),
+    completed: async (services) => {
+      const made = await shippedOrder(services);
+      await made.buyer.api.orders.confirmReceipt({ orderId: made.orderId, idempotencyKey: key() });
+      return made;
+    },
+    refunding: async (services) => {
+      const made = await paidOrder(services);
+      await made.buyer.api.orders.requestRefund({ orderId: made.orderId, reason: 'Broken' });
+      return made;
+    },
+    refunded: async (services, adminId) => {
+      const made = await paidOrder(services);
+      await made.buyer.api.orders.requestRefund({ orderId: made.orderId, reason: 'Broken' });
+      await approve(services, made, adminId);
+      return made;
+    },
+    'paid after a rejected refund': async (services, adminId) => {
+      const made = await paidOrder(services);
+      await made.buyer.api.orders.requestRefund({ orderId: made.orderId, reason: 'Broken' });
+      await reject(services, made, adminId);
+      return made;
+    },
+    'shipped after a rejected refund': async (services, adminId) => {
+      const made = await shippedOrder(services);
+      await made.buyer.api.orders.requestRefund({ orderId: made.orderId, reason: 'Broken' });
+      await reject(services, made, adminId);
+      return made;
+    },
+    cancelled: async (services) => {
+      const made = await paidOrder(services);
+      const late = new Date(services.clock.now().getTime() + ORDER_LIMITS.shipDeadlineMs + 1);
+      expect(await runInTransaction(services.db, (trx) => cancelUnshippedOrder(trx, { orderId: made.orderId, now: late }))).not.toBeNull();
+      return made;
+    },
+  };
+
+  test.for(Object.keys(states))('%s: the server accepts exactly when the order page offers the action', async (state, { db, services, admin }) => {
+    const made = await states[state]!(services, admin.id);
+    const detail = await made.buyer.api.orders.get({ orderId: made.orderId });
+    const offered = refundRefusal({ status: detail.status, hasRefundRequest: detail.refund !== null });
+    const outcome = await made.buyer.api.orders.requestRefund({ orderId: made.orderId, reason: 'Please' }).then(
+      () => null,
+      (error: unknown) => appCodeOf(error),
+    );
+    expect(outcome).toBe(offered);
+    // the page offers refunds only on paid and shipped orders with no request yet
+    expect(offered === null).toBe(state === 'paid' || state === 'shipped');
+    // a refusal says when refunds are possible; never "the status changed, refresh"
+    expect(outcome).not.toBe('ORDER_STATUS_CHANGED');
+    await expectLedgerHealthy(db.db);
   });
 });

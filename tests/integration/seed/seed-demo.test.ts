@@ -133,6 +133,7 @@ describe('seedDemoMarketplace on a fresh database', () => {
       expect(await getBalances(db.db, await userIdOf(login.email)), login.email).toEqual({
         usdnAvailableCents: 50_000,
         usdnHeldCents: 0,
+        usdnEscrowCents: 0,
         points: 20,
       });
     }

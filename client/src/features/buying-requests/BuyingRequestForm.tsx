@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Center, Group, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconSend } from '@tabler/icons-react';
@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useSubmitReason } from '../../components/SubmitReason.tsx';
 import {
   BUYING_REQUEST_EXPIRY_DAYS,
-  BUYING_REQUEST_MAX_OFFERS_RANGE,
   LIMITS,
+  typedNumber,
   ZCreateBuyingRequestInput,
   ZUpdateBuyingRequestInput,
   isAppErrorCode,
@@ -18,6 +18,7 @@ import {
   type TListingCategory,
 } from '@curio/shared';
 import i18n from '../../i18n/index.ts';
+import { NumberField } from '../../components/NumberField.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { appErrorOf, errorMessage } from '../../lib/app-error.ts';
 import { useDisplayCurrency } from '../currency/currency-context.ts';
@@ -36,7 +37,7 @@ interface FormValues {
   tags: string[];
   budgetMin: string;
   budgetMax: string;
-  maxOffersAllowed: number | string;
+  maxOffersAllowed: string;
   expiresInDays: string;
 }
 
@@ -74,7 +75,7 @@ function toInput(values: FormValues, props: BuyingRequestFormProps) {
     budgetMinCents: budget(values.budgetMin, 'budgetMin'),
     budgetMaxCents: budget(values.budgetMax, 'budgetMax'),
   };
-  const input = { ...common, maxOffersAllowed: Number(values.maxOffersAllowed), expiresInDays: Number(values.expiresInDays) };
+  const input = { ...common, maxOffersAllowed: typedNumber(values.maxOffersAllowed), expiresInDays: Number(values.expiresInDays) };
   const result = props.mode === 'create' ? ZCreateBuyingRequestInput.safeParse(input) : ZUpdateBuyingRequestInput.safeParse({ id: props.requestId, ...common });
   if (!result.success) {
     for (const issue of result.error.issues) {
@@ -94,7 +95,7 @@ function initialValues(request: TBuyingRequestDetail | null): FormValues {
     tags: request?.tags ?? [],
     budgetMin: centsToInput(request?.budgetMinCents ?? null),
     budgetMax: centsToInput(request?.budgetMaxCents ?? null),
-    maxOffersAllowed: LIMITS.defaultMaxOffers,
+    maxOffersAllowed: String(LIMITS.defaultMaxOffers),
     expiresInDays: String(BUYING_REQUEST_EXPIRY_DAYS.default),
   };
 }
@@ -262,10 +263,10 @@ function RequestFields({ props, request }: { props: BuyingRequestFormProps; requ
             </Stack>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
               <Stack gap={4}>
-                <TextInput
+                <NumberField
+                  decimal
                   label={t('buying:form.budgetMin')}
                   placeholder="0.00"
-                  inputMode="decimal"
                   leftSection={<Text size="xs">USDN</Text>}
                   leftSectionWidth={52}
                   {...form.getInputProps('budgetMin')}
@@ -273,10 +274,10 @@ function RequestFields({ props, request }: { props: BuyingRequestFormProps; requ
                 <AmountHint text={form.values.budgetMin} />
               </Stack>
               <Stack gap={4}>
-                <TextInput
+                <NumberField
+                  decimal
                   label={t('buying:form.budgetMax')}
                   placeholder={t('buying:form.noLimit')}
-                  inputMode="decimal"
                   leftSection={<Text size="xs">USDN</Text>}
                   leftSectionWidth={52}
                   {...form.getInputProps('budgetMax')}
@@ -286,16 +287,7 @@ function RequestFields({ props, request }: { props: BuyingRequestFormProps; requ
             </SimpleGrid>
             {props.mode === 'create' && (
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-                <NumberInput
-                  label={t('buying:form.maxOffers')}
-                  description={t('buying:form.maxOffersHint')}
-                  min={BUYING_REQUEST_MAX_OFFERS_RANGE.min}
-                  max={BUYING_REQUEST_MAX_OFFERS_RANGE.max}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  clampBehavior="strict"
-                  {...form.getInputProps('maxOffersAllowed')}
-                />
+                <NumberField label={t('buying:form.maxOffers')} description={t('buying:form.maxOffersHint')} {...form.getInputProps('maxOffersAllowed')} />
                 <Select
                   label={t('buying:form.expiresIn')}
                   description={t('buying:form.expiresInHint')}

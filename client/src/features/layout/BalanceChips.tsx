@@ -24,10 +24,12 @@ export function BalanceChips() {
     );
   }
 
-  const { usdnAvailableCents, usdnHeldCents, points } = balances.data;
+  const { usdnAvailableCents, usdnHeldCents, usdnEscrowCents, points } = balances.data;
   const usdn = formatCents(usdnAvailableCents);
   const equivalent = t('balance.equivalent', { amount: format(usdnAvailableCents) });
-  const held = usdnHeldCents > 0 ? t('balance.held', { amount: formatCents(usdnHeldCents) }) : null;
+  // the chip is what can be spent; the tooltip names the other two places of the member's USDN (rule W-1)
+  const held = t('balance.held', { amount: formatCents(usdnHeldCents) });
+  const escrow = t('balance.escrow', { amount: formatCents(usdnEscrowCents) });
   const pointsText = points.toLocaleString(i18n.language);
 
   return (
@@ -37,7 +39,8 @@ export function BalanceChips() {
         label={
           <>
             {equivalent}
-            {held && <Box fz="xs">{held}</Box>}
+            <Box fz="xs">{held}</Box>
+            <Box fz="xs">{escrow}</Box>
           </>
         }
       >

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
-import { NumberInput, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { parseUsdnToCents } from '@curio/shared';
 import { useDisplayCurrency } from '../currency/currency-context.ts';
+import { NumberField } from '../../components/NumberField.tsx';
 
 /**
- * A USDN price: minimum 0.01, step 0.01 (the offer price of rule B-10), with the same amount in the
- * chosen display currency underneath, rounded to that currency's decimals.
+ * A USDN price: minimum 0.01, at most two decimals (the offer price of rule B-10), kept as typed and
+ * checked by the dialog's schema, with the same amount in the chosen display currency underneath.
  */
 export function PriceField({
   label,
@@ -26,17 +27,14 @@ export function PriceField({
   const cents = parseUsdnToCents(value);
   return (
     <Stack gap={4}>
-      <NumberInput
+      <NumberField
         label={label}
         required
-        min={0.01}
-        step={0.01}
-        decimalScale={2}
-        allowNegative={false}
+        decimal
         leftSection={<Text size="xs">USDN</Text>}
         leftSectionWidth={52}
         value={value}
-        onChange={(next) => onChange(String(next))}
+        onChange={(event) => onChange(event.currentTarget.value)}
         error={error}
         data-autofocus={autoFocus || undefined}
       />

@@ -18,7 +18,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BRAND, formatCents, formatMoney, type TOrderDetail } from '@curio/shared';
+import { BRAND, formatCents, formatMoney, refundRefusal, type TOrderDetail } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { appErrorOf, errorMessage } from '../../lib/app-error.ts';
 import { useRequireMember } from '../auth/use-require-member.ts';
@@ -95,7 +95,8 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
   const productLink = order.listingId ? `/listing/${order.listingId}` : order.buyingRequestId ? `/buying-requests/${order.buyingRequestId}` : null;
   const contactLink = `/messages?${new URLSearchParams({ order_id: order.id, [isBuyer ? 'seller_id' : 'buyer_id']: counterparty.id }).toString()}`;
 
-  const canRefund = isBuyer && (order.status === 'paid' || order.status === 'shipped');
+  // the server's own rule (ADR 0029): a paid or shipped order, one request per order
+  const canRefund = isBuyer && refundRefusal({ status: order.status, hasRefundRequest: order.refund !== null }) === null;
   const canTipOrReview = isBuyer && order.status === 'completed';
   // one open complaint per party (rule O-13): while the member's waits for an answer, it shows instead
   const hasOpenComplaint = order.myComplaints.some((complaint) => complaint.status === 'pending');
@@ -208,7 +209,7 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
                 </Paper>
               )}
 
-              {order.refund && <RefundStatus refund={order.refund} dateTime={dateTime} />}
+              {order.refund && <RefundStatus refund={order.refund} dateTime={dateTime} forBuyer={isBuyer} />}
 
               <Paper withBorder radius="md" p="md" component="section" aria-labelledby="times-heading">
                 <Title order={2} fz="h5" id="times-heading" mb="xs">
@@ -257,7 +258,7 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
                   <Button component={Link} to={contactLink} variant="default" leftSection={<IconMessageCircle size={16} aria-hidden />} justify="flex-start">
                     {isBuyer ? t('actions.contactSeller') : t('actions.contactBuyer')}
                   </Button>
-                  {canRefund && !(order.refund?.status === 'pending') && (
+                  {canRefund && (
                     <Button
                       variant="light"
                       color="orange"
@@ -425,7 +426,7 @@ function ConfirmReceiptCard({ order }: { order: TOrderDetail }) {
   );
 }
 
-function RefundStatus({ refund, dateTime }: { refund: NonNullable<TOrderDetail['refund']>; dateTime: Intl.DateTimeFormat }) {
+function RefundStatus({ refund, dateTime, forBuyer }: { refund: NonNullable<TOrderDetail['refund']>; dateTime: Intl.DateTimeFormat; forBuyer: boolean }) {
   const { t } = useTranslation('orders');
   const color = refund.status === 'approved' ? 'teal' : refund.status === 'rejected' ? 'red' : 'orange';
   return (
@@ -445,6 +446,12 @@ function RefundStatus({ refund, dateTime }: { refund: NonNullable<TOrderDetail['
         {refund.processedAt && <Row label={t('refund.processedAt')} value={dateTime.format(refund.processedAt)} />}
         {refund.adminNotes && <Row label={t('refund.adminNotes')} value={refund.adminNotes} />}
       </dl>
+      {/* why the refund action is gone after a rejection, and what is left (ADR 0029) */}
+      {forBuyer && refund.status === 'rejected' && (
+        <Text size="sm" c="dimmed" mt="xs" data-testid="refund-once-per-order">
+          {t('refund.oncePerOrder')}
+        </Text>
+      )}
     </Paper>
   );
 }

@@ -5,7 +5,16 @@ import { notifications } from '@mantine/notifications';
 import { IconCalendarDollar, IconDownload, IconInbox, IconReceipt, IconShoppingBag, IconTruckDelivery, IconBuildingStore } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BRAND, BUY_ORDER_FILTERS, formatMoney, SELL_ORDER_FILTERS } from '@curio/shared';
+import {
+  BRAND,
+  BUY_ORDER_FILTERS,
+  formatMoney,
+  ORDER_STATUSES,
+  ORDERS_CSV_COLUMNS,
+  SELL_ORDER_FILTERS,
+  type TOrdersCsvColumn,
+  type TOrderStatus,
+} from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
 import { useRequireMember } from '../auth/use-require-member.ts';
@@ -108,7 +117,12 @@ function SellSummary() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const { filename, csv } = await utils.orders.exportCsv.fetch({ timeZone: browserTimeZone() }, { staleTime: 0 });
+      // the file speaks the member's language: the column titles, and the statuses as the order page shows them
+      const labels = {
+        columns: Object.fromEntries(ORDERS_CSV_COLUMNS.map((column) => [column, t(`list.csv.${column}`)])) as Record<TOrdersCsvColumn, string>,
+        statuses: Object.fromEntries(ORDER_STATUSES.map((status) => [status, t(`status.${status}`)])) as Record<TOrderStatus, string>,
+      };
+      const { filename, csv } = await utils.orders.exportCsv.fetch({ timeZone: browserTimeZone(), labels }, { staleTime: 0 });
       downloadCsv(filename, csv);
     } catch (error) {
       notifications.show({ color: 'red', title: t('list.exportFailed'), message: errorMessage(error) });

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, NumberInput, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconMessageCircle, IconShieldLock, IconShoppingBag, IconWallet } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatCents, type TListingDetail } from '@curio/shared';
+import { formatCents, typedNumber, type TListingDetail } from '@curio/shared';
+import i18n from '../../i18n/index.ts';
+import { NumberField } from '../../components/NumberField.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
 import { useDisplayCurrency } from '../currency/currency-context.ts';
@@ -15,11 +17,15 @@ import { invalidateOrder } from './order-cache.ts';
 import classes from './orders.module.css';
 import { Money } from '../../components/Money.tsx';
 
-/** Whole units between 1 and the stock; anything typed outside is pulled back in (rule O-1). */
-function clampQuantity(value: number | string, stock: number): number {
-  const number = typeof value === 'number' ? value : Number.parseInt(value, 10);
-  if (!Number.isFinite(number)) return 1;
-  return Math.min(Math.max(1, Math.trunc(number)), Math.max(1, stock));
+/**
+ * The quantity as typed, or the server's refusal of it (rule O-1): a whole number from 1 to the stock.
+ * Nothing typed is rewritten: 0, 1.5 or more than the stock stay in the field with the rule's message.
+ */
+function quantityOf(text: string, stock: number): { quantity: number; error: null } | { quantity: null; error: string } {
+  const number = typedNumber(text);
+  if (!Number.isInteger(number) || number < 1) return { quantity: null, error: i18n.t('errors:QUANTITY_INVALID') };
+  if (number > stock) return { quantity: null, error: i18n.t('errors:OUT_OF_STOCK', { available: stock }) };
+  return { quantity: number, error: null };
 }
 
 /**
@@ -36,10 +42,12 @@ export function PurchasePanel({ listing, soldOut, onChat }: { listing: TListingD
   const gate = useMemberGate();
   const balances = useBalances();
   const purchase = trpc.orders.purchase.useMutation();
-  const [quantityInput, setQuantityInput] = useState<number | string>(1);
+  const [quantityInput, setQuantityInput] = useState('1');
 
   const stock = listing.quantity;
-  const quantity = clampQuantity(quantityInput, stock);
+  const typed = quantityOf(quantityInput, stock);
+  // the total of what would be bought; a refused quantity leaves it at one unit's price
+  const quantity = typed.quantity ?? 1;
   const totalCents = listing.priceCents * quantity;
   const availableCents = gate.isMember ? balances.data?.usdnAvailableCents : undefined;
   const shortCents = availableCents === undefined ? 0 : Math.max(0, totalCents - availableCents);
@@ -124,18 +132,12 @@ export function PurchasePanel({ listing, soldOut, onChat }: { listing: TListingD
       <Paper withBorder radius="md" p="sm">
         <Stack gap="xs">
           <Group justify="space-between" align="flex-end" wrap="nowrap" gap="sm">
-            <NumberInput
+            <NumberField
               label={t('listing:buyer.quantity')}
               description={t('listing:buyer.inStock', { count: stock })}
               value={quantityInput}
-              onChange={setQuantityInput}
-              onBlur={() => setQuantityInput(quantity)}
-              min={1}
-              max={Math.max(1, stock)}
-              step={1}
-              allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="blur"
+              onChange={(event) => setQuantityInput(event.currentTarget.value)}
+              error={typed.error}
               w={140}
             />
             <Stack gap={0} align="flex-end" miw={0}>
@@ -175,7 +177,13 @@ export function PurchasePanel({ listing, soldOut, onChat }: { listing: TListingD
         <Button variant="default" leftSection={<IconMessageCircle size={16} aria-hidden />} onClick={onChat} style={{ flexShrink: 0 }}>
           {t('listing:buyer.chat')}
         </Button>
-        <Button style={{ flex: 1 }} leftSection={<IconShoppingBag size={16} aria-hidden />} onClick={confirmPurchase} loading={purchase.isPending}>
+        <Button
+          style={{ flex: 1 }}
+          leftSection={<IconShoppingBag size={16} aria-hidden />}
+          onClick={confirmPurchase}
+          loading={purchase.isPending}
+          disabled={typed.quantity === null}
+        >
           {t('purchase.buy')}
         </Button>
       </Group>

@@ -6,7 +6,6 @@ import {
   EmptyState,
   Group,
   Loader,
-  NumberInput,
   Paper,
   SegmentedControl,
   SimpleGrid,
@@ -25,13 +24,16 @@ import { LoadFailed } from '../layout/LoadFailed.tsx';
 import {
   POINTS_RULES,
   pointsRedemptionQuote,
+  typedNumber,
   ZPointsRedemptionInput,
+  zTypedNumber,
   type AppErrorCode,
   type TPointsRedemption,
   type TPointsRedemptionStatus,
   type TRedemptionMethod,
 } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
+import { NumberField } from '../../components/NumberField.tsx';
 import { appErrorOf, errorMessage } from '../../lib/app-error.ts';
 import { showServerFieldErrors, translatedSchemaResolver, withLimits } from '../../lib/forms.ts';
 import { useIdempotencyKey } from '../wallet/use-idempotency-key.ts';
@@ -77,7 +79,9 @@ export function PointsRedemptionPage() {
 }
 
 const REDEMPTION_FIELDS = ['points', 'method', 'account'];
-const validateRedemption = translatedSchemaResolver(ZPointsRedemptionInput.pick({ points: true, method: true, account: true }));
+const validateRedemption = translatedSchemaResolver(
+  ZPointsRedemptionInput.pick({ method: true, account: true }).extend({ points: zTypedNumber(ZPointsRedemptionInput.shape.points) }),
+);
 
 /** The field each refusal of the server is about (they carry no field of their own). */
 const REFUSAL_FIELD: Partial<Record<AppErrorCode, 'points' | 'account'>> = {
@@ -96,12 +100,12 @@ function ApplyForm({ onSubmitted }: { onSubmitted: () => void }) {
   const center = trpc.points.center.useQuery({ timeZone: browserTimeZone() }, { staleTime: 10_000 });
   const balance = center.data?.balance ?? 0;
   const form = useForm({
-    initialValues: { points: '' as number | string, method: 'wechat' as TRedemptionMethod, account: '' },
+    initialValues: { points: '', method: 'wechat' as TRedemptionMethod, account: '' },
     validate: withLimits(validateRedemption, ({ points, account }) => ({
       points:
-        Number(points) < POINTS_RULES.redemptionMinimumPoints
+        typedNumber(points) < POINTS_RULES.redemptionMinimumPoints
           ? te('POINTS_REDEMPTION_MINIMUM', { min: POINTS_RULES.redemptionMinimumPoints })
-          : center.data && Number(points) > balance
+          : center.data && typedNumber(points) > balance
             ? te('INSUFFICIENT_POINTS')
             : null,
       account: account.trim().length > POINTS_RULES.accountMaxLength ? te('CONTENT_TOO_LONG', { max: POINTS_RULES.accountMaxLength }) : null,
@@ -128,11 +132,11 @@ function ApplyForm({ onSubmitted }: { onSubmitted: () => void }) {
     },
   });
 
-  const amount = typeof form.values.points === 'number' ? form.values.points : Number.NaN;
+  const amount = typedNumber(form.values.points);
   const quote = Number.isInteger(amount) && amount > 0 ? pointsRedemptionQuote(amount) : null;
 
   const submit = form.onSubmit(({ points, method, account }) =>
-    create.mutate({ points: Number(points), method, account: account.trim(), idempotencyKey: idempotency.current() }),
+    create.mutate({ points: typedNumber(points), method, account: account.trim(), idempotencyKey: idempotency.current() }),
   );
 
   return (
@@ -168,15 +172,10 @@ function ApplyForm({ onSubmitted }: { onSubmitted: () => void }) {
 
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="form" onSubmit={submit} noValidate>
         <Stack gap="md">
-          <NumberInput
+          <NumberField
             label={t('redemption.points')}
             placeholder={t('redemption.pointsPlaceholder', { min: POINTS_RULES.redemptionMinimumPoints })}
             {...form.getInputProps('points')}
-            min={1}
-            step={100}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=","
             required
           />
           <Stack gap={4}>

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Button, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Input } from '@mantine/core';
+import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Input } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import {
   LIMITS,
   LISTING_DESCRIPTION_MAX,
-  LISTING_QUANTITY_MAX,
   LISTING_TITLE_MAX,
   LISTING_UNITS,
   parseUsdnToCents,
@@ -18,6 +17,7 @@ import {
   type TListingDetail,
 } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
+import { NumberField } from '../../components/NumberField.tsx';
 import { appErrorOf } from '../../lib/app-error.ts';
 import { ContactWarning } from '../contact-filter/ContactWarning.tsx';
 import { useSubmitReason } from '../../components/SubmitReason.tsx';
@@ -184,11 +184,11 @@ export function ListingForm(props: ListingFormProps) {
 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <div>
-            <TextInput
+            <NumberField
+              decimal
               label={t('publish:form.price')}
               placeholder="0.00"
               required
-              inputMode="decimal"
               leftSection={
                 <Text size="xs" fw={700}>
                   USDN
@@ -202,10 +202,10 @@ export function ListingForm(props: ListingFormProps) {
             </Text>
           </div>
           <div>
-            <TextInput
+            <NumberField
+              decimal
               label={t('publish:form.originalPrice')}
               placeholder={t('publish:form.optional')}
-              inputMode="decimal"
               leftSection={
                 <Text size="xs" fw={700}>
                   USDN
@@ -221,15 +221,7 @@ export function ListingForm(props: ListingFormProps) {
         </SimpleGrid>
 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <NumberInput
-            label={t('publish:form.quantity')}
-            required
-            min={1}
-            max={LISTING_QUANTITY_MAX}
-            allowDecimal={false}
-            allowNegative={false}
-            {...form.getInputProps('quantity')}
-          />
+          <NumberField label={t('publish:form.quantity')} required {...form.getInputProps('quantity')} />
           <Select
             label={t('publish:form.warranty')}
             allowDeselect={false}

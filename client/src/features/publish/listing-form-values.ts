@@ -8,7 +8,7 @@ import {
   type TListingFieldsInput,
   type TListingUnit,
 } from '@curio/shared';
-import { isAppErrorCode } from '@curio/shared';
+import { isAppErrorCode, typedNumber } from '@curio/shared';
 
 /** What the form holds: money as typed text (parsed to cents exactly), the rest as the schema wants. */
 export interface ListingFormValues {
@@ -16,7 +16,7 @@ export interface ListingFormValues {
   description: string;
   category: TListingCategory | '';
   unit: TListingUnit | '';
-  quantity: number | string;
+  quantity: string;
   price: string;
   originalPrice: string;
   warrantyDays: string;
@@ -30,7 +30,7 @@ export const EMPTY_LISTING_FORM: ListingFormValues = {
   description: '',
   category: 'goods',
   unit: 'piece',
-  quantity: 1,
+  quantity: '1',
   price: '',
   originalPrice: '',
   warrantyDays: '0',
@@ -45,7 +45,7 @@ export function formValuesFromListing(listing: TListingDetail): ListingFormValue
     description: listing.description,
     category: listing.category,
     unit: listing.unit,
-    quantity: listing.quantity,
+    quantity: String(listing.quantity),
     price: formatCents(listing.priceCents).replaceAll(',', ''),
     originalPrice: listing.originalPriceCents === null ? '' : formatCents(listing.originalPriceCents).replaceAll(',', ''),
     warrantyDays: String(listing.warrantyDays),
@@ -75,7 +75,7 @@ export function listingInputFrom(values: ListingFormValues): TListingFieldsInput
     description: values.description,
     category: values.category as TListingCategory,
     unit: values.unit as TListingUnit,
-    quantity: typeof values.quantity === 'number' ? values.quantity : Number.NaN,
+    quantity: typedNumber(values.quantity),
     priceCents: centsOf(values.price),
     originalPriceCents: values.originalPrice.trim() === '' ? null : centsOf(values.originalPrice),
     warrantyDays: Number(values.warrantyDays) as 0,

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Chip, Group, Input, Modal, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Chip, Group, Input, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../components/DialogActions.tsx';
-import { formatCents, TIP_LIMITS, ZSendTipInput, type TTipCurrency } from '@curio/shared';
+import { formatCents, TIP_LIMITS, typedNumber, ZSendTipInput, ZTipAmount, zTypedNumber, type TTipCurrency } from '@curio/shared';
+import { NumberField } from '../../components/NumberField.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
 import { showServerFieldErrors, translatedSchemaResolver } from '../../lib/forms.ts';
@@ -41,7 +42,8 @@ export function TipDialog({ orderId, sellerNickname, opened, onClose }: TipDialo
   );
 }
 
-const validateTip = translatedSchemaResolver(ZSendTipInput.pick({ currency: true, amount: true, message: true }));
+// the amount as typed: 0, 1.5 or -3 stay in the field and are refused with the rule's message
+const validateTip = translatedSchemaResolver(ZSendTipInput.pick({ currency: true, message: true }).extend({ amount: zTypedNumber(ZTipAmount) }));
 
 function TipForm({ orderId, sellerNickname, onDone }: { orderId: string; sellerNickname: string; onDone: () => void }) {
   const { t } = useTranslation(['tips', 'errors', 'common']);
@@ -54,7 +56,7 @@ function TipForm({ orderId, sellerNickname, onDone }: { orderId: string; sellerN
   // changes or the tip went through, so a retry can never send a different tip under an old key
   const idempotency = useIdempotencyKey('tip');
   const form = useForm({
-    initialValues: { currency: 'usdn' as TTipCurrency, amount: '' as number | string, message: '' },
+    initialValues: { currency: 'usdn' as TTipCurrency, amount: '', message: '' },
     validate: validateTip,
     onValuesChange: idempotency.renew,
   });
@@ -63,20 +65,20 @@ function TipForm({ orderId, sellerNickname, onDone }: { orderId: string; sellerN
 
   const { currency, message } = form.values;
   const chips = presets.data?.[currency] ?? DEFAULT_PRESETS[currency];
-  const amount = form.values.amount === '' ? null : Number(form.values.amount);
+  const amount = form.values.amount.trim() === '' ? null : typedNumber(form.values.amount);
   const available = balances.data ? (currency === 'usdn' ? balances.data.usdnAvailableCents : balances.data.points) : null;
   const amountInLedgerUnits = amount === null ? null : currency === 'usdn' ? amount * 100 : amount;
   const overBalance = available !== null && amountInLedgerUnits !== null && amountInLedgerUnits > available;
   const messageLength = [...message.trim()].length;
 
-  const pickAmount = (value: number | string, preset: boolean) => {
+  const pickAmount = (value: string, preset: boolean) => {
     form.setFieldValue('amount', value);
     setFromPreset(preset);
   };
 
   const submit = form.onSubmit(async (values) => {
     if (overBalance) return;
-    const tip = { currency: values.currency, amount: Number(values.amount) };
+    const tip = { currency: values.currency, amount: typedNumber(values.amount) };
     try {
       await send.mutateAsync({ orderId, ...tip, message: values.message.trim() || null, idempotencyKey: idempotency.current() });
       idempotency.renew();
@@ -119,7 +121,7 @@ function TipForm({ orderId, sellerNickname, onDone }: { orderId: string; sellerN
               : t('balance.points', { amount: available.toLocaleString() })}
         </Text>
         <Input.Wrapper label={t('presets')}>
-          <Chip.Group multiple={false} value={fromPreset ? String(amount) : null} onChange={(value) => pickAmount(Number(value), true)}>
+          <Chip.Group multiple={false} value={fromPreset ? String(amount) : null} onChange={(value) => pickAmount(value, true)}>
             <Group gap="xs" mt={6}>
               {chips.map((value) => (
                 <Chip key={value} value={String(value)} radius="xl" variant="outline">
@@ -129,22 +131,14 @@ function TipForm({ orderId, sellerNickname, onDone }: { orderId: string; sellerN
             </Group>
           </Chip.Group>
         </Input.Wrapper>
-        <NumberInput
+        <NumberField
           label={t('custom')}
           placeholder={t('customPlaceholder')}
-          min={1}
-          max={TIP_LIMITS.amountMax}
-          allowDecimal={false}
-          allowNegative={false}
           {...form.getInputProps('amount')}
           value={fromPreset ? '' : form.values.amount}
-          onChange={(value: number | string) => pickAmount(value, false)}
+          onChange={(event) => pickAmount(event.currentTarget.value, false)}
           error={form.errors.amount ?? (overBalance ? t('overBalance') : null)}
-          rightSection={
-            <Text size="xs" c="dimmed">
-              {currency === 'usdn' ? 'USDN' : t('unitPoints')}
-            </Text>
-          }
+          unit={currency === 'usdn' ? 'USDN' : t('unitPoints')}
           rightSectionWidth={currency === 'usdn' ? 56 : 64}
           data-testid="tip-custom"
         />

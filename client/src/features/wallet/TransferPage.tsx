@@ -3,11 +3,12 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDownLeft, IconArrowUpRight, IconCheck, IconGift } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatCents, TRANSFER_NOTES_MAX, ZTransferInput } from '@curio/shared';
+import { formatCents, TRANSFER_NOTES_MAX, typedNumber, ZTransferInput } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
 import { showServerFieldErrors, translatedSchemaResolver, wholeUsdnText, withLimits } from '../../lib/forms.ts';
 import { Money } from '../../components/Money.tsx';
+import { NumberField } from '../../components/NumberField.tsx';
 import { useEmailVerified, VerifyFirstNotice } from '../auth/VerifyFirstNotice.tsx';
 import { MemberPage } from '../../components/MemberPage.tsx';
 import { useBalances } from '../layout/use-live-counters.ts';
@@ -45,7 +46,7 @@ function TransferForm() {
   const verified = useEmailVerified();
   const form = useForm({
     initialValues: { email: '', amount: '', notes: '' },
-    validate: withLimits(validateTransfer, ({ amount }) => ({ amount: Number(amount) * 100 > available ? t('overBalance') : null })),
+    validate: withLimits(validateTransfer, ({ amount }) => ({ amount: typedNumber(amount) * 100 > available ? t('overBalance') : null })),
     validateInputOnChange: ['amount'],
     transformValues: (values) => ZTransferForm.parse(values),
   });
@@ -84,22 +85,7 @@ function TransferForm() {
             {...form.getInputProps('email')}
             required
           />
-          <TextInput
-            label={t('transfer.amountLabel')}
-            placeholder="1"
-            inputMode="numeric"
-            type="number"
-            step={1}
-            min={1}
-            {...form.getInputProps('amount')}
-            required
-            rightSection={
-              <Text size="xs" c="dimmed">
-                USDN
-              </Text>
-            }
-            rightSectionWidth={52}
-          />
+          <NumberField label={t('transfer.amountLabel')} placeholder="1" {...form.getInputProps('amount')} required unit="USDN" />
           <Textarea
             label={t('transfer.notesLabel')}
             {...form.getInputProps('notes')}

@@ -10,6 +10,7 @@ import {
   formatCents,
   formatMoney,
   formatWalletAmount,
+  hasSubCentDigits,
   LIMITS,
   parseUsdnToCents,
   usdtRechargeCreditCents,
@@ -21,6 +22,7 @@ import { errorMessage } from '../../lib/app-error.ts';
 import { filledInText, showServerFieldErrors, translatedSchemaResolver, withLimits } from '../../lib/forms.ts';
 import { useIdempotencyKey } from './use-idempotency-key.ts';
 import { ProofPicker } from './ProofPicker.tsx';
+import { NumberField } from '../../components/NumberField.tsx';
 import { HistoryList } from './HistoryList.tsx';
 import { RecordRowHeader } from './RecordStatusBadge.tsx';
 import classes from './wallet.module.css';
@@ -28,9 +30,17 @@ import classes from './wallet.module.css';
 const RECHARGE_FIELDS = ['transactionHash'];
 const RECHARGE_FIELD_MESSAGES = { transactionHash: 'wallet:usdt.hashInvalid' };
 
-/** The top-up as the form holds it: the amount typed in USDT (0.01 steps), a hash or proof images (rule W-6). */
+/**
+ * The top-up as the form holds it: the amount typed in USDT in steps of 0.01 (rule W-6; a third
+ * decimal is refused by name, not rounded), and a hash or proof images.
+ */
 const ZRechargeForm = ZCreateUsdtRechargeInput.pick({ transactionHash: true, proofImages: true })
-  .extend({ amount: filledInText().transform(parseUsdnToCents).pipe(ZCreateUsdtRechargeInput.shape.amountCents) })
+  .extend({
+    amount: filledInText()
+      .refine((text) => !hasSubCentDigits(text), { error: 'AMOUNT_TOO_MANY_DECIMALS', abort: true })
+      .transform(parseUsdnToCents)
+      .pipe(ZCreateUsdtRechargeInput.shape.amountCents),
+  })
   .refine(({ transactionHash, proofImages }) => transactionHash !== undefined || proofImages.length > 0, {
     error: 'RECHARGE_PROOF_REQUIRED',
     path: ['proofImages'],
@@ -159,21 +169,14 @@ function RechargeForm({ info }: { info: TDepositInfo }) {
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
+          <NumberField
             label={t('usdt.amountLabel')}
             description={t('usdt.amountHint', { min: formatWalletAmount(info.minUsdtCents) })}
             placeholder={formatWalletAmount(info.minUsdtCents)}
-            inputMode="decimal"
-            type="number"
-            step="0.01"
-            min={0}
+            decimal
             {...form.getInputProps('amount')}
-            rightSection={
-              <Text size="xs" c="dimmed">
-                USDT
-              </Text>
-            }
-            rightSectionWidth={52}
+            unit="USDT"
+            data-testid="usdt-amount"
           />
           {cents !== null && (
             <Text size="sm" c="teal" data-testid="usdt-equivalent">

@@ -11,6 +11,7 @@ import {
   formatWalletAmount,
   isSolanaAddress,
   settingAmountToCents,
+  typedNumber,
   withdrawalQuote,
   ZCreateWithdrawalInput,
   type TWithdrawalInfo,
@@ -19,6 +20,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
 import { showServerFieldErrors, translatedSchemaResolver, wholeUsdnText, withLimits } from '../../lib/forms.ts';
 import { Money } from '../../components/Money.tsx';
+import { NumberField } from '../../components/NumberField.tsx';
 import { useEmailVerified, VerifyFirstNotice } from '../auth/VerifyFirstNotice.tsx';
 import { MemberPage } from '../../components/MemberPage.tsx';
 import { useBalances } from '../layout/use-live-counters.ts';
@@ -123,7 +125,7 @@ function WithdrawalForm({ info, onDone }: { info: TWithdrawalInfo; onDone: () =>
   const form = useForm({
     initialValues: { amount: '', address: '' },
     validate: withLimits(validateWithdrawal, ({ amount }) => {
-      const cents = Number(amount) * 100;
+      const cents = typedNumber(amount) * 100;
       return {
         amount:
           cents < minCents ? t('errors:WITHDRAWAL_BELOW_MINIMUM', { min: formatWalletAmount(minCents) }) : cents > available ? t('wallet:overBalance') : null,
@@ -149,7 +151,7 @@ function WithdrawalForm({ info, onDone }: { info: TWithdrawalInfo; onDone: () =>
     },
   });
 
-  const quote = form.isValid('amount') ? withdrawalQuote(Number(form.values.amount) * 100, info.feeRate, info.usdtRate) : null;
+  const quote = form.isValid('amount') ? withdrawalQuote(typedNumber(form.values.amount) * 100, info.feeRate, info.usdtRate) : null;
   const verified = useEmailVerified();
   const canSubmit = form.isValid() && !create.isPending && verified;
   // an unverified member reads why in the notice just above the button
@@ -162,13 +164,9 @@ function WithdrawalForm({ info, onDone }: { info: TWithdrawalInfo; onDone: () =>
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
+          <NumberField
             label={t('withdrawal.amountLabel')}
             placeholder={t('withdrawal.amountPlaceholder', { min: formatWalletAmount(minCents) })}
-            inputMode="numeric"
-            type="number"
-            step={1}
-            min={0}
             {...form.getInputProps('amount')}
             rightSectionWidth={64}
             rightSection={

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { TBalances } from '@curio/shared';
+import { ESCROWED_ORDER_STATUSES, type TBalances } from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
 import type { EventBus } from '../../realtime/events.ts';
 import type { Currency, SystemAccount } from './accounts.ts';
@@ -7,15 +7,30 @@ import { componentLogger } from '../../observability/logger.ts';
 
 const log = componentLogger('ledger');
 
-/** A user's top-bar balances, read straight from their ledger accounts (none yet means zero). */
+/**
+ * A user's balances in one query (rule W-1): available and held from their ledger accounts (none yet
+ * means zero), and in escrow: the totals of their open orders as buyer. The escrow account is one
+ * system account for everybody; what of it is this buyer's is what its orders hold, which
+ * verifyLedger checks to the cent (an open order's escrow is exactly its total).
+ */
 export async function getBalances(db: Kysely<Database>, userId: string): Promise<TBalances> {
-  const rows = await db.selectFrom('ledger_accounts').select(['currency', 'kind', 'balance']).where('user_id', '=', userId).execute();
-  const balanceOf = (currency: string, kind: string) => rows.find((row) => row.currency === currency && row.kind === kind)?.balance ?? 0;
+  const account = (currency: Currency, kind: 'user_available' | 'user_held') =>
+    sql<number>`coalesce((SELECT a.balance FROM ledger_accounts a WHERE a.user_id = ${userId} AND a.currency = ${currency} AND a.kind = ${kind}), 0)::bigint`;
+  const row = await db
+    .selectNoFrom([
+      account('usdn', 'user_available').as('usdn_available'),
+      account('usdn', 'user_held').as('usdn_held'),
+      sql<number>`coalesce((SELECT sum(o.total_cents) FROM orders o
+                              WHERE o.buyer_id = ${userId} AND o.status IN (${sql.join(ESCROWED_ORDER_STATUSES)})), 0)::bigint`.as('usdn_escrow'),
+      // held points (a pending redemption) are not spendable, so the badge shows available only
+      account('points', 'user_available').as('points'),
+    ])
+    .executeTakeFirstOrThrow();
   return {
-    usdnAvailableCents: balanceOf('usdn', 'user_available'),
-    usdnHeldCents: balanceOf('usdn', 'user_held'),
-    // held points (a pending redemption) are not spendable, so the badge shows available only
-    points: balanceOf('points', 'user_available'),
+    usdnAvailableCents: Number(row.usdn_available),
+    usdnHeldCents: Number(row.usdn_held),
+    usdnEscrowCents: Number(row.usdn_escrow),
+    points: Number(row.points),
   };
 }
 

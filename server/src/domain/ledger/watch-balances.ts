@@ -11,7 +11,9 @@ export interface WatchBalancesOptions {
 }
 
 function sameBalances(a: TBalances, b: TBalances): boolean {
-  return a.usdnAvailableCents === b.usdnAvailableCents && a.usdnHeldCents === b.usdnHeldCents && a.points === b.points;
+  return (
+    a.usdnAvailableCents === b.usdnAvailableCents && a.usdnHeldCents === b.usdnHeldCents && a.usdnEscrowCents === b.usdnEscrowCents && a.points === b.points
+  );
 }
 
 /**

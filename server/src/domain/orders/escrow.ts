@@ -12,14 +12,15 @@ interface EscrowedOrder {
  * An order's escrow leaves in one of two ways (rules O-7 to O-12): to the seller when the order
  * completes, or back to the buyer when it is refunded or cancelled. Always the whole total, so the
  * escrow account ends every order at zero; `createdBy` is the member or admin who caused it.
+ * The buyer is among the affected either way: their in-escrow figure (rule W-1) drops.
  */
-export function settleEscrow(
+export async function settleEscrow(
   trx: Tx,
   order: EscrowedOrder,
   to: 'seller' | 'buyer',
   cause: { createdBy?: string; memo?: string } = {},
 ): Promise<TransferResult> {
-  return transfer(trx, {
+  const moved = await transfer(trx, {
     currency: 'usdn',
     from: { system: 'escrow' },
     to: { user: to === 'seller' ? order.seller_id : order.buyer_id },
@@ -29,4 +30,5 @@ export function settleEscrow(
     referenceId: order.id,
     ...cause,
   });
+  return { ...moved, affectedUserIds: [...new Set([...moved.affectedUserIds, order.buyer_id])] };
 }

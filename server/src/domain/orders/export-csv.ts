@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { ZOrdersCsv, ZSellSummaryInput } from '@curio/shared';
-import { BRAND, formatCents, localDateIn } from '@curio/shared';
+import type { TOrderStatus, ZOrdersCsv, ZOrdersCsvInput } from '@curio/shared';
+import { BRAND, formatCents, localDateIn, ORDERS_CSV_COLUMNS } from '@curio/shared';
 import { memberTimeZone } from './member-time-zone.ts';
 import { formatLocalMinute } from './local-time.ts';
 import { spreadsheetCsv } from '../admin/spreadsheet-csv.ts';
@@ -10,13 +10,15 @@ import type { AppServices } from '../../app-services.ts';
  * The member's sold orders as CSV (rule O-15): id, title, buyer, quantity, total,
  * status, created. UTF-8 with a BOM and CRLF line ends, so Excel opens Chinese titles correctly;
  * totals in USDN, times on the member's wall clock; text a buyer or seller typed cannot smuggle
- * in a formula.
+ * in a formula. Column titles and statuses are in the exporter's language when the client sends
+ * its labels (the order page's own), as the recharge-code export does; the codes otherwise.
  */
 export async function exportOrdersCsv(
   services: AppServices,
   memberId: string,
-  input: z.output<typeof ZSellSummaryInput> | undefined,
+  input: z.output<typeof ZOrdersCsvInput> | undefined,
 ): Promise<z.output<typeof ZOrdersCsv>> {
+  const labels = input?.labels;
   const now = services.clock.now();
   const timeZone = await memberTimeZone(services.db, memberId, input?.timeZone);
   const rows = await services.db
@@ -33,9 +35,10 @@ export async function exportOrdersCsv(
     row.nickname,
     String(row.quantity),
     formatCents(row.total_cents),
-    row.status,
+    labels?.statuses[row.status as TOrderStatus] ?? row.status,
     formatLocalMinute(row.created_at, timeZone),
   ]);
-  const csv = spreadsheetCsv([['id', 'title', 'buyer', 'quantity', 'total', 'status', 'created'], ...records]);
+  const header = ORDERS_CSV_COLUMNS.map((column) => labels?.columns[column] ?? column);
+  const csv = spreadsheetCsv([header, ...records]);
   return { filename: `${BRAND.toLowerCase()}-orders-${localDateIn(now, timeZone)}.csv`, csv };
 }

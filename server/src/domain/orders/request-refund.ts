@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { sql } from 'kysely';
-import type { ZOrderDetail, ZRequestRefundInput } from '@curio/shared';
-import { formatCents } from '@curio/shared';
+import type { TOrderStatus, ZOrderDetail, ZRequestRefundInput } from '@curio/shared';
+import { formatCents, refundRefusal } from '@curio/shared';
 import { DomainError } from '../domain-error.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { lockOrderForParty, orderLink } from './lock-order.ts';
@@ -12,7 +12,8 @@ import type { AppServices } from '../../app-services.ts';
 /**
  * The buyer asks for a refund of a paid or shipped order (rule O-11). The order waits in
  * refunding, its escrow untouched, until an admin decides (domain/orders/resolve-refund.ts).
- * One request per order (ADR 0013): after a rejection the buyer's next step is a complaint.
+ * Who may ask and when is the shared refundRefusal, the rule the order page offers the action by
+ * (ADR 0029): one request per order, so after a rejection the buyer's next step is a complaint.
  */
 export async function requestOrderRefund(
   services: AppServices,
@@ -23,7 +24,8 @@ export async function requestOrderRefund(
   await runInTransaction(services.db, async (trx) => {
     const order = await lockOrderForParty(trx, { orderId: input.orderId, userId: memberId, as: 'buyer' });
     const earlier = await trx.selectFrom('refunds').select('id').where('order_id', '=', order.id).executeTakeFirst();
-    if (earlier || order.status === 'refunding' || order.status === 'refunded') throw new DomainError('REFUND_ALREADY_REQUESTED');
+    const refusal = refundRefusal({ status: order.status as TOrderStatus, hasRefundRequest: earlier !== undefined });
+    if (refusal) throw new DomainError(refusal);
     const moved = await trx
       .updateTable('orders')
       .set({ status: 'refunding', status_before_refund: sql<string>`status`, updated_at: now })

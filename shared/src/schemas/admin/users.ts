@@ -45,6 +45,8 @@ export const ZAdminUser = z.object({
   usdnCents: z.number().int(),
   /** USDN held by pending withdrawals, in cents. */
   usdnHeldCents: z.number().int(),
+  /** USDN in escrow for the user's open orders as buyer, in cents (rule W-1). */
+  usdnEscrowCents: z.number().int(),
   points: z.number().int(),
   /** The active ban, or null when the user may sign in. */
   ban: ZAdminUserBan.nullable(),

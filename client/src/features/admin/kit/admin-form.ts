@@ -1,12 +1,6 @@
 import { showServerFieldErrors } from '../../../lib/forms.ts';
 
 /**
- * A number field's value for the server: an empty or half-typed field (Mantine keeps it as a
- * string) becomes NaN, which the shared schema refuses with its own message.
- */
-export const numeric = (value: number | string) => (typeof value === 'number' ? value : Number.NaN);
-
-/**
  * The admin toasts of `useAdminMutationOptions`, except that a refusal naming one of the
  * form's fields is shown under that field instead.
  */

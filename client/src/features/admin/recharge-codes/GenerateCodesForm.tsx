@@ -1,16 +1,24 @@
-import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload, IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RECHARGE_CODE_RULES, ZAdminGenerateCodesInput, type TAdminGenerateCodesResult } from '@curio/shared';
+import { RECHARGE_CODE_RULES, typedNumber, ZAdminGenerateCodesInput, zTypedNumber, type TAdminGenerateCodesResult } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
 import { translatedSchemaResolver } from '../../../lib/forms.ts';
-import { numeric, withFieldErrors } from '../kit/admin-form.ts';
+import { withFieldErrors } from '../kit/admin-form.ts';
+import { NumberField } from '../../../components/NumberField.tsx';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 
 const FIELDS = ['valueUsdn', 'quantity', 'expiryDays', 'batchName'] as const;
-const validate = translatedSchemaResolver(ZAdminGenerateCodesInput);
+const { shape } = ZAdminGenerateCodesInput;
+const validate = translatedSchemaResolver(
+  ZAdminGenerateCodesInput.extend({
+    valueUsdn: zTypedNumber(shape.valueUsdn),
+    quantity: zTypedNumber(shape.quantity),
+    expiryDays: zTypedNumber(shape.expiryDays),
+  }),
+);
 
 /**
  * The generator of rule AD-17: value (USDN, ≥ 10), quantity (1–1000), expiry in days (0 = never) and
@@ -19,11 +27,11 @@ const validate = translatedSchemaResolver(ZAdminGenerateCodesInput);
  */
 export function GenerateCodesForm({ onExportBatch, exporting }: { onExportBatch: (batchName: string) => void; exporting: boolean }) {
   const { t } = useTranslation(['admin-money', 'admin', 'errors']);
-  const form = useForm<{ valueUsdn: number | string; quantity: number | string; expiryDays: number | string; batchName: string }>({
+  const form = useForm({
     initialValues: {
-      valueUsdn: RECHARGE_CODE_RULES.defaultValueUsdn,
-      quantity: RECHARGE_CODE_RULES.defaultQuantity,
-      expiryDays: RECHARGE_CODE_RULES.defaultExpiryDays,
+      valueUsdn: String(RECHARGE_CODE_RULES.defaultValueUsdn),
+      quantity: String(RECHARGE_CODE_RULES.defaultQuantity),
+      expiryDays: String(RECHARGE_CODE_RULES.defaultExpiryDays),
       batchName: '',
     },
     validate,
@@ -43,9 +51,9 @@ export function GenerateCodesForm({ onExportBatch, exporting }: { onExportBatch:
 
   const submit = form.onSubmit((values) =>
     generate.mutate({
-      valueUsdn: numeric(values.valueUsdn),
-      quantity: numeric(values.quantity),
-      expiryDays: numeric(values.expiryDays),
+      valueUsdn: typedNumber(values.valueUsdn),
+      quantity: typedNumber(values.quantity),
+      expiryDays: typedNumber(values.expiryDays),
       batchName: values.batchName,
     }),
   );
@@ -61,36 +69,21 @@ export function GenerateCodesForm({ onExportBatch, exporting }: { onExportBatch:
             </Title>
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-            <NumberInput
+            {/* as typed: a value under the minimum gets the CODE_VALUE_MINIMUM message, never a silent clamp (rule AD-17) */}
+            <NumberField
               label={t('codes.value')}
               description={t('codes.valueHint', { min: RECHARGE_CODE_RULES.minValueUsdn })}
               {...form.getInputProps('valueUsdn')}
-              min={RECHARGE_CODE_RULES.minValueUsdn}
-              // no silent clamping: a value under the minimum gets the CODE_VALUE_MINIMUM message instead (rule AD-17)
-              clampBehavior="none"
-              allowDecimal={false}
-              suffix=" USDN"
+              unit="USDN"
               data-testid="codes-value"
             />
-            <NumberInput
+            <NumberField
               label={t('codes.quantity')}
               description={t('codes.quantityHint', { max: RECHARGE_CODE_RULES.maxQuantity })}
               {...form.getInputProps('quantity')}
-              min={RECHARGE_CODE_RULES.minQuantity}
-              max={RECHARGE_CODE_RULES.maxQuantity}
-              clampBehavior="none"
-              allowDecimal={false}
               data-testid="codes-quantity"
             />
-            <NumberInput
-              label={t('codes.expiryDays')}
-              description={t('codes.expiryHint')}
-              {...form.getInputProps('expiryDays')}
-              min={0}
-              allowDecimal={false}
-              allowNegative={false}
-              data-testid="codes-expiry"
-            />
+            <NumberField label={t('codes.expiryDays')} description={t('codes.expiryHint')} {...form.getInputProps('expiryDays')} data-testid="codes-expiry" />
             <TextInput
               label={t('codes.batchName')}
               description={t('codes.batchHint')}

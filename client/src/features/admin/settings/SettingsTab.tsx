@@ -1,10 +1,10 @@
-import { Button, Center, Group, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import type { FormEventHandler, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  ADMIN_SETTING_LIMITS,
   SOLANA_ADDRESS_MAX_LENGTH,
+  typedNumber,
   ZAdminRechargeSettingsInput,
   ZAdminSolanaAddressInput,
   ZAdminWithdrawalSettingsInput,
@@ -12,12 +12,12 @@ import {
 } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
 import { translatedSchemaResolver } from '../../../lib/forms.ts';
-import { numeric, withFieldErrors } from '../kit/admin-form.ts';
+import { withFieldErrors } from '../kit/admin-form.ts';
+import { NumberField } from '../../../components/NumberField.tsx';
 import { LoadFailed } from '../../layout/LoadFailed.tsx';
 import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 
-const { amountMax, rateMax } = ADMIN_SETTING_LIMITS;
 /** Percent <-> fraction without float noise (0.07 * 100 is 7.000000000000001). */
 const toPercent = (fraction: number) => Number((fraction * 100).toFixed(6));
 const toFraction = (percent: number) => Number((percent / 100).toFixed(8));
@@ -96,24 +96,21 @@ function SettingsFormCard({
   );
 }
 
-/** A number setting: typed freely (no clamping), so a value out of range gets the rule's message. */
+/** A number setting: kept as typed (no clamping, no rounding), so a value out of range gets the rule's message. */
 interface NumberSetting {
   label: string;
   description: string;
-  min: number;
-  max: number;
-  decimalScale: number;
-  suffix?: string;
+  unit?: string;
 }
 
-function NumberSettings<V extends Record<string, number | string>>({
+function NumberSettings<V extends Record<string, string>>({
   form,
   fields,
 }: {
   form: Pick<UseFormReturnType<V>, 'getInputProps'>;
   fields: Record<keyof V & string, NumberSetting>;
 }) {
-  return Object.entries<NumberSetting>(fields).map(([name, field]) => <NumberInput key={name} {...field} {...form.getInputProps(name)} clampBehavior="none" />);
+  return Object.entries<NumberSetting>(fields).map(([name, field]) => <NumberField key={name} {...field} {...form.getInputProps(name)} decimal />);
 }
 
 const ADDRESS_FIELDS = ['address'] as const;
@@ -151,17 +148,17 @@ function AddressCard({ settings }: { settings: TAdminSettings }) {
 }
 
 interface WithdrawalValues {
-  minUsdn: number | string;
+  minUsdn: string;
   /** Typed in percent; the server stores a fraction. */
-  feeRate: number | string;
-  usdtRate: number | string;
+  feeRate: string;
+  usdtRate: string;
 }
 
 const WITHDRAWAL_FIELDS = ['minUsdn', 'feeRate', 'usdtRate'] as const;
 
 function withdrawalInput(values: WithdrawalValues) {
-  const percent = numeric(values.feeRate);
-  return { minUsdn: numeric(values.minUsdn), feeRate: Number.isFinite(percent) ? toFraction(percent) : Number.NaN, usdtRate: numeric(values.usdtRate) };
+  const percent = typedNumber(values.feeRate);
+  return { minUsdn: typedNumber(values.minUsdn), feeRate: Number.isFinite(percent) ? toFraction(percent) : Number.NaN, usdtRate: typedNumber(values.usdtRate) };
 }
 
 const validateWithdrawal = translatedSchemaResolver(ZAdminWithdrawalSettingsInput);
@@ -169,7 +166,11 @@ const validateWithdrawal = translatedSchemaResolver(ZAdminWithdrawalSettingsInpu
 function WithdrawalCard({ settings }: { settings: TAdminSettings }) {
   const { t } = useTranslation('admin-operations');
   const form = useForm<WithdrawalValues>({
-    initialValues: { minUsdn: settings.usdnWithdrawalMin, feeRate: toPercent(settings.usdnWithdrawalFeeRate), usdtRate: settings.usdnToUsdtRate },
+    initialValues: {
+      minUsdn: String(settings.usdnWithdrawalMin),
+      feeRate: String(toPercent(settings.usdnWithdrawalFeeRate)),
+      usdtRate: String(settings.usdnToUsdtRate),
+    },
     // the schema reads the fee as the fraction the server receives
     validate: (values) => validateWithdrawal(withdrawalInput(values)),
   });
@@ -181,9 +182,9 @@ function WithdrawalCard({ settings }: { settings: TAdminSettings }) {
       <NumberSettings
         form={form}
         fields={{
-          minUsdn: { label: t('settings.withdrawal.min'), description: t('settings.withdrawal.minHint'), min: 1, max: amountMax, decimalScale: 2 },
-          feeRate: { label: t('settings.withdrawal.fee'), description: t('settings.withdrawal.feeHint'), min: 0, max: 100, decimalScale: 4, suffix: ' %' },
-          usdtRate: { label: t('settings.withdrawal.rate'), description: t('settings.withdrawal.rateHint'), min: 0, max: rateMax, decimalScale: 6 },
+          minUsdn: { label: t('settings.withdrawal.min'), description: t('settings.withdrawal.minHint'), unit: 'USDN' },
+          feeRate: { label: t('settings.withdrawal.fee'), description: t('settings.withdrawal.feeHint'), unit: '%' },
+          usdtRate: { label: t('settings.withdrawal.rate'), description: t('settings.withdrawal.rateHint') },
         }}
       />
     </SettingsFormCard>
@@ -192,25 +193,22 @@ function WithdrawalCard({ settings }: { settings: TAdminSettings }) {
 
 const RECHARGE_FIELDS = ['minUsdt', 'rate'] as const;
 const validateRecharge = translatedSchemaResolver(ZAdminRechargeSettingsInput);
+const rechargeInput = (values: { minUsdt: string; rate: string }) => ({ minUsdt: typedNumber(values.minUsdt), rate: typedNumber(values.rate) });
 
 function RechargeCard({ settings }: { settings: TAdminSettings }) {
   const { t } = useTranslation('admin-operations');
-  const form = useForm<{ minUsdt: number | string; rate: number | string }>({
-    initialValues: { minUsdt: settings.usdtMinRecharge, rate: settings.usdtRechargeRate },
-    validate: validateRecharge,
+  const form = useForm({
+    initialValues: { minUsdt: String(settings.usdtMinRecharge), rate: String(settings.usdtRechargeRate) },
+    validate: (values) => validateRecharge(rechargeInput(values)),
   });
   const save = trpc.admin.settings.updateRecharge.useMutation(withFieldErrors(useAdminMutationOptions(t('settings.recharge.success')), form, RECHARGE_FIELDS));
   return (
-    <SettingsFormCard
-      group="recharge"
-      onSubmit={form.onSubmit(({ minUsdt, rate }) => save.mutate({ minUsdt: numeric(minUsdt), rate: numeric(rate) }))}
-      saving={save.isPending}
-    >
+    <SettingsFormCard group="recharge" onSubmit={form.onSubmit((values) => save.mutate(rechargeInput(values)))} saving={save.isPending}>
       <NumberSettings
         form={form}
         fields={{
-          minUsdt: { label: t('settings.recharge.min'), description: t('settings.recharge.hint'), min: 0, max: amountMax, decimalScale: 2 },
-          rate: { label: t('settings.recharge.rate'), description: t('settings.recharge.hint'), min: 0, max: rateMax, decimalScale: 6 },
+          minUsdt: { label: t('settings.recharge.min'), description: t('settings.recharge.hint'), unit: 'USDT' },
+          rate: { label: t('settings.recharge.rate'), description: t('settings.recharge.hint') },
         }}
       />
     </SettingsFormCard>

@@ -1,11 +1,12 @@
-import { ActionIcon, Badge, Button, Center, Group, Loader, NumberInput, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { TIP_LIMITS, TIP_PRESETS_MAX, ZAdminTipAmountInput, type TTipCurrency } from '@curio/shared';
+import { TIP_PRESETS_MAX, typedNumber, ZAdminTipAmountInput, zTypedNumber, type TTipCurrency } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
 import { translatedSchemaResolver } from '../../../lib/forms.ts';
-import { numeric, withFieldErrors } from '../kit/admin-form.ts';
+import { withFieldErrors } from '../kit/admin-form.ts';
+import { NumberField } from '../../../components/NumberField.tsx';
 import { LoadFailed } from '../../layout/LoadFailed.tsx';
 import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
@@ -34,7 +35,8 @@ export function TipSettingsTab() {
 }
 
 const AMOUNT_FIELDS = ['amount'] as const;
-const validateAmount = translatedSchemaResolver(ZAdminTipAmountInput.pick({ amount: true }));
+// as typed: 1.5, 0 and -3 are refused with 'enter a valid amount' (rule AD-27), never rewritten to 15, 1 or 3
+const validateAmount = translatedSchemaResolver(ZAdminTipAmountInput.pick({}).extend({ amount: zTypedNumber(ZAdminTipAmountInput.shape.amount) }));
 
 /**
  * One list. The server refuses a duplicate (TIP_AMOUNT_EXISTS), a non-whole or non-positive
@@ -43,7 +45,7 @@ const validateAmount = translatedSchemaResolver(ZAdminTipAmountInput.pick({ amou
  */
 function TipList({ currency, amounts }: { currency: TTipCurrency; amounts: number[] }) {
   const { t, i18n } = useTranslation('admin-operations');
-  const form = useForm<{ amount: number | string }>({ initialValues: { amount: '' }, validate: validateAmount });
+  const form = useForm({ initialValues: { amount: '' }, validate: validateAmount });
   const add = trpc.admin.tipSettings.add.useMutation(
     withFieldErrors(
       useAdminMutationOptions(t('tips.added'), () => form.reset()),
@@ -96,21 +98,20 @@ function TipList({ currency, amounts }: { currency: TTipCurrency; amounts: numbe
             </Badge>
           ))}
         </Group>
-        <form onSubmit={form.onSubmit(({ amount }) => add.mutate({ currency, amount: numeric(amount) }))} noValidate>
-          <Group gap="xs" align="flex-end" wrap="nowrap">
-            <NumberInput
+        <form onSubmit={form.onSubmit(({ amount }) => add.mutate({ currency, amount: typedNumber(amount) }))} noValidate>
+          {/* the button lines up with the field itself, whatever message shows under it */}
+          <Group gap="xs" align="flex-start" wrap="nowrap">
+            <NumberField
               label={t('tips.amount')}
               placeholder={t('tips.amountPlaceholder')}
               {...form.getInputProps('amount')}
-              min={1}
-              max={TIP_LIMITS.amountMax}
-              allowDecimal={false}
-              allowNegative={false}
               disabled={full}
               style={{ flex: 1 }}
               description={full ? t('tips.full', { max: TIP_PRESETS_MAX }) : undefined}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              data-testid={`tip-amount-input-${currency}`}
             />
-            <Button type="submit" loading={add.isPending} disabled={full}>
+            <Button type="submit" loading={add.isPending} disabled={full} mt="calc(var(--mantine-font-size-sm) * var(--mantine-line-height))">
               {t('tips.add')}
             </Button>
           </Group>

@@ -1,11 +1,12 @@
-import { Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_ADJUSTMENT_MAX, formatCents, ZAdminAdjustUsdnInput, type TAdminUser } from '@curio/shared';
+import { formatCents, typedNumber, ZAdminAdjustUsdnInput, zTypedNumber, type TAdminUser } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
 import { translatedSchemaResolver } from '../../../lib/forms.ts';
-import { numeric, withFieldErrors } from '../kit/admin-form.ts';
+import { withFieldErrors } from '../kit/admin-form.ts';
+import { NumberField } from '../../../components/NumberField.tsx';
 import { NotesField } from '../kit/NotesField.tsx';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 import { DialogActions } from '../../../components/DialogActions.tsx';
@@ -15,7 +16,7 @@ const FIELDS = ['amount', 'reason'] as const;
 /** The server's amount and reason rules, and a balance that may not go below zero. */
 const adjustSchema = (balanceCents: number) =>
   ZAdminAdjustUsdnInput.pick({ reason: true }).extend({
-    amount: ZAdminAdjustUsdnInput.shape.amount.refine((amount) => balanceCents + amount * 100 >= 0, { error: 'USER_USDN_INSUFFICIENT' }),
+    amount: zTypedNumber(ZAdminAdjustUsdnInput.shape.amount.refine((amount) => balanceCents + amount * 100 >= 0, { error: 'USER_USDN_INSUFFICIENT' })),
   });
 
 /**
@@ -33,7 +34,7 @@ export function AdjustUsdnDialog({ user, onClose }: { user: TAdminUser | null; o
 
 function AdjustForm({ user, onClose }: { user: TAdminUser; onClose: () => void }) {
   const { t } = useTranslation(['admin-people', 'admin']);
-  const form = useForm<{ amount: number | string; reason: string }>({
+  const form = useForm({
     initialValues: { amount: '', reason: '' },
     validate: translatedSchemaResolver(adjustSchema(user.usdnCents)),
   });
@@ -41,25 +42,22 @@ function AdjustForm({ user, onClose }: { user: TAdminUser; onClose: () => void }
   const [idempotencyKey] = useState(() => `admin-adjust-${crypto.randomUUID()}`);
   const adjust = trpc.admin.users.adjustUsdn.useMutation(withFieldErrors(useAdminMutationOptions(t('users.adjustedToast'), onClose), form, FIELDS));
 
-  const value = numeric(form.values.amount);
+  const value = typedNumber(form.values.amount);
   const resultCents = Number.isInteger(value) ? user.usdnCents + value * 100 : null;
   const below = resultCents !== null && resultCents < 0;
 
-  const submit = form.onSubmit(({ amount, reason }) => adjust.mutate({ userId: user.id, amount: numeric(amount), reason: reason.trim(), idempotencyKey }));
+  const submit = form.onSubmit(({ amount, reason }) => adjust.mutate({ userId: user.id, amount: typedNumber(amount), reason: reason.trim(), idempotencyKey }));
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Text size="sm">{t('users.currentBalance', { amount: formatCents(user.usdnCents) })}</Text>
-        <NumberInput
+        <NumberField
           label={t('users.adjustAmount')}
           description={t('users.adjustHint')}
           {...form.getInputProps('amount')}
-          allowDecimal={false}
-          allowNegative
-          min={-ADMIN_ADJUSTMENT_MAX}
-          max={ADMIN_ADJUSTMENT_MAX}
-          suffix=" USDN"
+          negative
+          unit="USDN"
           // a balance that would go below zero shows while typing, before any submit
           error={form.errors.amount ?? (below ? t('errors:USER_USDN_INSUFFICIENT') : undefined)}
           withAsterisk

@@ -135,11 +135,12 @@ function Balance({ user }: { user: TAdminUser }) {
   return (
     <Stack gap={0}>
       <Money cents={user.usdnCents} size="sm" fw={600} data-testid="user-usdn" />
-      {user.usdnHeldCents > 0 && (
-        <Text size="xs" c="dimmed">
-          {t('users.held', { amount: formatCents(user.usdnHeldCents) })}
-        </Text>
-      )}
+      <Text size="xs" c="dimmed" data-testid="user-usdn-held">
+        {t('users.held', { amount: formatCents(user.usdnHeldCents) })}
+      </Text>
+      <Text size="xs" c="dimmed" data-testid="user-usdn-escrow">
+        {t('users.escrow', { amount: formatCents(user.usdnEscrowCents) })}
+      </Text>
     </Stack>
   );
 }

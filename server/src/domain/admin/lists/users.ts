@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { sql } from 'kysely';
-import type { ZAdminUser, ZAdminUsersListInput } from '@curio/shared';
+import { ESCROWED_ORDER_STATUSES, type ZAdminUser, type ZAdminUsersListInput } from '@curio/shared';
 import { adminPage, containsPattern } from '../paged-list.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
@@ -8,7 +8,8 @@ import type { Database } from '../../../db/schema.ts';
 /**
  * The users tab (rule AD-8): every user with their USDN balance and ban state, newest first; search by
  * nickname or e-mail. Balances are read from the ledger accounts themselves (the same numbers
- * as the user_usdn view, without its per-user lifetime sums the list does not show).
+ * as the user_usdn view, without its per-user lifetime sums the list does not show), and the
+ * escrow from the user's open orders, as the member's own wallet reads it (getBalances).
  */
 export async function listUsers(
   db: Kysely<Database>,
@@ -53,6 +54,8 @@ export async function listUsers(
           'banner.nickname as banned_by_nickname',
           balance('usdn', 'user_available').as('usdn_cents'),
           balance('usdn', 'user_held').as('usdn_held_cents'),
+          sql<number>`coalesce((select sum(o.total_cents) from orders o
+                                where o.buyer_id = users.id and o.status in (${sql.join(ESCROWED_ORDER_STATUSES)})), 0)::bigint`.as('usdn_escrow_cents'),
           balance('points', 'user_available').as('points'),
         ])
         .select((eb) =>
@@ -73,6 +76,7 @@ export async function listUsers(
       isAdmin: Boolean(row.is_admin),
       usdnCents: Number(row.usdn_cents),
       usdnHeldCents: Number(row.usdn_held_cents),
+      usdnEscrowCents: Number(row.usdn_escrow_cents),
       points: Number(row.points),
       ban:
         row.ban_reason !== null && row.banned_at !== null
