@@ -59,6 +59,9 @@ const LOOK: Record<TNotificationType, { icon: Icon; color: string }> = {
   invitation_accepted: { icon: IconUserPlus, color: 'violet' },
   warning: { icon: IconAlertTriangle, color: 'orange' },
   banned: { icon: IconAlertTriangle, color: 'red' },
+  listing_rejected: { icon: IconGavel, color: 'red' },
+  listing_taken_down: { icon: IconGavel, color: 'orange' },
+  buying_request_closed: { icon: IconGavel, color: 'orange' },
 };
 
 function NotificationItem({ notification, now, onOpen }: { notification: TNotification; now: Date; onOpen: (n: TNotification) => void }) {
