@@ -114,7 +114,7 @@ describeInBrowser('admin console: listings, buying requests, orders and complain
       .getByRole('button', { name: en('admin-content:listings.reject') })
       .click();
     const rejectDialog = page.getByRole('dialog', { name: en('admin-content:listings.rejectTitle') });
-    await rejectDialog.getByLabel(en('admin-content:common.noteLabel')).fill('Counterfeit brand');
+    await rejectDialog.getByLabel(en('admin-content:common.sellerReasonLabel')).fill('Counterfeit brand');
     await rejectDialog.getByRole('button', { name: en('admin-content:listings.reject') }).click();
     await toast(page, en('admin-content:listings.rejected'));
     expect(await listingRow(listings.reject)).toEqual({ status: 'unavailable', review_status: 'rejected' });
@@ -123,11 +123,12 @@ describeInBrowser('admin console: listings, buying requests, orders and complain
       .getByTestId(`admin-listing-${listings.takeDown}`)
       .getByRole('button', { name: en('admin-content:listings.takeDown') })
       .click();
-    // the note is optional: confirm straight away
-    await page
-      .getByRole('dialog', { name: en('admin-content:listings.takeDownTitle') })
-      .getByRole('button', { name: en('admin-content:listings.takeDown') })
-      .click();
+    // the reason is required: the seller is told it
+    const takeDownDialog = page.getByRole('dialog', { name: en('admin-content:listings.takeDownTitle') });
+    await takeDownDialog.getByRole('button', { name: en('admin-content:listings.takeDown') }).click();
+    await takeDownDialog.getByText(uiText(EN, 'errors:REASON_REQUIRED')).waitFor();
+    await takeDownDialog.getByLabel(en('admin-content:common.sellerReasonLabel')).fill('Reported by several buyers');
+    await takeDownDialog.getByRole('button', { name: en('admin-content:listings.takeDown') }).click();
     await toast(page, en('admin-content:listings.takenDown'));
     expect((await listingRow(listings.takeDown))?.status).toBe('unavailable');
 
@@ -160,6 +161,7 @@ describeInBrowser('admin console: listings, buying requests, orders and complain
     await requestRow.getByRole('button', { name: en('admin-content:buying.close') }).click();
     const closeDialog = page.getByRole('dialog', { name: en('admin-content:buying.closeTitle') });
     await closeDialog.getByText(en('admin-content:buying.closeHint')).waitFor();
+    await closeDialog.getByLabel(en('admin-content:common.posterReasonLabel')).fill('Posted three times');
     await closeDialog.getByRole('button', { name: en('admin-content:buying.close') }).click();
     await toast(page, en('admin-content:buying.closed'));
     await requestRow.getByText(uiText(EN, 'buying:status.closed')).waitFor();
@@ -205,9 +207,9 @@ describeInBrowser('admin console: listings, buying requests, orders and complain
     expect(audit).toEqual([
       { action: 'listing.approve', reason: null },
       { action: 'listing.reject', reason: 'Counterfeit brand' },
-      { action: 'listing.take_down', reason: null },
+      { action: 'listing.take_down', reason: 'Reported by several buyers' },
       { action: 'listing.delete', reason: null },
-      { action: 'buying_request.close', reason: null },
+      { action: 'buying_request.close', reason: 'Posted three times' },
       { action: 'complaint.resolve', reason: 'The seller will send a new cup.' },
     ]);
     expect(adminSession.pageErrors).toEqual([]);

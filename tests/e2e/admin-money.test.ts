@@ -116,7 +116,7 @@ describeInBrowser('admin console: recharge codes, USDT top-ups and USDN withdraw
 
     await search.fill(toDisable!.toLowerCase());
     await expect.poll(() => table.getByTestId('codes-table-row').count()).toBe(1);
-    await table.getByRole('button', { name: en('admin-money:codes.disable') }).click();
+    await table.getByRole('button', { name: en('admin-money:codes.disable'), exact: true }).click();
     await toast(page, en('admin-money:codes.updated'));
     await table.getByText(en('admin:status.disabled')).waitFor();
 

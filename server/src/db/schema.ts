@@ -418,6 +418,8 @@ export interface RechargeCodesTable {
   created_at: Generated<Date>;
   used_by: string | null;
   used_at: Date | null;
+  deleted_at: Date | null;
+  deleted_by: string | null;
 }
 
 export interface RefundsTable {

@@ -33,6 +33,9 @@ export const NOTIFICATION_TYPES = [
   'welcome_points',
   'warning',
   'banned',
+  'listing_rejected',
+  'listing_taken_down',
+  'buying_request_closed',
 ] as const;
 export const ZNotificationType = z.enum(NOTIFICATION_TYPES);
 export type TNotificationType = z.infer<typeof ZNotificationType>;

@@ -74,7 +74,7 @@ describe('admin.buying.close', () => {
     const { requestId, offerId } = await requestWithOffer(member);
     expect(await feedRequestIds(services)).toContain(requestId);
 
-    expect(await admin.api.admin.buying.close({ requestId, note: 'Duplicate post' })).toEqual({ requestId, status: 'closed', rejectedOffers: 1 });
+    expect(await admin.api.admin.buying.close({ requestId, reason: 'Duplicate post' })).toEqual({ requestId, status: 'closed', rejectedOffers: 1 });
     expect(await requestState(db, requestId)).toMatchObject({ status: 'closed', active_offers_count: 0 });
     expect(await db.db.selectFrom('buying_offers').select('status').where('id', '=', offerId).executeTakeFirstOrThrow()).toEqual({ status: 'rejected' });
     expect(await feedRequestIds(services)).not.toContain(requestId);
@@ -95,7 +95,7 @@ describe('admin.buying.close', () => {
     });
 
     // a second click: REQUEST_NOT_OPEN and nothing more written
-    await expectAppError(admin.api.admin.buying.close({ requestId }), 'REQUEST_NOT_OPEN');
+    await expectAppError(admin.api.admin.buying.close({ requestId, reason: 'Duplicate post' }), 'REQUEST_NOT_OPEN');
     expect(await auditOf(db, requestId)).toHaveLength(1);
   });
 
@@ -104,7 +104,7 @@ describe('admin.buying.close', () => {
     for (const status of ['closed', 'deal_made', 'expired', 'completed']) {
       const { id } = await poster.api.marketplace.buyingRequests.create(requestInput());
       await db.db.updateTable('buying_requests').set({ status }).where('id', '=', id).execute();
-      await expectAppError(admin.api.admin.buying.close({ requestId: id }), 'REQUEST_NOT_OPEN');
+      await expectAppError(admin.api.admin.buying.close({ requestId: id, reason: 'Duplicate post' }), 'REQUEST_NOT_OPEN');
       expect((await requestState(db, id)).status).toBe(status);
       expect(await auditOf(db, id)).toHaveLength(0);
     }
@@ -114,7 +114,7 @@ describe('admin.buying.close', () => {
       .set({ expires_at: new Date(services.clock.now().getTime() - 1000) })
       .where('id', '=', lapsed)
       .execute();
-    await expectAppError(admin.api.admin.buying.close({ requestId: lapsed }), 'REQUEST_NOT_OPEN');
+    await expectAppError(admin.api.admin.buying.close({ requestId: lapsed, reason: 'Duplicate post' }), 'REQUEST_NOT_OPEN');
     expect((await requestState(db, lapsed)).status).toBe('open');
     expect(await auditOf(db, lapsed)).toHaveLength(0);
   });
@@ -123,15 +123,28 @@ describe('admin.buying.close', () => {
     const poster = await member();
     const { id } = await poster.api.marketplace.buyingRequests.create(requestInput());
     await db.db.updateTable('buying_requests').set({ status: 'in_negotiation' }).where('id', '=', id).execute();
-    expect(await admin.api.admin.buying.close({ requestId: id })).toMatchObject({ status: 'closed', rejectedOffers: 0 });
+    expect(await admin.api.admin.buying.close({ requestId: id, reason: 'Duplicate post' })).toMatchObject({ status: 'closed', rejectedOffers: 0 });
+  });
+
+  test('the poster is told why their request was closed; without a reason → REASON_REQUIRED and nothing happens', async ({ db, admin, member }) => {
+    const { poster, requestId } = await requestWithOffer(member, 'Wanted: a brass telescope');
+    await expectAppError(admin.api.admin.buying.close({ requestId, reason: '  ' }), 'REASON_REQUIRED');
+    expect(await requestState(db, requestId)).toMatchObject({ status: 'open' });
+    expect((await poster.api.notifications.list()).items.filter((n) => n.type === 'buying_request_closed')).toHaveLength(0);
+
+    await admin.api.admin.buying.close({ requestId, reason: ' Posted three times ' });
+    const closed = (await poster.api.notifications.list()).items.filter((n) => n.type === 'buying_request_closed');
+    expect(closed.map((n) => ({ params: n.params, link: n.link }))).toEqual([
+      { params: { title: 'Wanted: a brass telescope', reason: 'Posted three times' }, link: `/buying-requests/${requestId}` },
+    ]);
   });
 
   test('an unknown request → BUYING_REQUEST_NOT_FOUND; an overlong note → CONTENT_TOO_LONG; nothing written', async ({ db, admin, member }) => {
     const missing = '00000000-0000-4000-8000-00000000cafe';
-    await expectAppError(admin.api.admin.buying.close({ requestId: missing }), 'BUYING_REQUEST_NOT_FOUND');
+    await expectAppError(admin.api.admin.buying.close({ requestId: missing, reason: 'Duplicate post' }), 'BUYING_REQUEST_NOT_FOUND');
     expect(await auditOf(db, missing)).toHaveLength(0);
     const { requestId } = await requestWithOffer(member);
-    await expectAppError(admin.api.admin.buying.close({ requestId, note: 'x'.repeat(501) }), 'CONTENT_TOO_LONG');
+    await expectAppError(admin.api.admin.buying.close({ requestId, reason: 'x'.repeat(501) }), 'CONTENT_TOO_LONG');
     expect(await requestState(db, requestId)).toMatchObject({ status: 'open', active_offers_count: 1 });
     expect(await auditOf(db, requestId)).toHaveLength(0);
   });
@@ -141,7 +154,7 @@ describe.skipIf(!onRealPostgres())('admin.buying races (real PostgreSQL)', () =>
   test('two admins closing one request at once close it once, with one audit entry', async ({ db, services, admin, member }) => {
     const { requestId } = await requestWithOffer(member);
     const second = await callerFor(services, (await insertTestUser(db.db, { admin: true })).id);
-    const outcomes = await Promise.allSettled([admin.api, second].map((api) => api.admin.buying.close({ requestId })));
+    const outcomes = await Promise.allSettled([admin.api, second].map((api) => api.admin.buying.close({ requestId, reason: 'Duplicate post' })));
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     expect(outcomes.flatMap((o) => (o.status === 'rejected' ? [appCodeOf(o.reason)] : []))).toEqual(['REQUEST_NOT_OPEN']);
     expect(await auditOf(db, requestId)).toHaveLength(1);

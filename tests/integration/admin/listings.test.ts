@@ -92,7 +92,7 @@ describe('admin.listings moderation', () => {
     const buyer = await member({ usdnCents: 10_000 });
     const listingId = await insertListing(db.db, seller.id);
 
-    expect(await admin.api.admin.listings.reject({ listingId, note: '  Counterfeit  ' })).toEqual({
+    expect(await admin.api.admin.listings.reject({ listingId, reason: '  Counterfeit  ' })).toEqual({
       listingId,
       status: 'unavailable',
       reviewStatus: 'rejected',
@@ -111,14 +111,14 @@ describe('admin.listings moderation', () => {
       }),
     ]);
 
-    await expectAppError(admin.api.admin.listings.reject({ listingId }), 'REQUEST_ALREADY_PROCESSED');
+    await expectAppError(admin.api.admin.listings.reject({ listingId, reason: 'Counterfeit' }), 'REQUEST_ALREADY_PROCESSED');
     expect(await auditOf(db, listingId)).toHaveLength(1);
   });
 
   test('reject keeps a sold listing sold (the sale happened)', async ({ db, admin, member }) => {
     const seller = await member();
     const listingId = await insertListing(db.db, seller.id, { status: 'sold' });
-    expect(await admin.api.admin.listings.reject({ listingId })).toMatchObject({ status: 'sold', reviewStatus: 'rejected' });
+    expect(await admin.api.admin.listings.reject({ listingId, reason: 'Counterfeit' })).toMatchObject({ status: 'sold', reviewStatus: 'rejected' });
   });
 
   test('take down: unavailable and gone from the feed; again → REQUEST_ALREADY_PROCESSED; a sold listing → LISTING_NOT_AVAILABLE', async ({
@@ -129,7 +129,7 @@ describe('admin.listings moderation', () => {
   }) => {
     const seller = await member();
     const listingId = await insertListing(db.db, seller.id, { reviewStatus: 'approved' });
-    expect(await admin.api.admin.listings.takeDown({ listingId, note: 'Reported twice' })).toEqual({
+    expect(await admin.api.admin.listings.takeDown({ listingId, reason: 'Reported twice' })).toEqual({
       listingId,
       status: 'unavailable',
       reviewStatus: 'approved',
@@ -140,13 +140,42 @@ describe('admin.listings moderation', () => {
     await expectAppError((await callerFor(services)).marketplace.listings.get({ id: listingId }), 'LISTING_NOT_FOUND');
     expect((await auditOf(db, listingId)).map((e) => [e.action, e.reason])).toEqual([['listing.take_down', 'Reported twice']]);
 
-    await expectAppError(admin.api.admin.listings.takeDown({ listingId }), 'REQUEST_ALREADY_PROCESSED');
+    await expectAppError(admin.api.admin.listings.takeDown({ listingId, reason: 'Reported twice' }), 'REQUEST_ALREADY_PROCESSED');
     expect(await auditOf(db, listingId)).toHaveLength(1);
 
     const sold = await insertListing(db.db, seller.id, { status: 'sold' });
-    await expectAppError(admin.api.admin.listings.takeDown({ listingId: sold }), 'LISTING_NOT_AVAILABLE');
+    await expectAppError(admin.api.admin.listings.takeDown({ listingId: sold, reason: 'Reported' }), 'LISTING_NOT_AVAILABLE');
     expect(await listingRow(db.db, sold)).toMatchObject({ status: 'sold' });
     expect(await auditOf(db, sold)).toHaveLength(0);
+  });
+
+  test('the seller is told why: reject and take down notify them with the reason and a link; approve sends nothing', async ({ db, admin, member }) => {
+    const seller = await member();
+    const pending = await insertListing(db.db, seller.id, { title: 'Pending pocket watch' });
+    const live = await insertListing(db.db, seller.id, { title: 'Live brass sextant', reviewStatus: 'approved' });
+    const fine = await insertListing(db.db, seller.id, { title: 'Fine inkwell' });
+
+    await admin.api.admin.listings.approve({ listingId: fine });
+    await admin.api.admin.listings.reject({ listingId: pending, reason: '  Photos are stock images  ' });
+    await admin.api.admin.listings.takeDown({ listingId: live, reason: 'Reported as counterfeit' });
+
+    const { items } = await seller.api.notifications.list();
+    expect(items.map((n) => ({ type: n.type, params: n.params, link: n.link }))).toEqual([
+      { type: 'listing_taken_down', params: { title: 'Live brass sextant', reason: 'Reported as counterfeit' }, link: `/listing/${live}` },
+      { type: 'listing_rejected', params: { title: 'Pending pocket watch', reason: 'Photos are stock images' }, link: `/listing/${pending}` },
+    ]);
+  });
+
+  test('reject and take down without a reason → REASON_REQUIRED: nothing changes, nothing logged or sent', async ({ db, admin, member }) => {
+    const seller = await member();
+    const listingId = await insertListing(db.db, seller.id);
+    for (const reason of [undefined, '', '   ']) {
+      await expectAppError(admin.api.admin.listings.reject({ listingId, reason: reason as string }), 'REASON_REQUIRED');
+      await expectAppError(admin.api.admin.listings.takeDown({ listingId, reason: reason as string }), 'REASON_REQUIRED');
+    }
+    expect(await listingRow(db.db, listingId)).toMatchObject({ status: 'available', review_status: 'pending' });
+    expect(await auditOf(db, listingId)).toHaveLength(0);
+    expect((await seller.api.notifications.list()).items).toHaveLength(0);
   });
 
   test('an unknown listing → LISTING_NOT_FOUND, an overlong note → CONTENT_TOO_LONG; nothing written', async ({ db, admin, member }) => {
@@ -157,13 +186,13 @@ describe('admin.listings moderation', () => {
       admin.api.admin.listings.takeDown,
       admin.api.admin.listings.delete,
     ]) {
-      await expectAppError(call({ listingId: missing }), 'LISTING_NOT_FOUND');
+      await expectAppError(call({ listingId: missing, reason: 'Reported' }), 'LISTING_NOT_FOUND');
     }
     expect(await auditOf(db, missing)).toHaveLength(0);
 
     const seller = await member();
     const listingId = await insertListing(db.db, seller.id);
-    await expectAppError(admin.api.admin.listings.reject({ listingId, note: 'x'.repeat(501) }), 'CONTENT_TOO_LONG');
+    await expectAppError(admin.api.admin.listings.reject({ listingId, reason: 'x'.repeat(501) }), 'CONTENT_TOO_LONG');
     expect(await listingRow(db.db, listingId)).toMatchObject({ status: 'available', review_status: 'pending' });
     expect(await auditOf(db, listingId)).toHaveLength(0);
   });
@@ -210,7 +239,7 @@ describe.skipIf(!onRealPostgres())('admin.listings races (real PostgreSQL)', () 
     const seller = await member();
     const listingId = await insertListing(db.db, seller.id);
     const second = await callerFor(services, (await insertTestUser(db.db, { admin: true })).id);
-    const outcomes = await Promise.allSettled([admin.api, second].map((api) => api.admin.listings.reject({ listingId })));
+    const outcomes = await Promise.allSettled([admin.api, second].map((api) => api.admin.listings.reject({ listingId, reason: 'Counterfeit' })));
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     expect(outcomes.flatMap((o) => (o.status === 'rejected' ? [appCodeOf(o.reason)] : []))).toEqual(['REQUEST_ALREADY_PROCESSED']);
     expect(await auditOf(db, listingId)).toHaveLength(1);

@@ -210,17 +210,39 @@ describe('admin.rechargeCodes.delete', () => {
     expect(entry).toMatchObject({ admin_id: admin.id, before: { status: 'disabled', code: codes[1]!.code, value_cents: 10_000 }, after: null });
   });
 
-  test('a used code is kept with its redemption history: CODE_USED, nothing deleted, no entry', async ({ db, admin, member }) => {
-    const { codes } = await batch(db, admin.api, { quantity: 1 });
+  test("a used code leaves every admin list but keeps its redemption and ledger entry in the member's history; audited", async ({ db, admin, member }) => {
+    const { codes, batchName } = await batch(db, admin.api, { quantity: 2 });
     const buyer = await member();
     await buyer.api.wallet.redeemCode({ code: codes[0]!.code, idempotencyKey: randomUUID() });
     const transfers = await countTransfers(db.db);
-    await expectAppError(admin.api.admin.rechargeCodes.delete({ codeId: codes[0]!.id }), 'CODE_USED');
-    expect(await codesOf(db, codes[0]!.batch_name!)).toHaveLength(1);
-    expect(await db.db.selectFrom('recharge_code_redemptions').select('id').where('code_id', '=', codes[0]!.id).execute()).toHaveLength(1);
+    const statsBefore = await admin.api.admin.rechargeCodes.stats();
+
+    await admin.api.admin.rechargeCodes.delete({ codeId: codes[0]!.id });
+
+    // gone for the admin: the table, its search, the stats, the CSV, a second delete or toggle
+    const listed = await admin.api.admin.rechargeCodes.list({ batchName });
+    expect(listed.items.map((item) => item.id)).toEqual([codes[1]!.id]);
+    expect((await admin.api.admin.rechargeCodes.list({ search: codes[0]!.code })).total).toBe(0);
+    const statsAfter = await admin.api.admin.rechargeCodes.stats();
+    expect(statsBefore.total - statsAfter.total).toBe(1);
+    expect(statsBefore.used - statsAfter.used).toBe(1);
+    expect((await admin.api.admin.rechargeCodes.exportCsv({ batchName })).count).toBe(1);
+    await expectAppError(admin.api.admin.rechargeCodes.delete({ codeId: codes[0]!.id }), 'NOT_FOUND');
+    await expectAppError(admin.api.admin.rechargeCodes.setStatus({ codeId: codes[0]!.id, status: 'disabled' }), 'NOT_FOUND');
+
+    // kept for the member: the redemption with its batch name, the ledger credit, the balance
+    const redemptions = await buyer.api.wallet.redemptions();
+    expect(redemptions).toEqual([expect.objectContaining({ batchName, usdnReceivedCents: 10_000 })]);
+    const history = await buyer.api.wallet.history({ currency: 'usdn' });
+    expect(history.entries).toContainEqual(expect.objectContaining({ kind: 'code_redemption', amount: 10_000, referenceId: codes[0]!.id }));
     expect(await countTransfers(db.db)).toBe(transfers);
-    expect(await auditOf(db, 'recharge_code.delete', codes[0]!.id)).toHaveLength(0);
     expect(await usdn(db.db, buyer.id)).toBe(10_000);
+    // and it still cannot be redeemed again
+    await expectAppError((await member()).api.wallet.redeemCode({ code: codes[0]!.code, idempotencyKey: randomUUID() }), 'CODE_USED');
+
+    const [entry] = await auditOf(db, 'recharge_code.delete', codes[0]!.id);
+    expect(entry).toMatchObject({ admin_id: admin.id, before: { status: 'used', code: codes[0]!.code }, after: null });
+    await expectLedgerHealthy(db.db);
   });
 });
 

@@ -42,7 +42,7 @@ export function AdminConsolePage() {
 
 function AdminConsole() {
   const { t } = useTranslation('admin');
-  const [tab, selectTab] = useTabParam(ADMIN_TAB_KEYS);
+  const [tab, selectTab] = useTabParam(ADMIN_TAB_KEYS, { ownParams: true });
   const pending = usePendingCounts(true);
   const desktop = useMediaQuery('(min-width: 62em)', true);
   const [menuOpened, menu] = useDisclosure(false);

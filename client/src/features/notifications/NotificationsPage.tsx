@@ -60,6 +60,9 @@ const LOOK: Record<TNotificationType, { icon: Icon; color: string }> = {
   welcome_points: { icon: IconGift, color: 'grape' },
   warning: { icon: IconAlertTriangle, color: 'orange' },
   banned: { icon: IconAlertTriangle, color: 'red' },
+  listing_rejected: { icon: IconGavel, color: 'red' },
+  listing_taken_down: { icon: IconGavel, color: 'orange' },
+  buying_request_closed: { icon: IconGavel, color: 'orange' },
 };
 
 function NotificationItem({ notification, now, onOpen }: { notification: TNotification; now: Date; onOpen: (n: TNotification) => void }) {

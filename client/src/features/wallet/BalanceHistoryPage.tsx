@@ -89,7 +89,12 @@ function Entries({ currency }: { currency: Currency }) {
   );
 }
 
-function EntryRow({ entry, currency }: { entry: THistoryEntry; currency: Currency }) {
+/**
+ * One movement of a balance: its reason, time and signed amount. The member's own page links
+ * the reason to its cause; the admin's member view shows it unlinked (the cause's page is the
+ * member's, not the admin's).
+ */
+export function EntryRow({ entry, currency, linked = true }: { entry: THistoryEntry; currency: Currency; linked?: boolean }) {
   const { t, i18n } = useTranslation('wallet');
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const reason = t(`history.kinds.${KNOWN_KINDS.has(entry.kind) ? entry.kind : 'other'}`);
@@ -98,7 +103,7 @@ function EntryRow({ entry, currency }: { entry: THistoryEntry; currency: Currenc
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
       <Stack gap={0} miw={0}>
-        {entry.link ? (
+        {entry.link && linked ? (
           <Anchor component={Link} to={entry.link} size="sm" fw={500} truncate>
             {reason}
           </Anchor>

@@ -4,6 +4,7 @@ import { ACTIVE_BUYING_REQUEST_STATUSES } from '@curio/shared';
 import { DomainError } from '../domain-error.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { recordAdminAction } from '../admin/audit.ts';
+import { notify } from '../notifications/notify.ts';
 import { assertRequestTakesOffers, lockRequest } from './status.ts';
 import type { AppServices } from '../../app-services.ts';
 
@@ -12,7 +13,8 @@ import type { AppServices } from '../../app-services.ts';
  * negotiation, and not past its expiry); anything else is REQUEST_NOT_OPEN. It does what the
  * owner's own close does (marketplace.buyingRequests.close, ADR 0009): offers still pending
  * or negotiating are rejected with it, so no seller waits on a closed request. The guarded
- * UPDATE makes a double click close once.
+ * UPDATE makes a double click close once. The poster is told, with the admin's required reason,
+ * in the same transaction.
  */
 export async function closeBuyingRequestAsAdmin(
   services: AppServices,
@@ -44,7 +46,13 @@ export async function closeBuyingRequestAsAdmin(
       targetId: input.requestId,
       before: { status: request.status, user_id: request.user_id },
       after: { status: 'closed', rejected_offers: rejectedOffers },
-      reason: input.note,
+      reason: input.reason,
+    });
+    await notify(trx, {
+      userId: request.user_id,
+      type: 'buying_request_closed',
+      params: { title: request.title, reason: input.reason },
+      link: `/buying-requests/${input.requestId}`,
     });
     return { requestId: input.requestId, status: 'closed' as const, rejectedOffers };
   });

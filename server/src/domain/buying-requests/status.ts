@@ -22,6 +22,7 @@ export function effectiveRequestStatus(row: { status: string; expires_at: Date |
 export interface LockedRequest {
   id: string;
   user_id: string;
+  title: string;
   status: string;
   expires_at: Date | null;
   budget_min_cents: number | null;
@@ -36,7 +37,7 @@ export interface LockedRequest {
 export async function lockRequest(trx: Tx, requestId: string): Promise<LockedRequest> {
   const row = await trx
     .selectFrom('buying_requests')
-    .select(['id', 'user_id', 'status', 'expires_at', 'budget_min_cents', 'budget_max_cents', 'max_offers_allowed'])
+    .select(['id', 'user_id', 'title', 'status', 'expires_at', 'budget_min_cents', 'budget_max_cents', 'max_offers_allowed'])
     .where('id', '=', requestId)
     .forUpdate()
     .executeTakeFirst();

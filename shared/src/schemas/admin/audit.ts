@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAdminListInput } from './paging.ts';
+import { ZAdminCsvLabels, ZAdminListInput, zAdminTableControls } from './paging.ts';
 import { zText } from '../common.ts';
 
 /** The audit log tab (rule AD-5): every admin action, newest first. */
@@ -18,8 +18,13 @@ export const ZAdminAuditListInput = ZAdminListInput.extend({
   action: ZFilterText,
   targetType: ZFilterText,
   adminId: z.uuid().optional(),
+  ...zAdminTableControls(['createdAt'] as const),
 });
 export type TAdminAuditListInput = z.input<typeof ZAdminAuditListInput>;
+
+/** The audit log as CSV: the list's filters, every matching entry. */
+export const ZAdminAuditCsvInput = ZAdminAuditListInput.omit({ page: true, pageSize: true }).extend({ labels: ZAdminCsvLabels });
+export type TAdminAuditCsvInput = z.input<typeof ZAdminAuditCsvInput>;
 
 export const ZAdminAuditEntry = z.object({
   id: z.number().int(),

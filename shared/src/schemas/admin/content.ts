@@ -3,8 +3,9 @@ import { LISTING_STATUSES } from '../marketplace.ts';
 import { LISTING_REVIEW_STATUSES } from '../listings.ts';
 import { BUYING_REQUEST_STATUSES } from '../buying-requests.ts';
 import { ORDER_STATUSES } from '../orders.ts';
-import { ZAdminListInput, zAdminPage } from './paging.ts';
+import { ZAdminCsvLabels, ZAdminListInput, ZAdminReason, zAdminPage, zAdminTableControls } from './paging.ts';
 import { zText } from '../common.ts';
+import { APP_ERROR_CODES } from '../../errors.ts';
 
 /** Listings, buying requests, orders and complaints tabs (rules AD-10 to AD-14, AD-19 and AD-20). */
 
@@ -51,6 +52,29 @@ export const ZAdminListingsPage = zAdminPage(ZAdminListingItem);
 export const ZAdminListingActionInput = z.object({ listingId: z.uuid(), note: ZOptionalNote });
 export type TAdminListingActionInput = z.input<typeof ZAdminListingActionInput>;
 
+/** Reject and take down: the seller is told, so the reason is required and goes into the notification. */
+export const ZAdminListingReasonInput = z.object({ listingId: z.uuid(), reason: ZAdminReason });
+export type TAdminListingReasonInput = z.input<typeof ZAdminListingReasonInput>;
+
+/** Bulk review of pending listings: at most one page of the table at a time. */
+export const ADMIN_BULK_MAX = 100;
+export const ZAdminBulkApproveInput = z.object({
+  listingIds: z
+    .array(z.uuid())
+    .min(1)
+    .max(ADMIN_BULK_MAX)
+    .transform((ids) => [...new Set(ids)]),
+});
+export type TAdminBulkApproveInput = z.input<typeof ZAdminBulkApproveInput>;
+export const ZAdminBulkRejectInput = ZAdminBulkApproveInput.extend({ reason: ZAdminReason });
+export type TAdminBulkRejectInput = z.input<typeof ZAdminBulkRejectInput>;
+
+/** Each listing's own outcome: done, or the app code that refused it (it was no longer pending...). */
+export const ZAdminBulkResult = z.object({
+  results: z.array(z.object({ listingId: z.uuid(), ok: z.boolean(), code: z.enum(APP_ERROR_CODES).nullable() })),
+});
+export type TAdminBulkResult = z.infer<typeof ZAdminBulkResult>;
+
 export const ZAdminListingActionResult = z.object({
   listingId: z.uuid(),
   status: z.enum(LISTING_STATUSES),
@@ -85,7 +109,8 @@ export const ZAdminBuyingItem = z.object({
 export type TAdminBuyingItem = z.infer<typeof ZAdminBuyingItem>;
 export const ZAdminBuyingPage = zAdminPage(ZAdminBuyingItem);
 
-export const ZAdminBuyingCloseInput = z.object({ requestId: z.uuid(), note: ZOptionalNote });
+/** The poster is told why their request was closed, so the reason is required. */
+export const ZAdminBuyingCloseInput = z.object({ requestId: z.uuid(), reason: ZAdminReason });
 export type TAdminBuyingCloseInput = z.input<typeof ZAdminBuyingCloseInput>;
 export const ZAdminBuyingCloseResult = z.object({
   requestId: z.uuid(),
@@ -99,7 +124,19 @@ export const ZAdminBuyingCloseResult = z.object({
 export const ZAdminOrderStatus = z.enum(ORDER_STATUSES);
 
 /** Search matches the title, or the start of the order id (the short id the rows show). */
-export const ZAdminOrdersInput = ZAdminListInput.extend({ status: ZAdminOrderStatus.optional() });
+export const ADMIN_ORDER_SORTS = ['createdAt', 'total'] as const;
+export type TAdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
+
+export const ZAdminOrdersInput = ZAdminListInput.extend({
+  status: ZAdminOrderStatus.optional(),
+  /** One member's orders, bought or sold (the member detail view). */
+  memberId: z.uuid().optional(),
+  ...zAdminTableControls(ADMIN_ORDER_SORTS),
+});
+
+/** The orders table as CSV: the list's filters, every matching row. */
+export const ZAdminOrdersCsvInput = ZAdminOrdersInput.omit({ page: true, pageSize: true }).extend({ labels: ZAdminCsvLabels });
+export type TAdminOrdersCsvInput = z.input<typeof ZAdminOrdersCsvInput>;
 export type TAdminOrdersInput = z.input<typeof ZAdminOrdersInput>;
 
 export const ZAdminOrderItem = z.object({

@@ -109,6 +109,13 @@ export type TAdminSetCodeStatusInput = z.input<typeof ZAdminSetCodeStatusInput>;
 
 export const ZAdminCodeIdInput = z.object({ codeId: z.uuid() });
 
+/** Disable every still-redeemable code of one batch at once. */
+export const ZAdminCodeBatchInput = z.object({
+  batchName: zName().trim().min(1, { error: 'VALIDATION_FAILED' }).max(60, { error: 'VALIDATION_FAILED' }),
+});
+export type TAdminCodeBatchInput = z.input<typeof ZAdminCodeBatchInput>;
+export const ZAdminCodeBatchResult = z.object({ batchName: z.string(), disabled: z.number().int().min(1) });
+
 /** The CSV of the filtered set (or of one batch): UTF-8 with a BOM, CRLF line ends. */
 export const ZAdminRechargeCodeCsvInput = ZAdminRechargeCodeFilter.extend({
   search: ZAdminListInput.shape.search,

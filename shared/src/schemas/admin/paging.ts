@@ -20,3 +20,32 @@ export type TAdminListInput = z.input<typeof ZAdminListInput>;
 export function zAdminPage<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), total: z.number().int().min(0) });
 }
+
+/**
+ * A reason an admin must give (a ban, a USDN adjustment, a rejection or take-down the member is
+ * told about): trimmed, non-empty, at most 500 characters.
+ */
+export const ZAdminReason = zText({ error: 'REASON_REQUIRED' }).trim().min(1, { error: 'REASON_REQUIRED' }).max(500, { error: 'CONTENT_TOO_LONG' });
+
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+
+/**
+ * What a sortable, date-filtered admin table adds to its list input: the column to sort by (its
+ * default order when absent), the direction, and a range of the row's creation time, `from`
+ * inclusive and `to` exclusive (the client sends the admin's local midnights).
+ */
+export function zAdminTableControls<const S extends readonly [string, ...string[]]>(sorts: S) {
+  return {
+    sort: z.enum(sorts).optional(),
+    direction: z.enum(SORT_DIRECTIONS).default('desc'),
+    from: z.date().optional(),
+    to: z.date().optional(),
+  };
+}
+
+/** Column titles of an exported table in the admin's language, by column; English otherwise. */
+export const ZAdminCsvLabels = z.record(zText().max(40), zText().max(60)).optional();
+
+/** An exported table: UTF-8 with a BOM and CRLF line ends (see spreadsheetCsv). */
+export const ZAdminCsv = z.object({ filename: z.string(), csv: z.string(), count: z.number().int() });
+export type TAdminCsv = z.infer<typeof ZAdminCsv>;

@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { ZIdempotencyKey, zText } from '../common.ts';
-import { ZAdminListInput } from './paging.ts';
+import { ZAdminCsvLabels, ZAdminListInput, ZAdminReason, zAdminTableControls } from './paging.ts';
 import { CONTACT_TYPES } from '../../rules/contact-filter.ts';
 
 /**
  * Users and message violations tabs (rules AD-8, AD-9, AD-15 and AD-16). The violations contracts live here
  * too: they are the same people-moderation group, and the shared index already exports this file.
  */
-
-/** A reason an admin must give (ban, USDN adjustment): trimmed, non-empty, at most 500 characters. */
-const ZRequiredReason = zText({ error: 'REASON_REQUIRED' }).trim().min(1, { error: 'REASON_REQUIRED' }).max(500, { error: 'CONTENT_TOO_LONG' });
 
 /** Optional notes: blank becomes null, so "no notes" is stored one way. */
 const ZOptionalNotes = zText()
@@ -24,9 +21,16 @@ export const ADMIN_USER_FILTERS = ['all', 'banned', 'admins'] as const;
 export const ZAdminUserFilter = z.enum(ADMIN_USER_FILTERS);
 export type TAdminUserFilter = z.infer<typeof ZAdminUserFilter>;
 
-/** The users list: search matches nickname or e-mail (rule AD-8). */
-export const ZAdminUsersListInput = ZAdminListInput.extend({ filter: ZAdminUserFilter.default('all') });
+export const ADMIN_USER_SORTS = ['createdAt', 'lastActiveAt', 'usdn', 'nickname'] as const;
+export type TAdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+
+/** The users list: search matches nickname or e-mail (rule AD-8); sortable, by sign-up date range. */
+export const ZAdminUsersListInput = ZAdminListInput.extend({ filter: ZAdminUserFilter.default('all'), ...zAdminTableControls(ADMIN_USER_SORTS) });
 export type TAdminUsersListInput = z.input<typeof ZAdminUsersListInput>;
+
+/** The users table as CSV: the list's filters, every matching row. */
+export const ZAdminUsersCsvInput = ZAdminUsersListInput.omit({ page: true, pageSize: true }).extend({ labels: ZAdminCsvLabels });
+export type TAdminUsersCsvInput = z.input<typeof ZAdminUsersCsvInput>;
 
 export const ZAdminUserBan = z.object({
   reason: z.string(),
@@ -53,7 +57,7 @@ export const ZAdminUser = z.object({
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 
-export const ZAdminBanInput = z.object({ userId: z.uuid(), reason: ZRequiredReason });
+export const ZAdminBanInput = z.object({ userId: z.uuid(), reason: ZAdminReason });
 export type TAdminBanInput = z.input<typeof ZAdminBanInput>;
 
 export const ZAdminUnbanInput = z.object({ userId: z.uuid(), reason: ZOptionalNotes });
@@ -74,7 +78,7 @@ export const ZAdminAdjustUsdnInput = z.object({
     .min(-ADMIN_ADJUSTMENT_MAX, { error: 'INVALID_AMOUNT' })
     .max(ADMIN_ADJUSTMENT_MAX, { error: 'INVALID_AMOUNT' })
     .refine((value) => value !== 0, { error: 'INVALID_AMOUNT' }),
-  reason: ZRequiredReason,
+  reason: ZAdminReason,
   idempotencyKey: ZIdempotencyKey,
 });
 export type TAdminAdjustUsdnInput = z.input<typeof ZAdminAdjustUsdnInput>;
@@ -82,6 +86,33 @@ export type TAdminAdjustUsdnInput = z.input<typeof ZAdminAdjustUsdnInput>;
 export const ZAdminAdjustUsdnResult = z.object({ balanceCents: z.number().int() });
 
 export const ZAdminBanResult = z.object({ banned: z.boolean() });
+
+/** The member detail view: the users-tab row of one member and every ban they ever had. */
+export const ZAdminUserIdInput = z.object({ userId: z.uuid() });
+export const ZAdminBanRecord = z.object({
+  id: z.uuid(),
+  reason: z.string(),
+  status: z.enum(['active', 'lifted']),
+  bannedAt: z.date(),
+  liftedAt: z.date().nullable(),
+  bannedBy: z.object({ id: z.uuid(), nickname: z.string() }).nullable(),
+});
+export type TAdminBanRecord = z.infer<typeof ZAdminBanRecord>;
+export const ZAdminUserDetail = z.object({ user: ZAdminUser, bans: z.array(ZAdminBanRecord) });
+export type TAdminUserDetail = z.infer<typeof ZAdminUserDetail>;
+
+/** One member's balance history, as the member's own wallet page pages it. */
+export const ZAdminUserHistoryInput = z.object({
+  userId: z.uuid(),
+  currency: z.enum(['usdn', 'points']),
+  cursor: z.number().int().positive().nullish(),
+  limit: z.number().int().min(1).max(100).default(20),
+});
+
+/** Grant (admin: true) or revoke (false) the admin role, with a reason for the audit log. */
+export const ZAdminSetRoleInput = z.object({ userId: z.uuid(), admin: z.boolean(), reason: ZAdminReason });
+export type TAdminSetRoleInput = z.input<typeof ZAdminSetRoleInput>;
+export const ZAdminSetRoleResult = z.object({ userId: z.uuid(), isAdmin: z.boolean() });
 
 // --- violations -----------------------------------------------------------------------------
 

@@ -13,6 +13,8 @@ import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminList } from '../kit/use-admin-list.ts';
 import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 import { AuditChange } from './AuditChange.tsx';
+import { ExportCsvButton } from '../kit/ExportCsvButton.tsx';
+import { AdminDateRange } from '../kit/AdminDateRange.tsx';
 
 /**
  * The audit log (rule AD-5): every admin action, newest first, with who, what, which target, the
@@ -26,10 +28,20 @@ export function AuditTab() {
   const [targetType, setTargetType] = useState<string | null>(null);
   const [adminId, setAdminId] = useState<string | null>(null);
   const facets = trpc.admin.audit.facets.useQuery();
-  const entries = trpc.admin.audit.list.useQuery(
-    { ...list.input, action: action ?? undefined, targetType: targetType ?? undefined, adminId: adminId ?? undefined },
-    { placeholderData: keepPreviousData },
-  );
+  const input = { ...list.input, action: action ?? undefined, targetType: targetType ?? undefined, adminId: adminId ?? undefined, ...list.dateInput };
+  const entries = trpc.admin.audit.list.useQuery(input, { placeholderData: keepPreviousData });
+  const exportLog = trpc.admin.audit.exportCsv.useMutation();
+  const { page: _page, pageSize: _pageSize, ...filters } = input;
+  const columnLabels = {
+    createdAt: t('audit.columns.time'),
+    admin: t('audit.columns.admin'),
+    action: t('audit.columns.action'),
+    targetType: t('audit.targetFilter'),
+    targetId: t('audit.searchLabel'),
+    reason: t('audit.columns.reason'),
+    before: t('audit.columns.before'),
+    after: t('audit.columns.after'),
+  };
   const wide = useMediaQuery('(min-width: 62em)', true);
 
   const actions = facets.data?.actions ?? [];
@@ -43,7 +55,11 @@ export function AuditTab() {
 
   return (
     <Stack gap="md">
-      <TabHeader title={t('admin:tabs.audit')} description={t('audit.description')} />
+      <TabHeader
+        title={t('admin:tabs.audit')}
+        description={t('audit.description')}
+        actions={<ExportCsvButton testId="audit-export" exportCsv={() => exportLog.mutateAsync({ ...filters, labels: columnLabels })} />}
+      />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <AdminSearchField
           listState={list}
@@ -83,6 +99,7 @@ export function AuditTab() {
           data={(facets.data?.admins ?? []).map((admin) => ({ value: admin.id, label: admin.nickname }))}
           style={{ flex: '1 1 160px', maxWidth: 220 }}
         />
+        <AdminDateRange list={list} label={t('audit.dateRange')} />
       </Group>
 
       <AdminListBody query={entries} page={list.page} onPage={list.setPage} loadFailedText={t('audit.loadFailed')} emptyText={t('audit.empty')}>

@@ -179,7 +179,7 @@ function BuyingCard({ item }: { item: TAdminBuyingItem }) {
 
 /** Offered only while the request is open (the server answers REQUEST_NOT_OPEN otherwise). */
 function CloseRequest({ item }: { item: TAdminBuyingItem }) {
-  const { t } = useTranslation('admin-content');
+  const { t } = useTranslation(['admin-content', 'errors']);
   const [opened, setOpened] = useState(false);
   const close = trpc.admin.buying.close.useMutation(useAdminMutationOptions(t('buying.closed'), () => setOpened(false)));
   if (!item.canClose) return null;
@@ -191,12 +191,13 @@ function CloseRequest({ item }: { item: TAdminBuyingItem }) {
       <ReasonDialog
         opened={opened}
         title={t('buying.closeTitle')}
-        label={t('common.noteLabel')}
+        label={t('common.posterReasonLabel')}
+        requiredMessage={t('errors:REASON_REQUIRED')}
         confirmLabel={t('buying.close')}
         color="red"
         loading={close.isPending}
         onClose={() => setOpened(false)}
-        onConfirm={(note) => close.mutate({ requestId: item.id, note: note || null })}
+        onConfirm={(reason) => close.mutate({ requestId: item.id, reason })}
       >
         <Text size="sm" fw={600}>
           {item.title}

@@ -3,9 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZE } from './use-admin-list.ts';
 
 /** "N results" and, when there is more than one page, the page picker under an admin list. */
-export function AdminPager({ page, total, onChange }: { page: number; total: number; onChange: (page: number) => void }) {
+export function AdminPager({
+  page,
+  total,
+  onChange,
+  pageSize = ADMIN_PAGE_SIZE,
+}: {
+  page: number;
+  total: number;
+  onChange: (page: number) => void;
+  pageSize?: number;
+}) {
   const { t } = useTranslation('admin');
-  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <Group justify="space-between" gap="sm">
       <Text size="sm" c="dimmed">

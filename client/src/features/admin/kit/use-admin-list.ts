@@ -1,29 +1,103 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 
 /** Search debounce of every search box (the feed's 300 ms, rule F-5). */
 const SEARCH_DEBOUNCE_MS = 300;
 export const ADMIN_PAGE_SIZE = 20;
 
+/** A calendar day as the date fields write it (YYYY-MM-DD). */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The admin's local midnight starting `day`, `offset` days later; undefined for no or a bad day. */
+function localMidnight(day: string | null, offset = 0): Date | undefined {
+  if (!day || !DAY.test(day)) return undefined;
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const value = new Date(year, month - 1, date + offset);
+  return Number.isNaN(value.getTime()) ? undefined : value;
+}
+
+type Changes = Record<string, string | null | undefined>;
+
 /**
- * Page and search state of an admin list. A new search or filter starts again at page 1;
- * `input` is what the list query takes (see ZAdminListInput).
+ * Page, search, filters, sort and date range of an admin list, kept in the URL's query (as
+ * useTabParam keeps the tab), so a reload, a shared link or the back button shows the same rows.
+ * Any change other than the page starts again at page 1, so a page number never outlives the
+ * filter it was counted under; defaults (page 1, no search...) leave their parameter out.
+ * `input` is what the list query takes (see ZAdminListInput and zAdminTableControls).
  */
 export function useAdminList() {
-  const [page, setPage] = useState(1);
-  const [search, setSearchText] = useState('');
+  const [params, setParams] = useSearchParams();
+  // The router applies a navigation a little later (in a transition): two changes in quick
+  // succession (typing, then a click on a heading) must build on each other, not on the query
+  // as it was rendered. `intended` holds the query asked for until the location catches up.
+  const intended = useRef<string | null>(null);
+  useEffect(() => {
+    intended.current = null;
+  }, [params]);
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get('page') ?? '1', 10) || 1));
+  // what the box shows is typed state, so no keystroke waits for the URL; the URL follows it
+  const [search, setSearchText] = useState(() => params.get('q') ?? '');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const setSearch = (value: string) => {
-    setSearchText(value);
-    setPage(1);
+  const fromDay = params.get('from') ?? '';
+  const toDay = params.get('to') ?? '';
+
+  /** One URL update per event: every change in one replace, page dropped unless it is the change. */
+  const update = (changes: Changes) => {
+    const next = new URLSearchParams(intended.current ?? params);
+    if (!('page' in changes)) next.delete('page');
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null || value === undefined || value === '') next.delete(name);
+      else next.set(name, value);
+    }
+    intended.current = next.toString();
+    setParams(next, { replace: true });
   };
+
   return {
     page,
-    setPage,
+    setPage: (value: number) => update({ page: value > 1 ? String(value) : null }),
     search,
-    setSearch,
-    /** Resets to page 1; call it when a filter (status, type...) changes. */
-    restart: () => setPage(1),
-    input: { page, pageSize: ADMIN_PAGE_SIZE, search: debounced || undefined },
+    setSearch: (value: string) => {
+      setSearchText(value);
+      update({ q: value });
+    },
+    /** Resets to page 1; call it when a filter kept elsewhere changes. */
+    restart: () => update({}),
+    /** A filter kept in the URL: one of `allowed`, or null (its default) for anything else. */
+    param<T extends string>(name: string, allowed: readonly T[]): [T | null, (value: T | null) => void] {
+      const raw = params.get(name);
+      const value = raw !== null && (allowed as readonly string[]).includes(raw) ? (raw as T) : null;
+      return [value, (next) => update({ [name]: next })];
+    },
+    /** A value that picks something on the page (the member a detail view shows): the page stays. */
+    selection(name: string): [string | null, (value: string | null) => void] {
+      return [params.get(name), (next) => update({ [name]: next, page: new URLSearchParams(intended.current ?? params).get('page') })];
+    },
+    /** The sorted column (null: the table's default order) and its direction. */
+    sortState<S extends string>(allowed: readonly S[]) {
+      const raw = params.get('sort');
+      const sort = raw !== null && (allowed as readonly string[]).includes(raw) ? (raw as S) : null;
+      const direction: 'asc' | 'desc' = params.get('dir') === 'asc' ? 'asc' : 'desc';
+      return {
+        sort,
+        direction,
+        /** Sorts by `column`, or turns the direction round when it is already the sorted one. */
+        toggle: (column: S) =>
+          update(sort === column ? { dir: direction === 'desc' ? 'asc' : null } : { sort: column, dir: column === 'nickname' ? 'asc' : null }),
+        set: (column: S | null, dir: 'asc' | 'desc') => update({ sort: column, dir: dir === 'asc' ? 'asc' : null }),
+        input: { sort: sort ?? undefined, direction },
+      };
+    },
+    /** The date range as the fields show it (YYYY-MM-DD, '' for none). */
+    dates: { from: fromDay, to: toDay },
+    setDates: (from: string, to: string) => update({ from, to }),
+    input: {
+      page,
+      pageSize: ADMIN_PAGE_SIZE,
+      search: debounced || undefined,
+    },
+    /** The date range as the query takes it: from the first day's midnight to the midnight after the last. */
+    dateInput: { from: localMidnight(fromDay), to: localMidnight(toDay, 1) },
   };
 }

@@ -1,11 +1,13 @@
-import { Anchor, Badge, Button, Card, Center, Group, Image, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Center, Checkbox, Group, Image, Paper, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { modals } from '@mantine/modals';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LISTING_REVIEW_STATUSES, LISTING_STATUSES, formatCents, type TAdminListingItem } from '@curio/shared';
+import { LISTING_REVIEW_STATUSES, LISTING_STATUSES, formatCents, type TAdminBulkResult, type TAdminListingItem } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
+import { errorMessage } from '../../../lib/app-error.ts';
 import { formatFull } from '../../messages/chat-time.ts';
 import { AdminStatusBadge } from '../kit/AdminStatusBadge.tsx';
 import { MemberLink } from '../kit/MemberLink.tsx';
@@ -20,14 +22,31 @@ import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 type ListingStatus = (typeof LISTING_STATUSES)[number];
 type ReviewStatus = (typeof LISTING_REVIEW_STATUSES)[number];
 
-/** Rules AD-10 to AD-13: every listing (private fields included); approve, reject, take down, delete. */
+/** Rules AD-10 to AD-13 and AD-32: every listing (private fields included); approve, reject, take down, delete; bulk review of pending ones. */
 export function ListingsTab() {
   const { t } = useTranslation(['admin-content', 'admin']);
   const list = useAdminList();
   const [status, setStatus] = useState<ListingStatus | null>(null);
   const [review, setReview] = useState<ReviewStatus | null>(null);
-  const query = trpc.admin.listings.list.useQuery({ ...list.input, status: status ?? undefined, reviewStatus: review ?? undefined });
+  const input = { ...list.input, status: status ?? undefined, reviewStatus: review ?? undefined };
+  const query = trpc.admin.listings.list.useQuery(input);
   const wide = useWideLayout();
+  // the selection belongs to the rows on screen: another page or filter starts it empty
+  const [selection, setSelection] = useState<{ key: string; ids: Set<string> }>({ key: '', ids: new Set() });
+  const inputKey = JSON.stringify(input);
+  const selected = selection.key === inputKey ? selection.ids : new Set<string>();
+  const select: Selection = {
+    selected,
+    toggle: (id) => {
+      const next = new Set(selected);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      setSelection({ key: inputKey, ids: next });
+    },
+    setAll: (ids) => setSelection({ key: inputKey, ids: new Set(ids) }),
+  };
+  const [reasonFor, setReasonFor] = useState<{ item: TAdminListingItem; kind: ReasonKind } | null>(null);
+  const onReason: OnReason = (item, kind) => setReasonFor({ item, kind });
 
   return (
     <Stack gap="md">
@@ -45,20 +64,105 @@ export function ListingsTab() {
           w={{ base: 'calc(50% - 6px)', sm: 170 }}
         />
       </Group>
+      <BulkBar selection={select} />
       <AdminListBody query={query} page={list.page} onPage={list.setPage} loadFailedText={t('common.loadFailed')} emptyText={t('common.empty')}>
         {(items) =>
           wide ? (
-            <ListingsTable items={items} />
+            <ListingsTable items={items} selection={select} onReason={onReason} />
           ) : (
             <Stack gap="sm">
               {items.map((item) => (
-                <ListingCard key={item.id} item={item} />
+                <ListingCard key={item.id} item={item} selection={select} onReason={onReason} />
               ))}
             </Stack>
           )
         }
       </AdminListBody>
+      <ReasonAction target={reasonFor} onClose={() => setReasonFor(null)} />
     </Stack>
+  );
+}
+
+interface Selection {
+  selected: Set<string>;
+  toggle: (id: string) => void;
+  setAll: (ids: string[]) => void;
+}
+
+/** Only listings waiting for review take part in bulk review (the server skips any other). */
+function awaitsReview(item: TAdminListingItem): boolean {
+  return item.reviewStatus === 'pending' || item.reviewStatus === 'reviewing';
+}
+
+function SelectBox({ item, selection }: { item: TAdminListingItem; selection: Selection }) {
+  const { t } = useTranslation('admin-content');
+  if (!awaitsReview(item)) return null;
+  return (
+    <Checkbox
+      checked={selection.selected.has(item.id)}
+      onChange={() => selection.toggle(item.id)}
+      aria-label={t('listings.selectOne', { title: item.title })}
+      data-testid={`select-listing-${item.id}`}
+    />
+  );
+}
+
+/**
+ * Bulk review (rule AD-32): approve the selected pending listings, or reject them with one
+ * reason each seller is told. Each listing is decided on its own; the toast counts those done
+ * and those someone else decided meanwhile.
+ */
+function BulkBar({ selection }: { selection: Selection }) {
+  const { t } = useTranslation(['admin-content', 'errors']);
+  const [rejecting, setRejecting] = useState(false);
+  const utils = trpc.useUtils();
+  const done = (result: TAdminBulkResult) => {
+    const ok = result.results.filter((entry) => entry.ok).length;
+    const skipped = result.results.length - ok;
+    notifications.show({ color: skipped ? 'orange' : 'teal', message: t('listings.bulkDone', { count: ok, skipped }) });
+    selection.setAll([]);
+    setRejecting(false);
+    void utils.admin.invalidate();
+  };
+  const onError = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) });
+  const approve = trpc.admin.listings.bulkApprove.useMutation({ onSuccess: done, onError });
+  const reject = trpc.admin.listings.bulkReject.useMutation({ onSuccess: done, onError });
+  const ids = [...selection.selected];
+  if (ids.length === 0) return null;
+  return (
+    <Paper withBorder radius="md" p="xs" data-testid="bulk-bar">
+      <Group gap="sm" justify="space-between">
+        <Text size="sm" fw={600}>
+          {t('listings.selected', { count: ids.length })}
+        </Text>
+        <Group gap={6}>
+          <Button size="compact-sm" variant="light" color="teal" loading={approve.isPending} onClick={() => approve.mutate({ listingIds: ids })}>
+            {t('listings.bulkApprove')}
+          </Button>
+          <Button size="compact-sm" variant="light" color="orange" onClick={() => setRejecting(true)}>
+            {t('listings.bulkReject')}
+          </Button>
+          <Button size="compact-sm" variant="subtle" color="gray" onClick={() => selection.setAll([])}>
+            {t('listings.clearSelection')}
+          </Button>
+        </Group>
+      </Group>
+      <ReasonDialog
+        opened={rejecting}
+        title={t('listings.bulkRejectTitle', { count: ids.length })}
+        label={t('common.sellerReasonLabel')}
+        requiredMessage={t('errors:REASON_REQUIRED')}
+        confirmLabel={t('listings.reject')}
+        color="orange"
+        loading={reject.isPending}
+        onClose={() => setRejecting(false)}
+        onConfirm={(reason) => reject.mutate({ listingIds: ids, reason })}
+      >
+        <Text size="sm" c="dimmed">
+          {t('listings.rejectHint')}
+        </Text>
+      </ReasonDialog>
+    </Paper>
   );
 }
 
@@ -87,13 +191,27 @@ function ListingTitle({ item }: { item: TAdminListingItem }) {
   );
 }
 
-function ListingsTable({ items }: { items: TAdminListingItem[] }) {
+function ListingsTable({ items, selection, onReason }: { items: TAdminListingItem[]; selection: Selection; onReason: OnReason }) {
   const { t, i18n } = useTranslation('admin-content');
+  const reviewable = items.filter(awaitsReview).map((item) => item.id);
+  const all = reviewable.length > 0 && reviewable.every((id) => selection.selected.has(id));
+  const some = reviewable.some((id) => selection.selected.has(id));
   return (
     <Table.ScrollContainer minWidth={860}>
       <Table verticalSpacing="sm" highlightOnHover styles={{ th: { whiteSpace: 'nowrap' } }}>
         <Table.Thead>
           <Table.Tr>
+            <Table.Th w={40}>
+              {reviewable.length > 0 && (
+                <Checkbox
+                  checked={all}
+                  indeterminate={some && !all}
+                  onChange={() => selection.setAll(all ? [] : reviewable)}
+                  aria-label={t('listings.selectAll')}
+                  data-testid="select-all-listings"
+                />
+              )}
+            </Table.Th>
             <Table.Th>{t('listings.columns.listing')}</Table.Th>
             <Table.Th>{t('listings.columns.seller')}</Table.Th>
             <Table.Th ta="right">{t('listings.columns.price')}</Table.Th>
@@ -106,6 +224,9 @@ function ListingsTable({ items }: { items: TAdminListingItem[] }) {
         <Table.Tbody>
           {items.map((item) => (
             <Table.Tr key={item.id} data-testid={`admin-listing-${item.id}`}>
+              <Table.Td>
+                <SelectBox item={item} selection={selection} />
+              </Table.Td>
               <Table.Td maw={280}>
                 <ListingTitle item={item} />
                 <Text size="xs" c="dimmed" mt={4}>
@@ -130,7 +251,7 @@ function ListingsTable({ items }: { items: TAdminListingItem[] }) {
               </Table.Td>
               <Table.Td ta="right">{item.orderCount}</Table.Td>
               <Table.Td>
-                <ListingActions item={item} />
+                <ListingActions item={item} onReason={onReason} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -140,12 +261,15 @@ function ListingsTable({ items }: { items: TAdminListingItem[] }) {
   );
 }
 
-function ListingCard({ item }: { item: TAdminListingItem }) {
+function ListingCard({ item, selection, onReason }: { item: TAdminListingItem; selection: Selection; onReason: OnReason }) {
   const { t, i18n } = useTranslation('admin-content');
   return (
     <Card withBorder radius="md" p="sm" data-testid={`admin-listing-${item.id}`}>
       <Stack gap="xs">
-        <ListingTitle item={item} />
+        <Group gap="sm" wrap="nowrap" align="flex-start" justify="space-between">
+          <ListingTitle item={item} />
+          <SelectBox item={item} selection={selection} />
+        </Group>
         <Group gap="xs" justify="space-between">
           <MemberLink userId={item.seller.id} nickname={item.seller.nickname} />
           <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -165,22 +289,24 @@ function ListingCard({ item }: { item: TAdminListingItem }) {
         <Text size="xs" c="dimmed">
           {formatFull(item.createdAt, i18n.language)} · {t('listings.ordersCount', { count: item.orderCount })}
         </Text>
-        <ListingActions item={item} />
+        <ListingActions item={item} onReason={onReason} />
       </Stack>
     </Card>
   );
 }
 
+type ReasonKind = 'reject' | 'takeDown';
+type OnReason = (item: TAdminListingItem, kind: ReasonKind) => void;
+
 /**
  * The actions a listing offers in its current state (the server checks the same: a second
- * approve, reject or take down is REQUEST_ALREADY_PROCESSED).
+ * approve, reject or take down is REQUEST_ALREADY_PROCESSED). Reject and take down open the
+ * tab's one reason dialog, which outlives the row: turning a phone or resizing a window swaps
+ * table rows for cards without closing a half-written reason.
  */
-function ListingActions({ item }: { item: TAdminListingItem }) {
+function ListingActions({ item, onReason }: { item: TAdminListingItem; onReason: OnReason }) {
   const { t } = useTranslation(['admin-content', 'admin']);
-  const [dialog, setDialog] = useState<'reject' | 'takeDown' | null>(null);
   const approve = trpc.admin.listings.approve.useMutation(useAdminMutationOptions(t('listings.approved')));
-  const reject = trpc.admin.listings.reject.useMutation(useAdminMutationOptions(t('listings.rejected'), () => setDialog(null)));
-  const takeDown = trpc.admin.listings.takeDown.useMutation(useAdminMutationOptions(t('listings.takenDown'), () => setDialog(null)));
   const remove = trpc.admin.listings.delete.useMutation(useAdminMutationOptions(t('listings.deleted')));
 
   const confirmDelete = () =>
@@ -203,44 +329,53 @@ function ListingActions({ item }: { item: TAdminListingItem }) {
     });
 
   return (
-    <>
-      <Group gap={6} wrap="wrap">
-        {item.reviewStatus !== 'approved' && (
-          <Button size="compact-sm" variant="light" color="teal" loading={approve.isPending} onClick={() => approve.mutate({ listingId: item.id })}>
-            {t('listings.approve')}
-          </Button>
-        )}
-        {item.reviewStatus !== 'rejected' && (
-          <Button size="compact-sm" variant="light" color="orange" onClick={() => setDialog('reject')}>
-            {t('listings.reject')}
-          </Button>
-        )}
-        {item.status === 'available' && (
-          <Button size="compact-sm" variant="light" color="gray" onClick={() => setDialog('takeDown')}>
-            {t('listings.takeDown')}
-          </Button>
-        )}
-        <Button size="compact-sm" variant="subtle" color="red" loading={remove.isPending} onClick={confirmDelete}>
-          {t('listings.delete')}
+    <Group gap={6} wrap="wrap">
+      {item.reviewStatus !== 'approved' && (
+        <Button size="compact-sm" variant="light" color="teal" loading={approve.isPending} onClick={() => approve.mutate({ listingId: item.id })}>
+          {t('listings.approve')}
         </Button>
-      </Group>
-      <ReasonDialog
-        opened={dialog !== null}
-        title={dialog === 'reject' ? t('listings.rejectTitle') : t('listings.takeDownTitle')}
-        label={t('common.noteLabel')}
-        confirmLabel={dialog === 'reject' ? t('listings.reject') : t('listings.takeDown')}
-        color={dialog === 'reject' ? 'orange' : 'gray'}
-        loading={reject.isPending || takeDown.isPending}
-        onClose={() => setDialog(null)}
-        onConfirm={(note) => (dialog === 'reject' ? reject : takeDown).mutate({ listingId: item.id, note: note || null })}
-      >
-        <Text size="sm" fw={600}>
-          {item.title}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {dialog === 'reject' ? t('listings.rejectHint') : t('listings.takeDownHint')}
-        </Text>
-      </ReasonDialog>
-    </>
+      )}
+      {item.reviewStatus !== 'rejected' && (
+        <Button size="compact-sm" variant="light" color="orange" onClick={() => onReason(item, 'reject')}>
+          {t('listings.reject')}
+        </Button>
+      )}
+      {item.status === 'available' && (
+        <Button size="compact-sm" variant="light" color="gray" onClick={() => onReason(item, 'takeDown')}>
+          {t('listings.takeDown')}
+        </Button>
+      )}
+      <Button size="compact-sm" variant="subtle" color="red" loading={remove.isPending} onClick={confirmDelete}>
+        {t('listings.delete')}
+      </Button>
+    </Group>
+  );
+}
+
+/** Reject or take down with the reason the seller is told (rules AD-11 and AD-12). */
+function ReasonAction({ target, onClose }: { target: { item: TAdminListingItem; kind: ReasonKind } | null; onClose: () => void }) {
+  const { t } = useTranslation(['admin-content', 'errors']);
+  const reject = trpc.admin.listings.reject.useMutation(useAdminMutationOptions(t('listings.rejected'), onClose));
+  const takeDown = trpc.admin.listings.takeDown.useMutation(useAdminMutationOptions(t('listings.takenDown'), onClose));
+  const rejecting = target?.kind !== 'takeDown';
+  return (
+    <ReasonDialog
+      opened={target !== null}
+      title={rejecting ? t('listings.rejectTitle') : t('listings.takeDownTitle')}
+      label={t('common.sellerReasonLabel')}
+      requiredMessage={t('errors:REASON_REQUIRED')}
+      confirmLabel={rejecting ? t('listings.reject') : t('listings.takeDown')}
+      color={rejecting ? 'orange' : 'gray'}
+      loading={reject.isPending || takeDown.isPending}
+      onClose={onClose}
+      onConfirm={(reason) => target && (rejecting ? reject : takeDown).mutate({ listingId: target.item.id, reason })}
+    >
+      <Text size="sm" fw={600}>
+        {target?.item.title}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {rejecting ? t('listings.rejectHint') : t('listings.takeDownHint')}
+      </Text>
+    </ReasonDialog>
   );
 }

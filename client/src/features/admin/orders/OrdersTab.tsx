@@ -12,6 +12,8 @@ import { AdminListBody, Unsqueezed, useWideLayout } from '../kit/AdminListBody.t
 import { AdminStatusSelect } from '../kit/AdminStatusFilter.tsx';
 import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 import { OrderDetailDialog } from './OrderDetailDialog.tsx';
+import { ExportCsvButton } from '../kit/ExportCsvButton.tsx';
+import { AdminDateRange } from '../kit/AdminDateRange.tsx';
 
 /**
  * Rule AD-20: every order with title, short id, total and status. The member page
@@ -22,15 +24,32 @@ export function OrdersTab() {
   const list = useAdminList();
   const [status, setStatus] = useState<TOrderStatus | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
-  const query = trpc.admin.orders.list.useQuery({ ...list.input, status: status ?? undefined });
+  const input = { ...list.input, status: status ?? undefined, ...list.dateInput };
+  const query = trpc.admin.orders.list.useQuery(input);
   const wide = useWideLayout();
+  const exportOrders = trpc.admin.orders.exportCsv.useMutation();
+  const { page: _page, pageSize: _pageSize, ...filters } = input;
+  const columnLabels = {
+    id: t('orders.orderNumber'),
+    title: t('orders.columns.title'),
+    total: t('orders.columns.total'),
+    status: t('orders.columns.status'),
+    buyer: t('orders.columns.buyer'),
+    seller: t('orders.columns.seller'),
+    createdAt: t('orders.columns.created'),
+  };
 
   return (
     <Stack gap="md">
-      <TabHeader title={t('admin:tabs.orders')} description={t('orders.description')} />
+      <TabHeader
+        title={t('admin:tabs.orders')}
+        description={t('orders.description')}
+        actions={<ExportCsvButton testId="orders-export" exportCsv={() => exportOrders.mutateAsync({ ...filters, labels: columnLabels })} />}
+      />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <AdminSearchField listState={list} placeholder={t('orders.searchPlaceholder')} data-testid="admin-orders-search" />
         <AdminStatusSelect list={list} statuses={ORDER_STATUSES} value={status} onChange={setStatus} w={{ base: '100%', xs: 200 }} />
+        <AdminDateRange list={list} label={t('orders.dateRange')} />
       </Group>
       <AdminListBody query={query} page={list.page} onPage={list.setPage} loadFailedText={t('common.loadFailed')} emptyText={t('common.empty')}>
         {(items) =>

@@ -34,6 +34,7 @@ export function RechargeCodesTab() {
   const stats = trpc.admin.rechargeCodes.stats.useQuery();
   const setCodeStatus = trpc.admin.rechargeCodes.setStatus.useMutation(useAdminMutationOptions(t('codes.updated')));
   const remove = trpc.admin.rechargeCodes.delete.useMutation(useAdminMutationOptions(t('codes.deleted')));
+  const disableBatch = trpc.admin.rechargeCodes.disableBatch.useMutation(useAdminMutationOptions<{ disabled: number }>(t('codes.batchDisabledToast')));
 
   /** The filtered table, or one batch, as a CSV file with the column titles in the admin's language. */
   const exportCsv = async (filter: { batchName?: string }) => {
@@ -60,10 +61,20 @@ export function RechargeCodesTab() {
   const confirmDelete = (code: TAdminRechargeCode) =>
     modals.openConfirmModal({
       title: t('codes.deleteTitle'),
-      children: <Text size="sm">{t('codes.deleteBody', { code: displayRedeemCode(code.code) })}</Text>,
+      children: <Text size="sm">{t(code.status === 'used' ? 'codes.deleteUsedBody' : 'codes.deleteBody', { code: displayRedeemCode(code.code) })}</Text>,
       labels: { confirm: t('codes.delete'), cancel: t('admin:kit.cancel') },
       confirmProps: { color: 'red', 'data-testid': 'confirm-delete-code' },
       onConfirm: () => remove.mutate({ codeId: code.id }),
+    });
+
+  /** Every still-redeemable code of the row's batch off at once; used and expired ones stay as they are. */
+  const confirmDisableBatch = (batchName: string) =>
+    modals.openConfirmModal({
+      title: t('codes.disableBatchTitle'),
+      children: <Text size="sm">{t('codes.disableBatchBody', { batch: batchName })}</Text>,
+      labels: { confirm: t('codes.disableBatch'), cancel: t('admin:kit.cancel') },
+      confirmProps: { color: 'orange', 'data-testid': 'confirm-disable-batch' },
+      onConfirm: () => disableBatch.mutate({ batchName }),
     });
 
   const columns: AdminColumn<TAdminRechargeCode>[] = [
@@ -83,9 +94,24 @@ export function RechargeCodesTab() {
       label: t('codes.batchName'),
       minWidth: 120,
       render: (code) => (
-        <Text size="sm" lineClamp={2}>
-          {code.batchName ?? '—'}
-        </Text>
+        <Group gap={4} wrap="nowrap">
+          <Text size="sm" lineClamp={2}>
+            {code.batchName ?? '—'}
+          </Text>
+          {code.batchName && code.status === 'active' && (
+            <Tooltip label={t('codes.disableBatch')}>
+              <ActionIcon
+                size="sm"
+                variant="subtle"
+                color="orange"
+                aria-label={t('codes.disableBatchOf', { batch: code.batchName })}
+                onClick={() => confirmDisableBatch(code.batchName!)}
+              >
+                <IconPlayerPause size={14} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
       ),
     },
     { key: 'status', label: t('codes.status'), nowrap: true, render: (code) => <AdminStatusBadge status={code.status} /> },
@@ -118,13 +144,6 @@ export function RechargeCodesTab() {
   ];
 
   const actions = (code: TAdminRechargeCode) => {
-    if (code.status === 'used') {
-      return (
-        <Text size="xs" c="dimmed">
-          {t('codes.keptForHistory')}
-        </Text>
-      );
-    }
     return (
       <>
         {code.status === 'active' && (

@@ -1,38 +1,53 @@
-import { ActionIcon, Badge, Box, Chip, Group, Menu, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Chip, Group, Menu, Paper, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconBan, IconCoins, IconDots, IconLockOpen } from '@tabler/icons-react';
+import { IconBan, IconCoins, IconDots, IconId, IconLockOpen, IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_USER_FILTERS, formatCents, type TAdminUser, type TAdminUserFilter } from '@curio/shared';
+import { ADMIN_USER_FILTERS, ADMIN_USER_SORTS, BRAND, formatCents, type TAdminUser, type TAdminUserSort } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
 import { Money } from '../../../components/Money.tsx';
 import { formatFull } from '../../messages/chat-time.ts';
 import { AdminListBody } from '../kit/AdminListBody.tsx';
 import { AdminStatusBadge } from '../kit/AdminStatusBadge.tsx';
-import { MemberLink } from '../kit/MemberLink.tsx';
 import { ReasonDialog } from '../kit/ReasonDialog.tsx';
 import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminList } from '../kit/use-admin-list.ts';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 import { AdjustUsdnDialog } from './AdjustUsdnDialog.tsx';
+import { MemberDetail } from './MemberDetail.tsx';
+import { RoleDialog, type RoleChange } from './RoleDialog.tsx';
+import { SortableTh } from '../kit/SortableTh.tsx';
+import { AdminDateRange } from '../kit/AdminDateRange.tsx';
+import { ExportCsvButton } from '../kit/ExportCsvButton.tsx';
+
+type SortState = ReturnType<ReturnType<typeof useAdminList>['sortState']>;
+type Sort = SortState & { sort: TAdminUserSort | null };
 
 /**
- * Rules AD-8 and AD-9: every user with USDN balance and ban state; ban (reason required), unban, and
- * whole-number USDN adjustments. A table on wide screens, one card per user on phones.
+ * Rules AD-8, AD-9 and AD-28 to AD-32: every user with USDN balance and ban state; ban (reason
+ * required), unban, whole-number USDN adjustments, the admin role, a member detail view and a
+ * CSV export. Filter, search, sort, sign-up dates, page and the open member live in the URL.
+ * A table on wide screens, one card per user on phones.
  */
 export function UsersTab() {
-  const { t } = useTranslation(['admin-people', 'admin']);
+  const { t } = useTranslation(['admin-people', 'admin', 'errors']);
   const list = useAdminList();
-  const [filter, setFilter] = useState<TAdminUserFilter>('all');
-  const users = trpc.admin.users.list.useQuery({ ...list.input, filter }, { placeholderData: keepPreviousData });
+  const [filterParam, setFilterParam] = list.param('filter', ADMIN_USER_FILTERS);
+  const filter = filterParam ?? 'all';
+  const sort = list.sortState(ADMIN_USER_SORTS);
+  const [memberId, setMemberId] = list.selection('member');
+  const input = { ...list.input, filter, ...sort.input, ...list.dateInput };
+  const users = trpc.admin.users.list.useQuery(input, { placeholderData: keepPreviousData });
   const wide = useMediaQuery('(min-width: 62em)', true);
   const [banTarget, setBanTarget] = useState<TAdminUser | null>(null);
   const [adjustTarget, setAdjustTarget] = useState<TAdminUser | null>(null);
+  const [roleChange, setRoleChange] = useState<RoleChange | null>(null);
   const ban = trpc.admin.users.ban.useMutation(useAdminMutationOptions(t('users.bannedToast'), () => setBanTarget(null)));
   const unban = trpc.admin.users.unban.useMutation(useAdminMutationOptions(t('users.unbannedToast')));
+  const exportUsers = trpc.admin.users.exportCsv.useMutation();
 
   const confirmUnban = (user: TAdminUser) =>
     modals.openConfirmModal({
@@ -43,11 +58,34 @@ export function UsersTab() {
       onConfirm: () => unban.mutate({ userId: user.id }),
     });
 
-  const actions = { onBan: setBanTarget, onUnban: confirmUnban, onAdjust: setAdjustTarget };
+  const actions: RowActions = {
+    onBan: setBanTarget,
+    onUnban: confirmUnban,
+    onAdjust: setAdjustTarget,
+    onRole: (user) => setRoleChange({ user, admin: !user.isAdmin }),
+    onOpen: (user) => setMemberId(user.id),
+  };
+  const { page: _page, pageSize: _pageSize, ...filters } = input;
+  const columnLabels = {
+    id: t('users.columns.id'),
+    email: t('users.columns.email'),
+    nickname: t('users.columns.user'),
+    role: t('users.columns.role'),
+    usdn: t('users.columns.usdn'),
+    usdnHeld: t('detail.held'),
+    points: t('detail.points', { brand: BRAND }),
+    ban: t('users.banReason'),
+    createdAt: t('users.columns.joined'),
+    lastActiveAt: t('users.columns.lastActive'),
+  };
 
   return (
     <Stack gap="md">
-      <TabHeader title={t('admin:tabs.users')} description={t('users.description')} />
+      <TabHeader
+        title={t('admin:tabs.users')}
+        description={t('users.description')}
+        actions={<ExportCsvButton testId="users-export" exportCsv={() => exportUsers.mutateAsync({ ...filters, labels: columnLabels })} />}
+      />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <AdminSearchField
           listState={list}
@@ -55,13 +93,9 @@ export function UsersTab() {
           aria-label={t('users.searchPlaceholder')}
           style={{ flex: '1 1 240px', maxWidth: 420 }}
         />
-        <Chip.Group
-          value={filter}
-          onChange={(value) => {
-            setFilter(value);
-            list.restart();
-          }}
-        >
+        <AdminDateRange list={list} label={t('users.joinedRange')} />
+        {!wide && <SortSelect sort={sort as Sort} />}
+        <Chip.Group value={filter} onChange={(value) => setFilterParam(value === 'all' ? null : value)}>
           <Group gap={6} role="group" aria-label={t('users.filterLabel')}>
             {ADMIN_USER_FILTERS.map((key) => (
               <Chip key={key} value={key} size="sm">
@@ -75,7 +109,7 @@ export function UsersTab() {
       <AdminListBody query={users} page={list.page} onPage={list.setPage} loadFailedText={t('users.loadFailed')}>
         {(items) =>
           wide ? (
-            <UsersTable users={items} {...actions} />
+            <UsersTable users={items} sort={sort as Sort} {...actions} />
           ) : (
             <Stack gap="sm">
               {items.map((user) => (
@@ -100,14 +134,40 @@ export function UsersTab() {
         <Text size="sm">{t('users.banExplain')}</Text>
       </ReasonDialog>
       <AdjustUsdnDialog user={adjustTarget} onClose={() => setAdjustTarget(null)} />
+      <RoleDialog change={roleChange} onClose={() => setRoleChange(null)} />
+      <MemberDetail userId={memberId} onClose={() => setMemberId(null)} onRole={actions.onRole} />
     </Stack>
   );
 }
 
-interface RowActions {
+/** On phones the cards have no column headings to click: the same sorts as a select. */
+function SortSelect({ sort }: { sort: Sort }) {
+  const { t } = useTranslation('admin-people');
+  const options = ADMIN_USER_SORTS.flatMap((column) =>
+    (['desc', 'asc'] as const).map((direction) => ({ value: `${column}:${direction}`, label: t(`users.sorts.${column}_${direction}`) })),
+  );
+  return (
+    <Select
+      label={t('users.sortLabel')}
+      data={options}
+      value={`${sort.sort ?? 'createdAt'}:${sort.direction}`}
+      allowDeselect={false}
+      onChange={(value) => {
+        if (!value) return;
+        const [column, direction] = value.split(':') as [TAdminUserSort, 'asc' | 'desc'];
+        sort.set(column === 'createdAt' && direction === 'desc' ? null : column, direction);
+      }}
+      w={{ base: '100%', xs: 220 }}
+    />
+  );
+}
+
+export interface RowActions {
   onBan: (user: TAdminUser) => void;
   onUnban: (user: TAdminUser) => void;
   onAdjust: (user: TAdminUser) => void;
+  onRole: (user: TAdminUser) => void;
+  onOpen: (user: TAdminUser) => void;
 }
 
 function BanState({ user, withReason = true }: { user: TAdminUser; withReason?: boolean }) {
@@ -145,7 +205,7 @@ function Balance({ user }: { user: TAdminUser }) {
   );
 }
 
-function ActionsMenu({ user, onBan, onUnban, onAdjust }: { user: TAdminUser } & RowActions) {
+function ActionsMenu({ user, onBan, onUnban, onAdjust, onRole, onOpen }: { user: TAdminUser } & RowActions) {
   const { t } = useTranslation(['admin-people', 'admin']);
   return (
     <Menu position="bottom-end" withinPortal>
@@ -155,9 +215,24 @@ function ActionsMenu({ user, onBan, onUnban, onAdjust }: { user: TAdminUser } & 
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
+        <Menu.Item leftSection={<IconId size={16} />} onClick={() => onOpen(user)}>
+          {t('users.details')}
+        </Menu.Item>
         <Menu.Item leftSection={<IconCoins size={16} />} onClick={() => onAdjust(user)}>
           {t('users.adjust')}
         </Menu.Item>
+        {user.isAdmin ? (
+          <Menu.Item leftSection={<IconShieldOff size={16} />} onClick={() => onRole(user)}>
+            {t('users.revokeAdmin')}
+          </Menu.Item>
+        ) : (
+          // a banned member cannot be made admin (the server refuses too)
+          !user.ban && (
+            <Menu.Item leftSection={<IconShieldCheck size={16} />} onClick={() => onRole(user)}>
+              {t('users.grantAdmin')}
+            </Menu.Item>
+          )
+        )}
         {user.ban ? (
           <Menu.Item leftSection={<IconLockOpen size={16} />} onClick={() => onUnban(user)}>
             {t('users.unban')}
@@ -175,11 +250,14 @@ function ActionsMenu({ user, onBan, onUnban, onAdjust }: { user: TAdminUser } & 
   );
 }
 
-function NameCell({ user }: { user: TAdminUser }) {
+/** The nickname opens the member detail view (the public profile is one click further, inside it). */
+function NameCell({ user, onOpen }: { user: TAdminUser; onOpen: (user: TAdminUser) => void }) {
   const { t } = useTranslation('admin-people');
   return (
     <Group gap={6} wrap="wrap" style={{ minWidth: 0 }}>
-      <MemberLink userId={user.id} nickname={user.nickname} />
+      <Anchor component="button" type="button" size="sm" fw={600} lineClamp={1} onClick={() => onOpen(user)} data-testid={`open-member-${user.id}`}>
+        {user.nickname}
+      </Anchor>
       {user.isAdmin && (
         <Badge size="xs" variant="outline" color="violet" style={{ flexShrink: 0 }}>
           {t('users.adminBadge')}
@@ -189,18 +267,27 @@ function NameCell({ user }: { user: TAdminUser }) {
   );
 }
 
-function UsersTable({ users, ...actions }: { users: TAdminUser[] } & RowActions) {
+function UsersTable({ users, sort, ...actions }: { users: TAdminUser[]; sort: Sort } & RowActions) {
   const { t, i18n } = useTranslation(['admin-people', 'admin']);
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <Table.ScrollContainer minWidth={980}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('users.columns.user')}</Table.Th>
+            <SortableTh column="nickname" state={sort}>
+              {t('users.columns.user')}
+            </SortableTh>
             <Table.Th>{t('users.columns.email')}</Table.Th>
-            <Table.Th>{t('users.columns.usdn')}</Table.Th>
+            <SortableTh column="usdn" state={sort}>
+              {t('users.columns.usdn')}
+            </SortableTh>
             <Table.Th>{t('users.columns.status')}</Table.Th>
-            <Table.Th>{t('users.columns.joined')}</Table.Th>
+            <SortableTh column="createdAt" state={sort}>
+              {t('users.columns.joined')}
+            </SortableTh>
+            <SortableTh column="lastActiveAt" state={sort}>
+              {t('users.columns.lastActive')}
+            </SortableTh>
             <Table.Th w={60}>
               <VisuallyHidden>{t('admin:kit.actions')}</VisuallyHidden>
             </Table.Th>
@@ -210,7 +297,7 @@ function UsersTable({ users, ...actions }: { users: TAdminUser[] } & RowActions)
           {users.map((user) => (
             <Table.Tr key={user.id} data-testid={`user-row-${user.id}`}>
               <Table.Td>
-                <NameCell user={user} />
+                <NameCell user={user} onOpen={actions.onOpen} />
               </Table.Td>
               <Table.Td maw={280}>
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -232,6 +319,11 @@ function UsersTable({ users, ...actions }: { users: TAdminUser[] } & RowActions)
                 </Text>
               </Table.Td>
               <Table.Td>
+                <Text size="sm" c="dimmed">
+                  {formatFull(user.lastActiveAt, i18n.language)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
                 <ActionsMenu user={user} {...actions} />
               </Table.Td>
             </Table.Tr>
@@ -249,7 +341,7 @@ function UserCard({ user, ...actions }: { user: TAdminUser } & RowActions) {
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={0} style={{ minWidth: 0 }}>
-            <NameCell user={user} />
+            <NameCell user={user} onOpen={actions.onOpen} />
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {user.email}
             </Text>

@@ -18,6 +18,8 @@ export async function listAuditLog(
   if (input.targetType) query = query.where('log.target_type', '=', input.targetType);
   if (input.adminId) query = query.where('log.admin_id', '=', input.adminId);
   if (input.search) query = query.where('log.target_id', 'ilike', containsPattern(input.search));
+  if (input.from) query = query.where('log.created_at', '>=', input.from);
+  if (input.to) query = query.where('log.created_at', '<', input.to);
   return adminPage(
     input,
     query,
@@ -36,8 +38,8 @@ export async function listAuditLog(
           'log.after',
           'log.reason',
         ])
-        .orderBy('log.created_at', 'desc')
-        .orderBy('log.id', 'desc'),
+        .orderBy('log.created_at', input.direction)
+        .orderBy('log.id', input.direction),
     (row) => ({
       id: Number(row.id),
       createdAt: row.created_at,

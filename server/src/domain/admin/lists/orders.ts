@@ -48,6 +48,10 @@ export function adminOrdersQuery(db: Kysely<Database>) {
 export async function listOrders(db: Kysely<Database>, input: z.output<typeof ZAdminOrdersInput>): Promise<z.output<typeof ZAdminOrdersPage>> {
   let filtered = adminOrdersQuery(db);
   if (input.status) filtered = filtered.where('o.status', '=', input.status);
+  const memberId = input.memberId;
+  if (memberId) filtered = filtered.where((eb) => eb.or([eb('o.buyer_id', '=', memberId), eb('o.seller_id', '=', memberId)]));
+  if (input.from) filtered = filtered.where('o.created_at', '>=', input.from);
+  if (input.to) filtered = filtered.where('o.created_at', '<', input.to);
   const search = input.search;
   if (search) {
     filtered = filtered.where((eb) =>
@@ -73,8 +77,8 @@ export async function listOrders(db: Kysely<Database>, input: z.output<typeof ZA
           'bp.nickname as buyer_nickname',
           'sp.nickname as seller_nickname',
         ])
-        .orderBy('o.created_at', 'desc')
-        .orderBy('o.id', 'desc'),
+        .orderBy(input.sort === 'total' ? 'o.total_cents' : 'o.created_at', input.direction)
+        .orderBy('o.id', input.direction),
     toAdminOrderSummary,
   );
 }

@@ -62,6 +62,7 @@ export async function rechargeCodeStats(db: Kysely<Database>, now: Date): Promis
       sql<number>`(count(*) FILTER (WHERE status = 'active' AND expires_at <= ${now}))::int`.as('expired'),
       sql<string>`coalesce(sum(value_cents) FILTER (WHERE ${live}), 0)::text`.as('active_value'),
     ])
+    .where('deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
   return {
     total: Number(row.total),

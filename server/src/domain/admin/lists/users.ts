@@ -1,9 +1,18 @@
 import type { z } from 'zod';
 import { sql } from 'kysely';
-import { ESCROWED_ORDER_STATUSES, type ZAdminUser, type ZAdminUsersListInput } from '@curio/shared';
+import { ESCROWED_ORDER_STATUSES, type ZAdminUser, type ZAdminUserDetail, type ZAdminUsersListInput } from '@curio/shared';
+import { DomainError } from '../../domain-error.ts';
 import { adminPage, containsPattern } from '../paged-list.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+
+/** The column each sort of the users table orders by (the selected names below); ties by id. */
+const USER_SORT_COLUMN = {
+  createdAt: 'users.created_at',
+  lastActiveAt: 'profiles.last_active_at',
+  usdn: 'usdn_cents',
+  nickname: 'profiles.nickname',
+} as const;
 
 /**
  * The users tab (rule AD-8): every user with their USDN balance and ban state, newest first; search by
@@ -14,6 +23,7 @@ import type { Database } from '../../../db/schema.ts';
 export async function listUsers(
   db: Kysely<Database>,
   input: z.output<typeof ZAdminUsersListInput>,
+  onlyUserId?: string,
 ): Promise<{ total: number; items: z.output<typeof ZAdminUser>[] }> {
   let query = db
     .selectFrom('users')
@@ -23,6 +33,9 @@ export async function listUsers(
     const pattern = containsPattern(input.search);
     query = query.where((eb) => eb.or([eb('profiles.nickname', 'ilike', pattern), eb('users.email', 'ilike', pattern)]));
   }
+  if (onlyUserId) query = query.where('users.id', '=', onlyUserId);
+  if (input.from) query = query.where('users.created_at', '>=', input.from);
+  if (input.to) query = query.where('users.created_at', '<', input.to);
   if (input.filter === 'banned') query = query.where('user_bans.id', 'is not', null);
   if (input.filter === 'admins') {
     query = query.where((eb) =>
@@ -65,8 +78,8 @@ export async function listUsers(
             )
             .as('is_admin'),
         )
-        .orderBy('users.created_at', 'desc')
-        .orderBy('users.id', 'desc'),
+        .orderBy(USER_SORT_COLUMN[input.sort ?? 'createdAt'], input.direction)
+        .orderBy('users.id', input.direction),
     (row) => ({
       id: row.id,
       email: row.email,
@@ -88,4 +101,33 @@ export async function listUsers(
           : null,
     }),
   );
+}
+
+/**
+ * The member detail view: the member's users-tab row and every ban they ever had, newest
+ * first (lifted ones too: the history an admin weighs before banning again).
+ */
+export async function getUserDetail(db: Kysely<Database>, userId: string): Promise<z.output<typeof ZAdminUserDetail>> {
+  const { items } = await listUsers(db, { page: 1, pageSize: 1, filter: 'all', search: undefined, direction: 'desc' }, userId);
+  const user = items[0];
+  if (!user) throw new DomainError('USER_NOT_FOUND');
+  const bans = await db
+    .selectFrom('user_bans')
+    .leftJoin('profiles as banner', 'banner.user_id', 'user_bans.banned_by')
+    .select(['user_bans.id', 'user_bans.reason', 'user_bans.status', 'user_bans.created_at', 'user_bans.unbanned_at', 'user_bans.banned_by', 'banner.nickname'])
+    .where('user_bans.user_id', '=', userId)
+    .orderBy('user_bans.created_at', 'desc')
+    .orderBy('user_bans.id', 'desc')
+    .execute();
+  return {
+    user,
+    bans: bans.map((ban) => ({
+      id: ban.id,
+      reason: ban.reason,
+      status: ban.status === 'active' ? 'active' : 'lifted',
+      bannedAt: ban.created_at,
+      liftedAt: ban.unbanned_at,
+      bannedBy: ban.banned_by && ban.nickname ? { id: ban.banned_by, nickname: ban.nickname } : null,
+    })),
+  };
 }

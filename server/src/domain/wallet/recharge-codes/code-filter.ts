@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import { type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import { normaliseRedeemCode, type TRechargeCodeStatus } from '@curio/shared';
 import type { Database } from '../../../db/schema.ts';
 import { containsPattern } from '../../admin/paged-list.ts';
@@ -35,9 +35,12 @@ export interface CodeFilter {
   search?: string | undefined;
 }
 
-/** Status, exact batch and free-text search (the code with or without dashes, or the batch name). */
+/**
+ * Status, exact batch and free-text search (the code with or without dashes, or the batch name).
+ * Deleted used codes never match: they are kept only for their redemption (ADR 0032).
+ */
 export function whereCodeFilter(eb: CodesEb, filter: CodeFilter, now: Date): Expression<SqlBool> {
-  const parts: Expression<SqlBool>[] = [];
+  const parts: Expression<SqlBool>[] = [eb('recharge_codes.deleted_at', 'is', null)];
   if (filter.status) parts.push(whereEffectiveStatus(eb, filter.status, now));
   if (filter.batchName) parts.push(eb('recharge_codes.batch_name', '=', filter.batchName));
   if (filter.search) {
@@ -46,5 +49,5 @@ export function whereCodeFilter(eb: CodesEb, filter: CodeFilter, now: Date): Exp
     if (code) ors.push(eb('recharge_codes.code', 'like', containsPattern(code)));
     parts.push(eb.or(ors));
   }
-  return parts.length ? eb.and(parts) : sql<SqlBool>`true`;
+  return eb.and(parts);
 }

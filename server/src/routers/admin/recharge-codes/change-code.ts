@@ -1,6 +1,6 @@
-import { ZAdminCodeIdInput, ZAdminSetCodeStatusInput } from '@curio/shared';
+import { ZAdminCodeBatchInput, ZAdminCodeBatchResult, ZAdminCodeIdInput, ZAdminSetCodeStatusInput } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { setRechargeCodeStatus, deleteRechargeCode } from '../../../domain/wallet/recharge-codes/change-code.ts';
+import { setRechargeCodeStatus, deleteRechargeCode, disableRechargeCodeBatch } from '../../../domain/wallet/recharge-codes/change-code.ts';
 
 /**
  * Enabling and disabling (rule AD-18): active ↔ disabled, nothing else. A used code stays used
@@ -14,11 +14,16 @@ export const setStatus = adminProcedure
   .mutation(({ ctx, input }) => setRechargeCodeStatus(ctx.services, ctx.user.id, input));
 
 /**
- * Deletes a code that was never redeemed. A used code is refused (CODE_USED): its redemption
- * row and ledger transfer point at it and are the member's history, so it is kept (disable is
- * not needed either: it can never be redeemed again).
+ * Deletes a code in any state (rule AD-18). A used code leaves the admin's lists but stays for
+ * the member's redemption history and ledger entry (ADR 0032).
  */
 export const remove = adminProcedure
   .input(ZAdminCodeIdInput)
   .output(ZAdminCodeIdInput)
   .mutation(({ ctx, input }) => deleteRechargeCode(ctx.services, ctx.user.id, input));
+
+/** Disables every still-redeemable code of one batch in one step, audited once for the batch. */
+export const disableBatch = adminProcedure
+  .input(ZAdminCodeBatchInput)
+  .output(ZAdminCodeBatchResult)
+  .mutation(({ ctx, input }) => disableRechargeCodeBatch(ctx.services, ctx.user.id, input));
