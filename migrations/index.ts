@@ -10,6 +10,7 @@ import * as adminQueueEvents from './20261121T0090_admin_queue_events.ts';
 import * as uploadOwners from './20261121T0100_upload_owners.ts';
 import * as systemAccountsUncached from './20261121T0110_system_accounts_uncached.ts';
 import * as trustAndSafety from './20261124T0120_trust_and_safety.ts';
+import * as adminDashboardEvents from './20261126T0160_admin_dashboard_events.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the same set runs under
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '20261121T0100_upload_owners': uploadOwners,
   '20261121T0110_system_accounts_uncached': systemAccountsUncached,
   '20261124T0120_trust_and_safety': trustAndSafety,
+  '20261126T0160_admin_dashboard_events': adminDashboardEvents,
 };

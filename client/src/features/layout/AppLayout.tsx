@@ -9,6 +9,7 @@ import { CustomerServiceButton } from './CustomerServiceButton.tsx';
 import { MobileBottomBar } from './MobileBottomBar.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
 import { useLiveCounterSubscriptions } from './use-live-counters.ts';
+import { useSignOutOnBan } from '../auth/use-sign-out-on-ban.ts';
 import classes from './layout.module.css';
 
 const MAIN_CONTENT_ID = 'main-content';
@@ -18,6 +19,7 @@ export function AppLayout() {
   const { t } = useTranslation('common');
   useAdoptSavedLanguage();
   useLiveCounterSubscriptions();
+  useSignOutOnBan();
 
   return (
     <CurrencyProvider>

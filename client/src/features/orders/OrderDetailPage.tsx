@@ -8,6 +8,7 @@ import {
   IconCircleCheck,
   IconClockHour4,
   IconCoin,
+  IconEye,
   IconFlag,
   IconLock,
   IconMessageCircle,
@@ -37,7 +38,7 @@ import { Money } from '../../components/Money.tsx';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** /orders/:id for the order's buyer or seller (rules O-14 and O-16). */
+/** /orders/:id for the order's buyer or seller, and read-only for admins (rules O-14 and O-16). */
 export function OrderDetailPage() {
   const { t } = useTranslation('orders');
   const { id } = useParams<{ id: string }>();
@@ -90,6 +91,8 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
   const [reviewOpen, setReviewOpen] = useState(false);
 
   const isBuyer = order.role === 'buyer';
+  // an admin who is not a party reads the order from the console; the actions stay the parties'
+  const adminView = order.role === 'admin';
   const counterparty = isBuyer ? order.seller : order.buyer;
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const productLink = order.listingId ? `/listing/${order.listingId}` : order.buyingRequestId ? `/buying-requests/${order.buyingRequestId}` : null;
@@ -97,7 +100,7 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
 
   const canRefund = isBuyer && (order.status === 'paid' || order.status === 'shipped');
   const canTipOrReview = isBuyer && order.status === 'completed';
-  const canComplain = order.status !== 'cancelled';
+  const canComplain = !adminView && order.status !== 'cancelled';
   // while a refund is under review the USDN is still held, but not waiting for receipt any more
   const escrowNote = order.status === 'refunding' && order.escrowStatus === 'in_progress' ? 'refunding' : order.escrowStatus;
 
@@ -113,10 +116,10 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
   return (
     <Container size="lg" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
-        <Anchor component={Link} to={`/orders?tab=${isBuyer ? 'buy' : 'sell'}`} size="sm">
+        <Anchor component={Link} to={adminView ? '/admin?tab=orders' : `/orders?tab=${isBuyer ? 'buy' : 'sell'}`} size="sm">
           <Group gap={4} component="span">
             <IconArrowLeft size={14} aria-hidden />
-            {t('detail.backToList')}
+            {adminView ? t('detail.backToAdmin') : t('detail.backToList')}
           </Group>
         </Anchor>
         <Group justify="space-between" align="center" gap="sm">
@@ -124,12 +127,19 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
             <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
               {t('detail.title', { id: order.shortId })}
             </Title>
-            <Text size="sm" c="dimmed">
-              {isBuyer ? t('detail.youBought') : t('detail.youSold')}
-            </Text>
+            {!adminView && (
+              <Text size="sm" c="dimmed">
+                {isBuyer ? t('detail.youBought') : t('detail.youSold')}
+              </Text>
+            )}
           </Stack>
           <OrderStatusBadge status={order.status} size="lg" />
         </Group>
+        {adminView && (
+          <Alert color="violet" variant="light" icon={<IconEye size={20} aria-hidden />} title={t('detail.adminView')} data-testid="order-admin-view">
+            <Text size="sm">{t('detail.adminViewHint')}</Text>
+          </Alert>
+        )}
 
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 7 }}>
@@ -162,7 +172,7 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
                 </Group>
               </Paper>
 
-              {!isBuyer && order.status === 'paid' && (
+              {order.role === 'seller' && order.status === 'paid' && (
                 <Paper withBorder radius="md" p="md" component="section" aria-labelledby="ship-heading">
                   <Stack gap="sm">
                     <Group gap="xs">
@@ -232,22 +242,17 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
 
               {order.status === 'shipped' && order.autoCompleteAt && <AutoConfirmNotice at={order.autoCompleteAt} dateTime={dateTime} />}
 
-              <Paper withBorder radius="md" p="md" component="section" aria-labelledby="party-heading">
-                <Title order={2} fz="h5" id="party-heading" mb="xs">
-                  {isBuyer ? t('detail.seller') : t('detail.buyer')}
-                </Title>
-                <Group gap="sm" wrap="nowrap">
-                  <Avatar src={counterparty.avatarUrl} name={counterparty.nickname} radius="xl" />
-                  <Stack gap={0} miw={0}>
-                    <Anchor component={Link} to={`/profile/${counterparty.id}`} size="sm" fw={600} truncate>
-                      {counterparty.nickname}
-                    </Anchor>
-                    <CreditRating score={counterparty.creditScore} />
-                  </Stack>
-                </Group>
-              </Paper>
+              {adminView ? (
+                <>
+                  <PartyCard headingId="buyer-heading" heading={t('detail.buyer')} party={order.buyer} />
+                  <PartyCard headingId="seller-heading" heading={t('detail.seller')} party={order.seller} />
+                </>
+              ) : (
+                <PartyCard headingId="party-heading" heading={isBuyer ? t('detail.seller') : t('detail.buyer')} party={counterparty} />
+              )}
 
-              <Paper withBorder radius="md" p="md" component="section" aria-labelledby="actions-heading">
+              {/* the parties' actions: an admin's view leaves them out (the server refuses them anyway) */}
+              <Paper withBorder radius="md" p="md" component="section" aria-labelledby="actions-heading" display={adminView ? 'none' : undefined}>
                 <Title order={2} fz="h5" id="actions-heading" mb="sm">
                   {t('actions.title')}
                 </Title>
@@ -326,7 +331,7 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
       </Stack>
 
       {canRefund && <RefundDialog orderId={order.id} totalCents={order.totalCents} opened={refundOpen} onClose={() => setRefundOpen(false)} />}
-      {canComplain && <ComplaintDialog orderId={order.id} role={order.role} opened={complaintOpen} onClose={() => setComplaintOpen(false)} />}
+      {canComplain && <ComplaintDialog orderId={order.id} role={isBuyer ? 'buyer' : 'seller'} opened={complaintOpen} onClose={() => setComplaintOpen(false)} />}
       {canTipOrReview && (
         <>
           <TipDialog orderId={order.id} sellerNickname={order.seller.nickname} opened={tipOpen} onClose={() => setTipOpen(false)} />
@@ -334,6 +339,25 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
         </>
       )}
     </Container>
+  );
+}
+
+function PartyCard({ headingId, heading, party }: { headingId: string; heading: string; party: TOrderDetail['buyer'] }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
+      <Title order={2} fz="h5" id={headingId} mb="xs">
+        {heading}
+      </Title>
+      <Group gap="sm" wrap="nowrap">
+        <Avatar src={party.avatarUrl} name={party.nickname} radius="xl" />
+        <Stack gap={0} miw={0}>
+          <Anchor component={Link} to={`/profile/${party.id}`} size="sm" fw={600} truncate>
+            {party.nickname}
+          </Anchor>
+          <CreditRating score={party.creditScore} />
+        </Stack>
+      </Group>
+    </Paper>
   );
 }
 
