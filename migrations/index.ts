@@ -12,6 +12,7 @@ import * as systemAccountsUncached from './20261121T0110_system_accounts_uncache
 import * as trustAndSafety from './20261124T0120_trust_and_safety.ts';
 import * as violationTypeOtherApp from './20261126T0110_violation_type_other_app.ts';
 import * as feedKeepsActiveRequests from './20261126T0120_feed_keeps_active_requests.ts';
+import * as adminDashboardEvents from './20261126T0160_admin_dashboard_events.ts';
 import * as deletedRechargeCodes from './20261126T0170_deleted_recharge_codes.ts';
 import * as openComplaintsAndWelcomePoints from './20261126T0180_open_complaints_and_welcome_points.ts';
 
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '20261124T0120_trust_and_safety': trustAndSafety,
   '20261126T0110_violation_type_other_app': violationTypeOtherApp,
   '20261126T0120_feed_keeps_active_requests': feedKeepsActiveRequests,
+  '20261126T0160_admin_dashboard_events': adminDashboardEvents,
   '20261126T0170_deleted_recharge_codes': deletedRechargeCodes,
   '20261126T0180_open_complaints_and_welcome_points': openComplaintsAndWelcomePoints,
 };

@@ -1,5 +1,6 @@
 export * from './brand.ts';
 export * from './locales.ts';
+export * from './realtime.ts';
 export * from './errors.ts';
 export * from './money/index.ts';
 export * from './rules/limits.ts';

@@ -4,10 +4,15 @@ import { trpc, createApiClient, type ApiClient } from '../lib/trpc.ts';
 
 interface ApiControl {
   /** Call after sign-in or sign-out: a new socket carries the new cookie, cached data is dropped. */
-  restartApi(): void;
+  restartApi: () => void;
+  /**
+   * Fires a 'close' event (detail: the close code) whenever a socket of the current client
+   * closes: the server closes a banned member's socket with its own code (useSignOutOnBan).
+   */
+  socketCloses: EventTarget;
 }
 
-const ApiControlContext = createContext<ApiControl>({ restartApi: () => {} });
+const ApiControlContext = createContext<ApiControl>({ restartApi: () => {}, socketCloses: new EventTarget() });
 
 export function useApiControl(): ApiControl {
   return useContext(ApiControlContext);
@@ -22,17 +27,23 @@ function makeQueryClient(): QueryClient {
   });
 }
 
+function clientReportingTo(socketCloses: EventTarget): ApiClient {
+  return createApiClient((code) => socketCloses.dispatchEvent(new CustomEvent('close', { detail: code })));
+}
+
 export function ApiProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
-  const [api, setApi] = useState<ApiClient>(createApiClient);
+  // every client made here reports its sockets' close codes to the same target
+  const [socketCloses] = useState(() => new EventTarget());
+  const [api, setApi] = useState<ApiClient>(() => clientReportingTo(socketCloses));
 
   useEffect(() => () => api.close(), [api]);
 
   const restartApi = useCallback(() => {
     queryClient.clear();
-    setApi(createApiClient());
-  }, [queryClient]);
-  const control = useMemo(() => ({ restartApi }), [restartApi]);
+    setApi(clientReportingTo(socketCloses));
+  }, [queryClient, socketCloses]);
+  const control = useMemo(() => ({ restartApi, socketCloses }), [restartApi, socketCloses]);
 
   return (
     <ApiControlContext.Provider value={control}>

@@ -13,11 +13,12 @@ export interface ApiClient {
 /**
  * Subscriptions over the WebSocket, everything else over HTTP batch (engineering rule E-9).
  * The socket authenticates by cookie when it opens, so the app makes a new client whenever
- * the signed-in user changes (see AuthProvider).
+ * the signed-in user changes (see ApiProvider). `onClosed` hears the close code of every socket
+ * the client loses: the server closes a banned member's socket with its own code.
  */
-export function createApiClient(): ApiClient {
+export function createApiClient(onClosed?: (code: number | undefined) => void): ApiClient {
   const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/trpc-ws`;
-  const wsClient = createWSClient({ url: wsUrl, lazy: { enabled: true, closeMs: 10_000 } });
+  const wsClient = createWSClient({ url: wsUrl, lazy: { enabled: true, closeMs: 10_000 }, onClose: (cause) => onClosed?.(cause?.code) });
   const client = trpc.createClient({
     links: [
       splitLink({

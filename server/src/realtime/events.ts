@@ -12,9 +12,14 @@ export type RealtimeEvent =
   | { type: 'balances-changed'; userId: string }
   | { type: 'messages-changed'; userId: string }
   | { type: 'notifications-changed'; userId: string }
-  | { type: 'session-revoked'; userId: string; sessionIds: string[] }
+  /** A block between this user and someone else was made or lifted (either side). */
+  | { type: 'blocks-changed'; userId: string }
+  /** `cause` 'banned': the sessions ended because the user was banned, which the open tab says. */
+  | { type: 'session-revoked'; userId: string; sessionIds: string[]; cause?: 'banned' }
   /** Something an admin must decide on was created or decided; sent by database triggers. */
-  | { type: 'admin-queue-changed'; userId: string };
+  | { type: 'admin-queue-changed'; userId: string }
+  /** A table the dashboard counts gained or lost rows; sent by database triggers (ADR 0033). */
+  | { type: 'admin-totals-changed'; userId: string };
 
 /**
  * The address of events meant for every admin rather than one user: the all-zero uuid, which
@@ -33,11 +38,14 @@ export const ZRealtimeEvent: z.ZodType<RealtimeEvent> = z.discriminatedUnion('ty
   z.object({ type: z.literal('balances-changed'), userId: z.guid() }),
   z.object({ type: z.literal('messages-changed'), userId: z.guid() }),
   z.object({ type: z.literal('notifications-changed'), userId: z.guid() }),
+  z.object({ type: z.literal('blocks-changed'), userId: z.guid() }),
   z.object({ type: z.literal('admin-queue-changed'), userId: z.literal(ADMIN_QUEUE_ID) }),
+  z.object({ type: z.literal('admin-totals-changed'), userId: z.literal(ADMIN_QUEUE_ID) }),
   z.object({
     type: z.literal('session-revoked'),
     userId: z.guid(),
     sessionIds: z.array(z.string().regex(/^[0-9a-f]{64}$/)),
+    cause: z.literal('banned').optional(),
   }),
 ]);
 
@@ -45,7 +53,15 @@ export const ZRealtimeEvent: z.ZodType<RealtimeEvent> = z.discriminatedUnion('ty
  * The event types that only say "re-read this user's numbers". After a delivery gap a bus
  * re-announces them to every local subscriber, since some may have been missed meanwhile.
  */
-export const REFRESH_EVENT_TYPES = ['unread-changed', 'balances-changed', 'messages-changed', 'notifications-changed', 'admin-queue-changed'] as const;
+export const REFRESH_EVENT_TYPES = [
+  'unread-changed',
+  'balances-changed',
+  'messages-changed',
+  'notifications-changed',
+  'blocks-changed',
+  'admin-queue-changed',
+  'admin-totals-changed',
+] as const;
 
 export interface EventBus {
   /**

@@ -2,14 +2,18 @@ import type { Kysely } from 'kysely';
 import type { WebSocket } from 'ws';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../clock.ts';
+import { SOCKET_CLOSE_CODES } from '@curio/shared';
 import type { EventBus, RealtimeEvent } from './events.ts';
 import { componentLogger } from '../observability/logger.ts';
 
 const log = componentLogger('ws');
 
 /** Close code for a socket whose session was signed out, reset, rotated or banned. */
-export const SESSION_REVOKED_CLOSE_CODE = 4001;
+export const SESSION_REVOKED_CLOSE_CODE = SOCKET_CLOSE_CODES.sessionRevoked;
 export const SESSION_REVOKED_CLOSE_REASON = 'SESSION_REVOKED';
+/** The session ended because the member was banned: the open tab signs out with a notice. */
+export const ACCOUNT_BANNED_CLOSE_CODE = SOCKET_CLOSE_CODES.accountBanned;
+export const ACCOUNT_BANNED_CLOSE_REASON = 'USER_BANNED';
 
 interface UserSockets {
   /** socket -> the session id it authenticated with */
@@ -87,7 +91,7 @@ export class SessionSockets {
     if (event.type !== 'session-revoked') return;
     const revoked = new Set(event.sessionIds);
     for (const [socket, sessionId] of entry.sockets) {
-      if (revoked.has(sessionId)) revoke(socket);
+      if (revoked.has(sessionId)) revoke(socket, event.cause);
     }
   }
 
@@ -107,8 +111,9 @@ export class SessionSockets {
   }
 }
 
-function revoke(socket: WebSocket): void {
+function revoke(socket: WebSocket, cause?: 'banned'): void {
   if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) {
-    socket.close(SESSION_REVOKED_CLOSE_CODE, SESSION_REVOKED_CLOSE_REASON);
+    if (cause === 'banned') socket.close(ACCOUNT_BANNED_CLOSE_CODE, ACCOUNT_BANNED_CLOSE_REASON);
+    else socket.close(SESSION_REVOKED_CLOSE_CODE, SESSION_REVOKED_CLOSE_REASON);
   }
 }

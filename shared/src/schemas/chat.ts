@@ -96,6 +96,8 @@ export const ZThreadPage = z.object({
 export type TThreadPage = z.infer<typeof ZThreadPage>;
 
 export const ZPeerInput = z.object({ peerId: z.uuid() });
+/** chat.onBlockState: one thread's peer, resumable like every live stream. */
+export const ZPeerSubscriptionInput = ZPeerInput.extend({ lastEventId: zText().max(200).nullish() });
 
 export const ZBlockInput = z.object({
   userId: z.uuid(),

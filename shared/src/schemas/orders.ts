@@ -98,7 +98,8 @@ export const ZOrderRefund = z.object({
 });
 
 export const ZOrderDetail = ZOrderSummary.extend({
-  role: z.enum(['buyer', 'seller']),
+  /** 'admin': an admin who is not a party reads the order; every party action stays refused. */
+  role: z.enum(['buyer', 'seller', 'admin']),
   deliveryInfo: z.string().nullable(),
   shipDeadlineAt: z.date().nullable(),
   cancelledAt: z.date().nullable(),

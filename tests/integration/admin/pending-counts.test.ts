@@ -1,12 +1,15 @@
 import { afterEach } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
-import type { TAdminPendingCounts } from '@curio/shared';
+import type { TAdminDashboard, TAdminPendingCounts } from '@curio/shared';
 import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { type TestDatabase } from '../../helpers/test-db.ts';
 import { insertTestUser } from '../../helpers/users.ts';
+import { callerFor, type TestServices } from '../../helpers/services.ts';
 import { SubscriptionRecorder, createTestSession, openWsClient, type TestWsClient } from '../../helpers/ws-client.ts';
 import { type RunningServer } from '../../../server/src/server.ts';
 import type { AppRouter } from '../../../server/src/trpc/app-router.ts';
+import { eventually } from '../../helpers/eventually.ts';
+import { paidOrder } from '../orders/support.ts';
 
 /**
  * The console's badges are kept live by database triggers (migration 0090): whatever creates
@@ -16,7 +19,10 @@ let testDb: TestDatabase;
 let server: RunningServer;
 const openClients: TestWsClient[] = [];
 
-test.beforeAll(({ db, server: running }) => {
+let testServices: TestServices;
+
+test.beforeAll(({ db, server: running, services }) => {
+  testServices = services;
   testDb = db;
   server = running;
 });
@@ -107,3 +113,51 @@ describe('admin.onPendingCounts', () => {
     expect((error as TRPCClientError<AppRouter>).data?.appError.code).toBe('ADMIN_REQUIRED');
   });
 });
+
+describe('admin.onDashboard', () => {
+  function subscribeDashboard(client: TestWsClient) {
+    const recorder = new SubscriptionRecorder<TAdminDashboard>();
+    const subscription = client.trpc.admin.onDashboard.subscribe(undefined, {
+      onData: (event) => recorder.push(event.data),
+      onError: (error) => recorder.fail(error),
+    });
+    return { recorder, subscription };
+  }
+
+  test('counts every order placed, and follows new orders, listings, members and queues live', async () => {
+    const admin = await insertTestUser(testDb.db, { admin: true });
+    const { recorder, subscription } = subscribeDashboard(await connectAs(admin.id));
+    const [first] = await recorder.waitForValues(1);
+    const latest = () => recorder.values.at(-1)!;
+
+    // four purchases through the orders procedure, the way members place them
+    const orders = [];
+    for (let i = 0; i < 4; i += 1) orders.push(await paidOrder(testServices));
+    // each purchase made a buyer, a seller and a listing; the triggers announce all of them
+    await eventually(() => latest().totals.orders === first!.totals.orders + 4 && latest().totals.users === first!.totals.users + 8);
+    expect(latest().totals.listings).toBe(first!.totals.listings + 4);
+    const asked = await (await callerFor(testServices, admin.id)).admin.dashboard();
+    expect(asked.totals.orders).toBe(latest().totals.orders);
+    expect(asked.totals.orders).toBe(await orderCount());
+
+    // a refund request joins a queue: the dashboard's waiting list follows like the badge
+    await orders[0]!.buyer.api.orders.requestRefund({ orderId: orders[0]!.orderId, reason: 'It never arrived.' });
+    await eventually(() => latest().pending.refunds === first!.pending.refunds + 1 && latest().totals.refunds === first!.totals.refunds + 1);
+    subscription.unsubscribe();
+  });
+
+  test('is refused to a member without the admin role', async () => {
+    const member = await insertTestUser(testDb.db);
+    const { recorder } = subscribeDashboard(await connectAs(member.id));
+    const error = await recorder.waitForError();
+    expect((error as TRPCClientError<AppRouter>).data?.appError.code).toBe('ADMIN_REQUIRED');
+  });
+});
+
+async function orderCount(): Promise<number> {
+  const row = await testDb.db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -89,4 +89,27 @@ describe('auth.apiTokens', () => {
     await banUser(services.db, services.events, { userId: user.id, bannedBy: admin.id, reason: 'spam' });
     expect(await (await tokenCaller(services, token)).auth.me()).toBeNull();
   });
+
+  test('a ban revokes the tokens for good: they still fail after the unban (rule A-18)', async ({ db, services, admin, member }) => {
+    const { user, api } = await member();
+    const first = await api.auth.apiTokens.create({ name: 'nightly export' });
+    const second = await api.auth.apiTokens.create({ name: 'price watcher' });
+    expect((await (await tokenCaller(services, first.token)).auth.me())?.id).toBe(user.id);
+
+    await admin.api.admin.users.ban({ userId: user.id, reason: 'fraud' });
+    for (const { token } of [first, second]) {
+      await expectAppError((await tokenCaller(services, token)).auth.apiTokens.list(), 'LOGIN_REQUIRED');
+    }
+    const rows = await db.db.selectFrom('api_tokens').select('revoked_at').where('user_id', '=', user.id).execute();
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.revoked_at !== null)).toBe(true);
+
+    // lifting the ban lets the member sign in again, not the scripts they had handed a token
+    await admin.api.admin.users.unban({ userId: user.id });
+    for (const { token } of [first, second]) {
+      const viaToken = await tokenCaller(services, token);
+      expect(await viaToken.auth.me()).toBeNull();
+      await expectAppError(viaToken.auth.apiTokens.list(), 'LOGIN_REQUIRED');
+    }
+  });
 });

@@ -34,7 +34,8 @@ describe('banUser', () => {
     expect(ban).toMatchObject({ user_id: user.id, banned_by: admin.id, reason: 'fraud', status: 'active', unbanned_at: null });
     const published = services.events.published.slice(before);
     expect(published).toHaveLength(1);
-    expect(published[0]).toMatchObject({ type: 'session-revoked', userId: user.id });
+    // marked as a ban, so the member's open tabs close with the ban's own code and say why
+    expect(published[0]).toMatchObject({ type: 'session-revoked', userId: user.id, cause: 'banned' });
 
     // the sessions no longer authenticate, and the member cannot come back in
     expect(await (await laptop.caller()).auth.me()).toBeNull();

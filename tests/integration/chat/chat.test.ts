@@ -188,6 +188,32 @@ describe('blocking', () => {
     expect((await a.api.chat.blocked()).map((row) => row.id)).toEqual([first.user.id]);
     await expectAppError((await callerFor(services)).chat.blocked(), 'LOGIN_REQUIRED');
   });
+
+  test('both sides of a thread hear a block and an unblock live (chat.onBlockState)', async ({ member }) => {
+    const seller = await member();
+    const pest = await member();
+    const stream = (api: typeof seller.api, peerId: string) => api.chat.onBlockState({ peerId }).then((iterable) => iterable[Symbol.asyncIterator]());
+    const pestSide = await stream(pest.api, seller.user.id);
+    const sellerSide = await stream(seller.api, pest.user.id);
+    try {
+      // a direct caller gets tRPC's tracked envelope: [id, data, marker]
+      const next = async (side: typeof pestSide) => ((await side.next()).value as unknown as [string, unknown])[1];
+      expect(await next(pestSide)).toEqual({ blocking: false, blockedBy: false });
+      expect(await next(sellerSide)).toEqual({ blocking: false, blockedBy: false });
+
+      await seller.api.chat.block({ userId: pest.user.id, reason: 'spam' });
+      // the blocked member's open thread learns it without sending anything
+      expect(await next(pestSide)).toEqual({ blocking: false, blockedBy: true });
+      expect(await next(sellerSide)).toEqual({ blocking: true, blockedBy: false });
+
+      await seller.api.chat.unblock({ peerId: pest.user.id });
+      expect(await next(pestSide)).toEqual({ blocking: false, blockedBy: false });
+      expect(await next(sellerSide)).toEqual({ blocking: false, blockedBy: false });
+    } finally {
+      await pestSide.return?.();
+      await sellerSide.return?.();
+    }
+  });
 });
 
 describe('threads and read marking', () => {

@@ -117,6 +117,30 @@ describe('orders.get', () => {
     expect((await seller.api.orders.get({ orderId: ids.completed })).escrowStatus).toBe('completed');
     expect((await seller.api.orders.get({ orderId: ids.cancelled })).escrowStatus).toBe('refunded');
   });
+
+  test('an admin reads any order as role admin, and every party action stays refused (rule O-14)', async ({ services, admin }) => {
+    const { seller, buyer, ids } = await shop(services);
+    const asAdmin = await admin.api.orders.get({ orderId: ids.refunding });
+    expect(asAdmin).toMatchObject({
+      role: 'admin',
+      status: 'refunding',
+      buyer: { id: buyer.id, nickname: 'Collector' },
+      seller: { id: seller.id, nickname: 'Shopkeeper' },
+      refund: { status: 'pending', reason: 'x' },
+      myComplaints: [],
+    });
+    expect((await admin.api.orders.get({ orderId: ids.paid })).role).toBe('admin');
+
+    const before = await services.db.selectFrom('orders').select(['id', 'status', 'updated_at']).orderBy('id').execute();
+    await expectAppError(admin.api.orders.ship({ orderId: ids.paid, deliveryInfo: 'SF 1' }), 'ORDER_ACCESS_DENIED');
+    await expectAppError(admin.api.orders.confirmReceipt({ orderId: ids.shipped, idempotencyKey: key() }), 'ORDER_ACCESS_DENIED');
+    await expectAppError(admin.api.orders.requestRefund({ orderId: ids.paid, reason: 'not mine' }), 'ORDER_ACCESS_DENIED');
+    await expectAppError(admin.api.orders.complain({ orderId: ids.paid, type: 'other', reason: 'not mine' }), 'ORDER_ACCESS_DENIED');
+    await expectAppError(admin.api.orders.tips.send({ orderId: ids.completed, currency: 'points', amount: 1, idempotencyKey: key() }), 'TIP_NOT_ALLOWED');
+    await expectAppError(admin.api.marketplace.reviews.create({ orderId: ids.completed, rating: 5, content: 'x', images: [] }), 'REVIEW_NOT_ALLOWED');
+    expect(await services.db.selectFrom('orders').select(['id', 'status', 'updated_at']).orderBy('id').execute()).toEqual(before);
+    expect(await services.db.selectFrom('complaints').select('id').where('reporter_id', '=', admin.id).execute()).toEqual([]);
+  });
 });
 
 describe('orders.sellSummary', () => {

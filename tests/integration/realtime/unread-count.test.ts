@@ -9,7 +9,8 @@ import { invalidateSession } from '../../../server/src/domain/accounts/sessions.
 import { LocalEventBus } from '../../../server/src/realtime/local-event-bus.ts';
 import { PgEventBus } from '../../../server/src/realtime/pg-event-bus.ts';
 import { WS_PATH } from '../../../server/src/realtime/ws-server.ts';
-import { SESSION_REVOKED_CLOSE_CODE } from '../../../server/src/realtime/session-sockets.ts';
+import { ACCOUNT_BANNED_CLOSE_CODE, SESSION_REVOKED_CLOSE_CODE } from '../../../server/src/realtime/session-sockets.ts';
+import { banUser } from '../../../server/src/domain/accounts/ban-user.ts';
 import type { AppRouter } from '../../../server/src/trpc/app-router.ts';
 import { eventually } from '../../helpers/eventually.ts';
 
@@ -214,6 +215,21 @@ describe('session revocation', () => {
     await sendMessage(other, me);
     expect(await onPhone.recorder.waitForValues(2)).toEqual([0, 1]);
     expect(phoneClient.closeCodes).toEqual([]);
+  });
+
+  test('a ban closes every socket of the member with the ban’s own code, so the tab can say why', async ({ db }) => {
+    const me = await insertTestUser(db.db);
+    const admin = await insertTestUser(db.db, { admin: true });
+    const clients = [];
+    for (let i = 0; i < 2; i += 1) {
+      const session = await createTestSession(db.db, server.services.clock, me.id);
+      const client = connect({ cookie: session.cookie });
+      await subscribeUnread(client).recorder.waitForValues(1);
+      clients.push(client);
+    }
+
+    await banUser(server.services.db, server.services.events, { userId: me.id, bannedBy: admin.id, reason: 'fraud' });
+    for (const client of clients) expect(await client.nextClose()).toBe(ACCOUNT_BANNED_CLOSE_CODE);
   });
 
   test('a reconnect with the revoked cookie gets only a visitor’s socket', async ({ db }) => {

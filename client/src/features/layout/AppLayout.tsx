@@ -10,6 +10,7 @@ import { MobileBottomBar } from './MobileBottomBar.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
 import { useLiveCounterSubscriptions } from './use-live-counters.ts';
 import { useFocusHeadingOnRouteChange } from './use-route-focus.ts';
+import { useSignOutOnBan } from '../auth/use-sign-out-on-ban.ts';
 import classes from './layout.module.css';
 
 const MAIN_CONTENT_ID = 'main-content';
@@ -25,6 +26,7 @@ export function AppLayout() {
   useAdoptSavedLanguage();
   useLiveCounterSubscriptions();
   useFocusHeadingOnRouteChange(MAIN_CONTENT_ID);
+  useSignOutOnBan();
 
   return (
     <CurrencyProvider>

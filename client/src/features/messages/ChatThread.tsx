@@ -120,6 +120,15 @@ export function ChatThread({ me, peerId, peer, peerError, live, onSent, viaSelle
     onSuccess: () => void utils.chat.conversations.invalidate(),
   });
   const blockState = peer?.blockState;
+  // either side may block or unblock from anywhere: the notice and the composer follow at once
+  trpc.chat.onBlockState.useSubscription(
+    { peerId },
+    {
+      enabled: peer !== undefined,
+      // tracked events arrive as { id, data }
+      onData: (event) => utils.chat.peer.setData({ peerId }, (old) => (old ? { ...old, blockState: event.data } : old)),
+    },
+  );
   const block = trpc.chat.block.useMutation({
     onSuccess: (state) => {
       utils.chat.peer.setData({ peerId }, (old) => (old ? { ...old, blockState: state } : old));

@@ -8,6 +8,7 @@ import {
   IconCircleCheck,
   IconClockHour4,
   IconCoin,
+  IconEye,
   IconFlag,
   IconLock,
   IconMessageCircle,
@@ -37,7 +38,7 @@ import { Money } from '../../components/Money.tsx';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** /orders/:id for the order's buyer or seller (rules O-14 and O-16). */
+/** /orders/:id for the order's buyer or seller, and read-only for admins (rules O-14 and O-16). */
 export function OrderDetailPage() {
   const { t } = useTranslation('orders');
   const { id } = useParams<{ id: string }>();
@@ -90,6 +91,8 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
   const [reviewOpen, setReviewOpen] = useState(false);
 
   const isBuyer = order.role === 'buyer';
+  // an admin who is not a party reads the order from the console; the actions stay the parties'
+  const adminView = order.role === 'admin';
   const counterparty = isBuyer ? order.seller : order.buyer;
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const productLink = order.listingId ? `/listing/${order.listingId}` : order.buyingRequestId ? `/buying-requests/${order.buyingRequestId}` : null;
@@ -100,7 +103,7 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
   const canTipOrReview = isBuyer && order.status === 'completed';
   // one open complaint per party (rule O-13): while the member's waits for an answer, it shows instead
   const hasOpenComplaint = order.myComplaints.some((complaint) => complaint.status === 'pending');
-  const canComplain = order.status !== 'cancelled' && !hasOpenComplaint;
+  const canComplain = !adminView && order.status !== 'cancelled' && !hasOpenComplaint;
   // while a refund is under review the USDN is still held, but not waiting for receipt any more
   const escrowNote = order.status === 'refunding' && order.escrowStatus === 'in_progress' ? 'refunding' : order.escrowStatus;
 
@@ -116,10 +119,10 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
   return (
     <Container size="lg" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
-        <Anchor component={Link} to={`/orders?tab=${isBuyer ? 'buy' : 'sell'}`} size="sm">
+        <Anchor component={Link} to={adminView ? '/admin?tab=orders' : `/orders?tab=${isBuyer ? 'buy' : 'sell'}`} size="sm">
           <Group gap={4} component="span">
             <IconArrowLeft size={14} aria-hidden />
-            {t('detail.backToList')}
+            {adminView ? t('detail.backToAdmin') : t('detail.backToList')}
           </Group>
         </Anchor>
         <Group justify="space-between" align="center" gap="sm">
@@ -127,12 +130,19 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
             <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
               {t('detail.title', { id: order.shortId })}
             </Title>
-            <Text size="sm" c="dimmed">
-              {isBuyer ? t('detail.youBought') : t('detail.youSold')}
-            </Text>
+            {!adminView && (
+              <Text size="sm" c="dimmed">
+                {isBuyer ? t('detail.youBought') : t('detail.youSold')}
+              </Text>
+            )}
           </Stack>
           <OrderStatusBadge status={order.status} size="lg" />
         </Group>
+        {adminView && (
+          <Alert color="violet" variant="light" icon={<IconEye size={20} aria-hidden />} title={t('detail.adminView')} data-testid="order-admin-view">
+            <Text size="sm">{t('detail.adminViewHint')}</Text>
+          </Alert>
+        )}
 
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 7 }}>
@@ -165,7 +175,7 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
                 </Group>
               </Paper>
 
-              {!isBuyer && order.status === 'paid' && (
+              {order.role === 'seller' && order.status === 'paid' && (
                 <Paper withBorder radius="md" p="md" component="section" aria-labelledby="ship-heading">
                   <Stack gap="sm">
                     <Group gap="xs">
@@ -235,106 +245,103 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
 
               {order.status === 'shipped' && order.autoCompleteAt && <AutoConfirmNotice at={order.autoCompleteAt} dateTime={dateTime} />}
 
-              <Paper withBorder radius="md" p="md" component="section" aria-labelledby="party-heading">
-                <Title order={2} fz="h5" id="party-heading" mb="xs">
-                  {isBuyer ? t('detail.seller') : t('detail.buyer')}
-                </Title>
-                <Group gap="sm" wrap="nowrap">
-                  <Avatar src={counterparty.avatarUrl} name={counterparty.nickname} radius="xl" />
-                  <Stack gap={0} miw={0}>
-                    <Anchor component={Link} to={`/profile/${counterparty.id}`} size="sm" fw={600} truncate>
-                      {counterparty.nickname}
-                    </Anchor>
-                    <CreditRating score={counterparty.creditScore} />
-                  </Stack>
-                </Group>
-              </Paper>
+              {adminView ? (
+                <>
+                  <PartyCard headingId="buyer-heading" heading={t('detail.buyer')} party={order.buyer} />
+                  <PartyCard headingId="seller-heading" heading={t('detail.seller')} party={order.seller} />
+                </>
+              ) : (
+                <PartyCard headingId="party-heading" heading={isBuyer ? t('detail.seller') : t('detail.buyer')} party={counterparty} />
+              )}
 
-              <Paper withBorder radius="md" p="md" component="section" aria-labelledby="actions-heading">
-                <Title order={2} fz="h5" id="actions-heading" mb="sm">
-                  {t('actions.title')}
-                </Title>
-                <Stack gap="xs">
-                  <Button component={Link} to={contactLink} variant="default" leftSection={<IconMessageCircle size={16} aria-hidden />} justify="flex-start">
-                    {isBuyer ? t('actions.contactSeller') : t('actions.contactBuyer')}
-                  </Button>
-                  {canRefund && (
-                    <Button
-                      variant="light"
-                      color="orange"
-                      leftSection={<IconReceiptRefund size={16} aria-hidden />}
-                      justify="flex-start"
-                      onClick={() => setRefundOpen(true)}
-                    >
-                      {t('actions.refund')}
+              {/* the parties' actions: an admin's view leaves them out (the server refuses them anyway) */}
+              {!adminView && (
+                <Paper withBorder radius="md" p="md" component="section" aria-labelledby="actions-heading">
+                  <Title order={2} fz="h5" id="actions-heading" mb="sm">
+                    {t('actions.title')}
+                  </Title>
+                  <Stack gap="xs">
+                    <Button component={Link} to={contactLink} variant="default" leftSection={<IconMessageCircle size={16} aria-hidden />} justify="flex-start">
+                      {isBuyer ? t('actions.contactSeller') : t('actions.contactBuyer')}
                     </Button>
-                  )}
-                  {canTipOrReview && (
-                    <>
+                    {canRefund && (
                       <Button
                         variant="light"
-                        color="yellow"
-                        leftSection={<IconCoin size={16} aria-hidden />}
+                        color="orange"
+                        leftSection={<IconReceiptRefund size={16} aria-hidden />}
                         justify="flex-start"
-                        onClick={() => setTipOpen(true)}
+                        onClick={() => setRefundOpen(true)}
                       >
-                        {t('actions.tip')}
+                        {t('actions.refund')}
                       </Button>
-                      <Button variant="light" leftSection={<IconStar size={16} aria-hidden />} justify="flex-start" onClick={() => setReviewOpen(true)}>
-                        {order.reviewedByMe ? t('actions.editReview') : t('actions.review')}
+                    )}
+                    {canTipOrReview && (
+                      <>
+                        <Button
+                          variant="light"
+                          color="yellow"
+                          leftSection={<IconCoin size={16} aria-hidden />}
+                          justify="flex-start"
+                          onClick={() => setTipOpen(true)}
+                        >
+                          {t('actions.tip')}
+                        </Button>
+                        <Button variant="light" leftSection={<IconStar size={16} aria-hidden />} justify="flex-start" onClick={() => setReviewOpen(true)}>
+                          {order.reviewedByMe ? t('actions.editReview') : t('actions.review')}
+                        </Button>
+                      </>
+                    )}
+                    {canComplain && (
+                      <Button
+                        variant="subtle"
+                        color="red"
+                        leftSection={<IconFlag size={16} aria-hidden />}
+                        justify="flex-start"
+                        onClick={() => setComplaintOpen(true)}
+                      >
+                        {t('actions.complain')}
                       </Button>
-                    </>
-                  )}
-                  {canComplain && (
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      leftSection={<IconFlag size={16} aria-hidden />}
-                      justify="flex-start"
-                      onClick={() => setComplaintOpen(true)}
-                    >
-                      {t('actions.complain')}
-                    </Button>
-                  )}
-                  {hasOpenComplaint && (
-                    <Text size="sm" c="dimmed" data-testid="complaint-open-note">
-                      {t('complaint.openNote')}
-                    </Text>
-                  )}
-                </Stack>
-                {order.myComplaints.length > 0 && (
-                  <Stack gap={6} mt="md">
-                    <Text size="xs" fw={600} c="dimmed">
-                      {t('complaint.mine')}
-                    </Text>
-                    {order.myComplaints.map((complaint) => (
-                      <Paper key={complaint.id} withBorder radius="sm" p="xs">
-                        <Group justify="space-between" gap="xs" wrap="nowrap">
-                          <Text size="sm">{t(`complaint.types.${complaint.type}`)}</Text>
-                          <Badge size="sm" variant="light" color={complaint.status === 'resolved' ? 'teal' : 'yellow'}>
-                            {t(`complaint.status.${complaint.status}`)}
-                          </Badge>
-                        </Group>
-                        <Text size="xs" c="dimmed">
-                          {dateTime.format(complaint.createdAt)}
-                        </Text>
-                        {complaint.adminResponse && (
-                          <Text size="xs" mt={4} className={classes.deliveryText}>
-                            {t('complaint.response', { text: complaint.adminResponse })}
-                          </Text>
-                        )}
-                      </Paper>
-                    ))}
+                    )}
+                    {hasOpenComplaint && (
+                      <Text size="sm" c="dimmed" data-testid="complaint-open-note">
+                        {t('complaint.openNote')}
+                      </Text>
+                    )}
                   </Stack>
-                )}
-              </Paper>
+                  {order.myComplaints.length > 0 && (
+                    <Stack gap={6} mt="md">
+                      <Text size="xs" fw={600} c="dimmed">
+                        {t('complaint.mine')}
+                      </Text>
+                      {order.myComplaints.map((complaint) => (
+                        <Paper key={complaint.id} withBorder radius="sm" p="xs">
+                          <Group justify="space-between" gap="xs" wrap="nowrap">
+                            <Text size="sm">{t(`complaint.types.${complaint.type}`)}</Text>
+                            <Badge size="sm" variant="light" color={complaint.status === 'resolved' ? 'teal' : 'yellow'}>
+                              {t(`complaint.status.${complaint.status}`)}
+                            </Badge>
+                          </Group>
+                          <Text size="xs" c="dimmed">
+                            {dateTime.format(complaint.createdAt)}
+                          </Text>
+                          {complaint.adminResponse && (
+                            <Text size="xs" mt={4} className={classes.deliveryText}>
+                              {t('complaint.response', { text: complaint.adminResponse })}
+                            </Text>
+                          )}
+                        </Paper>
+                      ))}
+                    </Stack>
+                  )}
+                </Paper>
+              )}
             </Stack>
           </Grid.Col>
         </Grid>
       </Stack>
 
       {canRefund && <RefundDialog orderId={order.id} totalCents={order.totalCents} opened={refundOpen} onClose={() => setRefundOpen(false)} />}
-      {canComplain && <ComplaintDialog orderId={order.id} role={order.role} opened={complaintOpen} onClose={() => setComplaintOpen(false)} />}
+      {canComplain && <ComplaintDialog orderId={order.id} role={isBuyer ? 'buyer' : 'seller'} opened={complaintOpen} onClose={() => setComplaintOpen(false)} />}
       {canTipOrReview && (
         <>
           <TipDialog orderId={order.id} sellerNickname={order.seller.nickname} opened={tipOpen} onClose={() => setTipOpen(false)} />
@@ -342,6 +349,25 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
         </>
       )}
     </Container>
+  );
+}
+
+function PartyCard({ headingId, heading, party }: { headingId: string; heading: string; party: TOrderDetail['buyer'] }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
+      <Title order={2} fz="h5" id={headingId} mb="xs">
+        {heading}
+      </Title>
+      <Group gap="sm" wrap="nowrap">
+        <Avatar src={party.avatarUrl} name={party.nickname} radius="xl" />
+        <Stack gap={0} miw={0}>
+          <Anchor component={Link} to={`/profile/${party.id}`} size="sm" fw={600} truncate>
+            {party.nickname}
+          </Anchor>
+          <CreditRating score={party.creditScore} />
+        </Stack>
+      </Group>
+    </Paper>
   );
 }
 

@@ -30,7 +30,7 @@ export async function banAsAdmin(services: AppServices, memberId: string, input:
     return banned;
   });
   // open tabs and sockets of the user close now, not at their next request
-  await publishCommitted(services.events, sessionRevokedEvent(input.userId, result.endedSessionIds));
+  await publishCommitted(services.events, sessionRevokedEvent(input.userId, result.endedSessionIds, 'banned'));
   return { banned: true };
 }
 

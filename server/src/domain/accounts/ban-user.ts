@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { EventBus } from '../../realtime/events.ts';
 import { runInTransaction, type Tx } from '../../db/transaction.ts';
@@ -24,7 +24,8 @@ export interface BanResult {
 
 /**
  * The transactional part of a ban, for callers that ban as part of a larger change (a
- * moderation decision): inserts the active ban and ends every session of the user.
+ * moderation decision): inserts the active ban, ends every session of the user and revokes
+ * their API tokens.
  */
 export async function banUserInTransaction(trx: Tx, input: BanInput): Promise<BanResult> {
   const reason = input.reason.trim();
@@ -46,18 +47,26 @@ export async function banUserInTransaction(trx: Tx, input: BanInput): Promise<Ba
   const banId =
     inserted?.id ?? (await trx.selectFrom('user_bans').select('id').where('user_id', '=', user.id).where('status', '=', 'active').executeTakeFirstOrThrow()).id;
   const endedSessionIds = await invalidateUserSessions(trx, user.id);
+  // for good, not only while the ban lasts: a lifted ban must not bring back a script's access
+  // the member may have handed to someone else (ADR 0033); they issue new tokens themselves
+  await trx
+    .updateTable('api_tokens')
+    .set({ revoked_at: sql`now()` })
+    .where('user_id', '=', user.id)
+    .where('revoked_at', 'is', null)
+    .execute();
   // rule AD-9: a ban notifies the user; they read it when the ban is lifted or through support
   if (inserted) await notify(trx, { userId: user.id, type: 'banned', params: { reason } });
   return { banId, created: Boolean(inserted), endedSessionIds };
 }
 
 /**
- * Bans a member: sign-in is refused from now on and every open session (and socket) ends.
- * API tokens stay stored but stop authenticating while the ban is active.
+ * Bans a member: sign-in is refused from now on, every open session (and socket) ends and
+ * every API token is revoked for good.
  */
 export async function banUser(db: Kysely<Database>, events: EventBus, input: BanInput): Promise<BanResult> {
   const result = await runInTransaction(db, (trx) => banUserInTransaction(trx, input));
-  await publishCommitted(events, sessionRevokedEvent(input.userId, result.endedSessionIds));
+  await publishCommitted(events, sessionRevokedEvent(input.userId, result.endedSessionIds, 'banned'));
   return result;
 }
 

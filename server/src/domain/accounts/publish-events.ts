@@ -17,6 +17,8 @@ export async function publishCommitted(events: EventBus, list: RealtimeEvent[]):
   }
 }
 
-export function sessionRevokedEvent(userId: string, sessionIds: string[]): RealtimeEvent[] {
-  return sessionIds.length > 0 ? [{ type: 'session-revoked', userId, sessionIds }] : [];
+/** `cause` 'banned' closes the member's sockets with the ban's own code, so their tab says why. */
+export function sessionRevokedEvent(userId: string, sessionIds: string[], cause?: 'banned'): RealtimeEvent[] {
+  if (sessionIds.length === 0) return [];
+  return [cause ? { type: 'session-revoked', userId, sessionIds, cause } : { type: 'session-revoked', userId, sessionIds }];
 }

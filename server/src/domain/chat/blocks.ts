@@ -3,6 +3,7 @@ import type { AppServices } from '../../app-services.ts';
 import type { Kysely } from 'kysely';
 import { uploadUrl, type TBlockedMember, type TBlockState } from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
+import { publishCommitted } from '../accounts/publish-events.ts';
 
 /** Whether the viewer blocked the other user, and whether the other user blocked the viewer. */
 export async function blockStateBetween(db: Kysely<Database>, viewerId: string, otherId: string): Promise<TBlockState> {
@@ -32,13 +33,26 @@ export async function blockMember(services: AppServices, memberId: string, input
     .values({ blocker_id: memberId, blocked_id: input.userId, reason: input.reason ?? null, created_at: services.clock.now() })
     .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
     .execute();
+  await announceBlockChange(services, memberId, input.userId);
   return blockStateBetween(services.db, memberId, input.userId);
 }
 
 /** The member lifts a block (nothing happens if there was none). */
 export async function unblockMember(services: AppServices, memberId: string, peerId: string) {
   await services.db.deleteFrom('user_blocks').where('blocker_id', '=', memberId).where('blocked_id', '=', peerId).execute();
+  await announceBlockChange(services, memberId, peerId);
   return blockStateBetween(services.db, memberId, peerId);
+}
+
+/**
+ * Both sides' open threads re-read the block (chat.onBlockState): the blocked member's composer
+ * closes at once instead of when a send fails, and the blocker's other tabs follow too.
+ */
+async function announceBlockChange(services: AppServices, memberId: string, peerId: string): Promise<void> {
+  await publishCommitted(services.events, [
+    { type: 'blocks-changed', userId: memberId },
+    { type: 'blocks-changed', userId: peerId },
+  ]);
 }
 
 /** The members `memberId` has blocked, most recent first, so each block can be lifted again. */

@@ -62,6 +62,7 @@ export async function actOnViolation(
     });
     return { senderId: claimed.sender_id, ended };
   });
-  await publishCommitted(services.events, sessionRevokedEvent(endedSessions.senderId, endedSessions.ended));
+  // only a ban ends sessions here
+  await publishCommitted(services.events, sessionRevokedEvent(endedSessions.senderId, endedSessions.ended, 'banned'));
   return { status: input.action, reviewedAt: now };
 }

@@ -1,5 +1,5 @@
 import { router } from '../../trpc/init.ts';
-import { dashboard, onPendingCounts } from './dashboard.ts';
+import { dashboard, onDashboard, onPendingCounts } from './dashboard.ts';
 import { adminRefundsRouter } from './refunds/router.ts';
 import { adminUsersRouter } from './users/router.ts';
 import { adminViolationsRouter } from './violations/router.ts';
@@ -23,6 +23,7 @@ import { adminPointsWithdrawalsRouter } from './points-withdrawals/router.ts';
  */
 export const adminRouter = router({
   dashboard,
+  onDashboard,
   onPendingCounts,
   refunds: adminRefundsRouter,
   users: adminUsersRouter,

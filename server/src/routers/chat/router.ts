@@ -9,6 +9,7 @@ import { block, unblock } from './block.ts';
 import { blocked } from './blocked.ts';
 import { peer } from './peer.ts';
 import { onMessages } from './on-messages.ts';
+import { onBlockState } from './on-block-state.ts';
 
 /** The messages centre (rules C-1 to C-9): conversations, threads, live delivery, read marking, blocking. */
 export const chatRouter = router({
@@ -23,4 +24,5 @@ export const chatRouter = router({
   blocked,
   peer,
   onMessages,
+  onBlockState,
 });

@@ -31,10 +31,19 @@ const QUEUES: { key: keyof TAdminPendingCounts; tab: AdminTabKey }[] = [
   { key: 'usdnWithdrawals', tab: 'usdn-withdrawals' },
 ];
 
-/** Rule AD-7: head counts of the tables the console manages, and the queues waiting for an admin. */
+/**
+ * Rule AD-7: head counts of the tables the console manages, and the queues waiting for an admin.
+ * The server pushes new figures whenever a counted table changes (admin.onDashboard), like the
+ * sidebar badges, so the page never shows yesterday's numbers beside live badges.
+ */
 export function DashboardTab() {
   const { t } = useTranslation('admin');
+  const utils = trpc.useUtils();
   const dashboard = trpc.admin.dashboard.useQuery();
+  trpc.admin.onDashboard.useSubscription(undefined, {
+    // tracked events arrive as { id, data }
+    onData: (event) => utils.admin.dashboard.setData(undefined, event.data),
+  });
   if (dashboard.isPending) {
     return (
       <Center py="xl">

@@ -10,9 +10,8 @@ import { AdminStatusBadge } from '../kit/AdminStatusBadge.tsx';
 import { MemberLink } from '../kit/MemberLink.tsx';
 
 /**
- * The console's view of one order (admin.orders.get). The member page /orders/:id is for the
- * buyer and the seller only, so every admin tab that names an order (orders, refunds) opens
- * this dialog instead of linking there.
+ * The console's view of one order (admin.orders.get), opened in place from every admin tab that
+ * names an order (orders, refunds); the orders tab also links to the read-only order page.
  */
 export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
   return (

@@ -1,6 +1,7 @@
-import { Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ORDER_STATUSES, formatCents, type TAdminOrderItem, type TOrderStatus } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
 import { formatFull } from '../../messages/chat-time.ts';
@@ -16,8 +17,9 @@ import { ExportCsvButton } from '../kit/ExportCsvButton.tsx';
 import { AdminDateRange } from '../kit/AdminDateRange.tsx';
 
 /**
- * Rule AD-20: every order with title, short id, total and status. The member page
- * /orders/:id is for the buyer and the seller only, so "details" opens the admin's own view.
+ * Rule AD-20: every order with title, short id, total and status. The short id links to the
+ * order page /orders/:id, which an admin reads without the parties' actions; "details" opens
+ * the console's own summary in place.
  */
 export function OrdersTab() {
   const { t } = useTranslation(['admin-content', 'admin']);
@@ -90,7 +92,7 @@ function OrdersTable({ items, onOpen }: { items: TAdminOrderItem[]; onOpen: (id:
           {items.map((item) => (
             <Table.Tr key={item.id} data-testid={`admin-order-${item.id}`}>
               <Table.Td ff="monospace" fz="sm">
-                {item.shortId}
+                <OrderPageLink item={item} />
               </Table.Td>
               <Table.Td maw={260}>
                 <Text size="sm" fw={600} lineClamp={2}>
@@ -129,14 +131,24 @@ function OrdersTable({ items, onOpen }: { items: TAdminOrderItem[]; onOpen: (id:
   );
 }
 
+/** The short id as a link to the order page (rule AD-20), named in full for screen readers. */
+function OrderPageLink({ item }: { item: TAdminOrderItem }) {
+  const { t } = useTranslation('admin-content');
+  return (
+    <Anchor component={Link} to={`/orders/${item.id}`} ff="monospace" fz="inherit" aria-label={t('orders.openPage', { id: item.shortId })}>
+      {item.shortId}
+    </Anchor>
+  );
+}
+
 function OrderCard({ item, onOpen }: { item: TAdminOrderItem; onOpen: (id: string) => void }) {
   const { t, i18n } = useTranslation('admin-content');
   return (
     <Card withBorder radius="md" p="sm" data-testid={`admin-order-${item.id}`}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text size="xs" ff="monospace" c="dimmed">
-            #{item.shortId}
+          <Text size="xs" ff="monospace">
+            #<OrderPageLink item={item} />
           </Text>
           <AdminStatusBadge status={item.status} />
         </Group>
