@@ -18,6 +18,8 @@ export const LIMITS = {
   recommendations: 8,
   publishListingPointsCost: 1,
   defaultMaxOffers: 3,
+  /** An offer's or counter-offer's optional message (rule B-10). */
+  offerMessageMax: 1000,
   resetCooldownSeconds: 60,
   resetTokenTtlMs: 60 * 60 * 1000,
   /** A sign-up's verification link works for a day; the resend button cools down like reset. */

@@ -2,16 +2,8 @@ import { z } from 'zod';
 import { LIMITS } from '../rules/limits.ts';
 import { ZTags } from '../rules/tags.ts';
 import { ZUploadKey } from './uploads.ts';
-import { ZListingCategory } from './marketplace.ts';
+import { ZBuyingRequestStatus, ZListingCategory } from './marketplace.ts';
 import { zName, zText } from './common.ts';
-
-/** Stored statuses (ADR 0009); 'completed' belongs to the orders issue and the admin view. */
-export const BUYING_REQUEST_STATUSES = ['open', 'offer_limit_reached', 'in_negotiation', 'deal_made', 'closed', 'expired', 'completed'] as const;
-export const ZBuyingRequestStatus = z.enum(BUYING_REQUEST_STATUSES);
-export type TBuyingRequestStatus = z.infer<typeof ZBuyingRequestStatus>;
-
-/** The statuses in which a request still takes offers, counters and an accept. */
-export const ACTIVE_BUYING_REQUEST_STATUSES = ['open', 'offer_limit_reached', 'in_negotiation'] as const;
 
 export const BUYING_REQUEST_MAX_OFFERS_RANGE = { min: 1, max: 10 } as const;
 export const BUYING_REQUEST_EXPIRY_DAYS = { min: 1, max: 90, default: 30 } as const;

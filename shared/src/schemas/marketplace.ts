@@ -29,6 +29,17 @@ export const ZListingCard = z.object({
 });
 export type TListingCard = z.infer<typeof ZListingCard>;
 
+/**
+ * Stored buying-request statuses (ADR 0009); 'completed' belongs to the orders issue and the
+ * admin view. Defined beside the card, which carries its request's status.
+ */
+export const BUYING_REQUEST_STATUSES = ['open', 'offer_limit_reached', 'in_negotiation', 'deal_made', 'closed', 'expired', 'completed'] as const;
+export const ZBuyingRequestStatus = z.enum(BUYING_REQUEST_STATUSES);
+export type TBuyingRequestStatus = z.infer<typeof ZBuyingRequestStatus>;
+
+/** The statuses in which a request still takes offers, counters and an accept. */
+export const ACTIVE_BUYING_REQUEST_STATUSES = ['open', 'offer_limit_reached', 'in_negotiation'] as const;
+
 /** A buying request as a feed card shows it; a null budget bound means "no limit". */
 export const ZBuyingRequestCard = z.object({
   id: z.uuid(),
@@ -44,5 +55,7 @@ export const ZBuyingRequestCard = z.object({
   likesCount: z.number().int().nonnegative().optional(),
   favoritesCount: z.number().int().nonnegative().optional(),
   requesterNickname: z.string().nullable().optional(),
+  /** Set where a card may show a request that stopped taking offers (favourites and likes). */
+  status: ZBuyingRequestStatus.optional(),
 });
 export type TBuyingRequestCard = z.infer<typeof ZBuyingRequestCard>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../rules/limits.ts';
 import { ZBuyingRequestSummary } from './buying-requests.ts';
 import { zText } from './common.ts';
 
@@ -17,7 +18,7 @@ const ZOfferPriceCents = z
 
 const ZOfferMessage = zText()
   .trim()
-  .max(500)
+  .max(LIMITS.offerMessageMax)
   .optional()
   .transform((value) => (value ? value : null));
 

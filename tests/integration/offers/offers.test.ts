@@ -45,6 +45,15 @@ describe('marketplace.offers.create', () => {
     expect(await requestState(db, requestId)).toMatchObject({ status: 'open', active_offers_count: 1, offer_count: 1 });
   });
 
+  test('a message of up to 1000 characters goes with the offer (rule B-10); a longer one is refused', async ({ db, member }) => {
+    const { requestId } = await openRequest(member);
+    const seller = await member();
+    await expectAppError(seller.api.marketplace.offers.create({ requestId, priceCents: 20_000, message: 'x'.repeat(1001) }), 'VALIDATION_FAILED');
+    expect(await requestState(db, requestId)).toMatchObject({ active_offers_count: 0, offer_count: 0 });
+    const offer = await seller.api.marketplace.offers.create({ requestId, priceCents: 20_000, message: 'x'.repeat(1000) });
+    expect(offer.message).toHaveLength(1000);
+  });
+
   test.for([
     ['OFFER_PRICE_INVALID', 0],
     ['OFFER_PRICE_INVALID', -100],

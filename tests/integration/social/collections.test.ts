@@ -1,10 +1,11 @@
 import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { insertTestUser } from '../../helpers/users.ts';
-import { insertTestListing } from './fixtures.ts';
+import { insertTestBuyingRequest, insertTestListing } from './fixtures.ts';
 
 /**
  * The favourites and likes tabs keep what their member saved, whatever happened to it since:
- * a sold listing shows as sold, a taken-down one as unavailable (ADR 0035).
+ * a sold listing shows as sold, a taken-down one as unavailable (ADR 0035), and a buying request
+ * carries its status, so a closed one offers no make-offer action.
  */
 describe.each([
   { list: 'myFavorites', toggle: 'toggleFavorite', counter: 'favoritesCount' },
@@ -54,5 +55,28 @@ describe.each([
     const [card] = (await seller.api.marketplace.social[list]()).listings;
     expect(card).toMatchObject({ id: own, status: 'unavailable' });
     expect(card?.coverUrl).not.toBeNull();
+  });
+
+  test('a saved buying request carries the status its reader sees, so an ended one is shown as ended', async ({ db, member, clock }) => {
+    const requester = await insertTestUser(db.db);
+    const fan = await member();
+    const closed = await insertTestBuyingRequest(db.db, requester.id, { title: 'Wanted: closed' });
+    const pastItsTime = await insertTestBuyingRequest(db.db, requester.id, { title: 'Wanted: past its time' });
+    const open = await insertTestBuyingRequest(db.db, requester.id, { title: 'Wanted: open' });
+    for (const id of [closed, pastItsTime, open]) await fan.api.marketplace.social[toggle]({ kind: 'buyingRequest', id });
+    await db.db.updateTable('buying_requests').set({ status: 'closed' }).where('id', '=', closed).execute();
+    // the sweeper has not run yet: still 'open' in its row, expired to every reader
+    await db.db
+      .updateTable('buying_requests')
+      .set({ expires_at: new Date(clock.now().getTime() - 60_000) })
+      .where('id', '=', pastItsTime)
+      .execute();
+
+    const saved = await fan.api.marketplace.social[list]();
+    expect(saved.buyingRequests.map((card) => [card.id, card.status])).toEqual([
+      [open, 'open'],
+      [pastItsTime, 'expired'],
+      [closed, 'closed'],
+    ]);
   });
 });

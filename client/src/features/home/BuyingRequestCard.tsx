@@ -3,7 +3,7 @@ import { IconHandFinger, IconHeart, IconStar } from '@tabler/icons-react';
 import classes from './home.module.css';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatCents, type TBuyingRequestCard } from '@curio/shared';
+import { ACTIVE_BUYING_REQUEST_STATUSES, formatCents, type TBuyingRequestCard } from '@curio/shared';
 
 function useBudgetText(request: TBuyingRequestCard): string {
   const { t } = useTranslation('home');
@@ -14,9 +14,14 @@ function useBudgetText(request: TBuyingRequestCard): string {
   return t('card.negotiable');
 }
 
-/** Feed card of an open buying request: budget, offer progress and the way to make an offer. */
+/**
+ * Card of a buying request: budget, offer progress and the way to make an offer. In favourites
+ * and likes the request may have stopped taking offers; its card then names its status where
+ * make-offer would be.
+ */
 export function BuyingRequestCard({ request }: { request: TBuyingRequestCard }) {
-  const { t } = useTranslation('home');
+  const { t } = useTranslation(['home', 'buying']);
+  const ended = request.status !== undefined && !(ACTIVE_BUYING_REQUEST_STATUSES as readonly string[]).includes(request.status);
   const budget = useBudgetText(request);
   const full = request.activeOffersCount >= request.maxOffersAllowed;
   const progress = Math.min(100, (request.activeOffersCount / request.maxOffersAllowed) * 100);
@@ -80,7 +85,11 @@ export function BuyingRequestCard({ request }: { request: TBuyingRequestCard }) 
             aria-label={t('card.offersProgress', { active: request.activeOffersCount, max: request.maxOffersAllowed })}
           />
         </Stack>
-        {full ? (
+        {ended ? (
+          <Button variant="default" size="xs" radius="xl" disabled fullWidth data-testid="request-card-ended">
+            {t(`buying:status.${request.status}`)}
+          </Button>
+        ) : full ? (
           <Button variant="default" size="xs" radius="xl" disabled fullWidth>
             {t('card.offersFull')}
           </Button>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Modal, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { zText, type AppErrorCode, type ZCreateOfferInput } from '@curio/shared';
+import { LIMITS, zText, type AppErrorCode, type ZCreateOfferInput } from '@curio/shared';
 import { showServerFieldErrors, translatedSchemaResolver } from '../../lib/forms.ts';
 import { PriceField, priceInputToCents } from './PriceField.tsx';
 import { DialogActions } from '../../components/DialogActions.tsx';
@@ -102,7 +102,7 @@ export function OfferPriceDialog(props: OfferPriceDialogProps) {
             autosize
             minRows={2}
             maxRows={props.messageMaxRows}
-            maxLength={500}
+            maxLength={LIMITS.offerMessageMax}
             {...form.getInputProps('message')}
           />
           {/* the server refuses a message with contact details (rule C-4); say so while it is typed */}

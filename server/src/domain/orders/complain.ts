@@ -6,11 +6,7 @@ import { lockOrderForParty } from './lock-order.ts';
 import { assertOwnUploads } from '../uploads/own-uploads.ts';
 import { storageFor } from '../../storage/storage-for.ts';
 import type { AppServices } from '../../app-services.ts';
-
-/** PostgreSQL unique_violation: the one-open-complaint-per-party index caught a second one. */
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === '23505';
-}
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 
 /**
  * Either party files a complaint about the order for an admin (rule O-13), unless it was

@@ -5,11 +5,7 @@ import { runInTransaction, type Tx } from '../../db/transaction.ts';
 import { DomainError } from '../domain-error.ts';
 import { getBalances, publishBalanceChanges, transfer } from '../ledger/index.ts';
 import { previousDate, todayIn } from './calendar.ts';
-
-/** PostgreSQL unique_violation: the (user, local_date) primary key caught a second check-in. */
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === '23505';
-}
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 
 export interface LastCheckIn {
   localDate: string;

@@ -12,11 +12,7 @@ import { loadReview } from './read.ts';
 import { recordActivity } from '../activities/record-activity.ts';
 import { notify } from '../notifications/notify.ts';
 import type { AppServices } from '../../app-services.ts';
-
-/** PostgreSQL unique_violation: reviews_order_reviewer_key caught a second review of the order. */
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === '23505';
-}
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 
 /**
  * Review a completed order (rules S-18 and S-19): its buyer only, once (the unique index settles a

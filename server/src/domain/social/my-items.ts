@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
 import { ZListingCategory, type TBuyingRequestCard, type TListingCard, type TMySocialItems } from '@curio/shared';
-import type { Database } from '../../db/schema.ts';
+import type { AppServices } from '../../app-services.ts';
+import { effectiveRequestStatus } from '../buying-requests/status.ts';
 import { LISTING_CARD_COLUMNS, toListingCard } from '../listings/listing-card.ts';
 import type { ItemRelation } from './toggle.ts';
 
@@ -22,9 +22,12 @@ export const MY_ITEMS_LIMIT = 200;
  * Items the user can no longer reach stay listed with their status (a sold listing shows its
  * overlay, a taken-down one is marked unavailable) so they can still be taken back. A
  * taken-down listing of someone else's loses its cover: its page is gone for them, and a
- * takedown is often about the picture (ADR 0035).
+ * takedown is often about the picture (ADR 0035). A buying request carries the status its reader
+ * sees (expired once past its time), so an ended one offers no make-offer action.
  */
-export async function loadMySocialItems(db: Kysely<Database>, relation: ItemRelation, userId: string): Promise<TMySocialItems> {
+export async function loadMySocialItems(services: AppServices, relation: ItemRelation, userId: string): Promise<TMySocialItems> {
+  const { db } = services;
+  const now = services.clock.now();
   const listingRows = await db
     .selectFrom(`${LISTING_TABLE[relation]} as r`)
     .innerJoin('listings', 'listings.id', 'r.listing_id')
@@ -53,6 +56,8 @@ export async function loadMySocialItems(db: Kysely<Database>, relation: ItemRela
       'buying_requests.max_offers_allowed',
       'buying_requests.category',
       'buying_requests.created_at',
+      'buying_requests.status',
+      'buying_requests.expires_at',
     ])
     .where('r.user_id', '=', userId)
     .orderBy('r.created_at', 'desc')
@@ -77,6 +82,7 @@ export async function loadMySocialItems(db: Kysely<Database>, relation: ItemRela
     likesCount: row.likes_count,
     favoritesCount: row.favorites_count,
     requesterNickname: row.nickname,
+    status: effectiveRequestStatus(row, now),
   }));
   return { listings, buyingRequests };
 }

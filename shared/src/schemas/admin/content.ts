@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LISTING_STATUSES } from '../marketplace.ts';
 import { LISTING_REVIEW_STATUSES } from '../listings.ts';
-import { BUYING_REQUEST_STATUSES } from '../buying-requests.ts';
+import { BUYING_REQUEST_STATUSES } from '../marketplace.ts';
 import { ORDER_STATUSES } from '../orders.ts';
 import { ZAdminCsvLabels, ZAdminListInput, ZAdminReason, zAdminPage, zAdminTableControls } from './paging.ts';
 import { zText } from '../common.ts';

@@ -9,11 +9,7 @@ import { assertRequestTakesOffers, countActiveOffers, lockRequest, syncRequestWi
 import { loadOffers } from './read.ts';
 import { assertNoContactDetails } from '../../moderation/contact-check.ts';
 import type { AppServices } from '../../../app-services.ts';
-
-/** PostgreSQL unique_violation: the one-active-offer-per-seller index caught a double submit. */
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === '23505';
-}
+import { isUniqueViolation } from '../../../db/pg-errors.ts';
 
 /**
  * Make an offer (rule B-10). The request row is locked while the active offers are

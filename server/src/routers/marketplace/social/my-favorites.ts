@@ -3,4 +3,4 @@ import { memberProcedure } from '../../../trpc/init.ts';
 import { loadMySocialItems } from '../../../domain/social/my-items.ts';
 
 /** The profile's favourites tab: favourited listings and buying requests, newest first. */
-export const myFavorites = memberProcedure.output(ZMySocialItems).query(({ ctx }) => loadMySocialItems(ctx.services.db, 'favorite', ctx.user.id));
+export const myFavorites = memberProcedure.output(ZMySocialItems).query(({ ctx }) => loadMySocialItems(ctx.services, 'favorite', ctx.user.id));
