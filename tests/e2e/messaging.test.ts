@@ -227,8 +227,8 @@ describeInBrowser('two members chat live; badges, masking, blocking and notifica
       // the server refuses too, whatever the page shows
       await expect(mutateInPage(a, 'chat.send', { peerId: ben.id, content: 'hello?', clientId: 'blocked-attempt-1' })).rejects.toThrow(/CHAT_BLOCKED_BY_PEER/);
 
-      // notifications: A's purchase already told B; three more ring the bell live
-      await bOther.getByRole('link', { name: en('notifications:bellUnread', { count: 1 }), exact: true }).waitFor();
+      // notifications: B's welcome points (ADR 0030) and A's purchase already told B; three more ring the bell live
+      await bOther.getByRole('link', { name: en('notifications:bellUnread', { count: 2 }), exact: true }).waitFor();
       await runInTransaction(server.db.db, async (trx) => {
         await notify(trx, {
           userId: ben.id,
@@ -240,8 +240,8 @@ describeInBrowser('two members chat live; badges, masking, blocking and notifica
         await notify(trx, { userId: ben.id, type: 'review_received', params: { title: 'Brass lamp' }, link: '/orders' });
         await notify(trx, { userId: ben.id, type: 'withdrawal_rejected', params: { amount: '40.00', reason: 'Address does not match' }, link: '/withdrawal' });
       });
-      await bOther.getByRole('link', { name: en('notifications:bellUnread', { count: 4 }), exact: true }).waitFor();
-      await bOther.getByRole('link', { name: en('notifications:bellUnread', { count: 4 }), exact: true }).click();
+      await bOther.getByRole('link', { name: en('notifications:bellUnread', { count: 5 }), exact: true }).waitFor();
+      await bOther.getByRole('link', { name: en('notifications:bellUnread', { count: 5 }), exact: true }).click();
       await bOther.waitForURL(`${server.url}/notifications`);
       const main = bOther.getByRole('main');
       await main.getByText(en('notifications:types.order_paid', { title: '黄铜台灯 Brass lamp', quantity: 1, amount: '25.00' })).waitFor();
@@ -258,7 +258,7 @@ describeInBrowser('two members chat live; badges, masking, blocking and notifica
       // opening one marks it read and goes to its link
       await main.getByText(en('notifications:headline.withdrawal_rejected'), { exact: true }).click();
       await bOther.waitForURL(`${server.url}/withdrawal`);
-      await bOther.getByRole('link', { name: en('notifications:bellUnread', { count: 3 }), exact: true }).waitFor();
+      await bOther.getByRole('link', { name: en('notifications:bellUnread', { count: 4 }), exact: true }).waitFor();
       await bOther.goto('/notifications');
       await bOther.getByRole('button', { name: en('notifications:markAll') }).click();
       await bOther.getByRole('link', { name: en('notifications:bell'), exact: true }).waitFor();

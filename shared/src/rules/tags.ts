@@ -1,3 +1,4 @@
+import '../schemas/zod-config.ts';
 import { z } from 'zod';
 import { zName } from '../schemas/common.ts';
 import type { AppErrorCode } from '../errors.ts';

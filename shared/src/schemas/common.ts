@@ -1,11 +1,7 @@
+import './zod-config.ts';
 import { z } from 'zod';
 import { LIMITS } from '../rules/limits.ts';
 import { hasControlCharacters, stripInvisible } from '../rules/text.ts';
-
-// In the browser zod must not compile parsers with `new Function`: the Content-Security-Policy
-// forbids eval, and even zod's probe for it is reported as a violation. Servers keep the faster
-// compiled parsers.
-if ('document' in globalThis) z.config({ jitless: true });
 
 export const ZUuid = z.uuid();
 

@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 import { FEED_CATEGORIES, FEED_PAGE_DEFAULT, FEED_PAGE_MAX, FEED_SEARCH_MAX, FEED_SORTS, FEED_TYPES } from '../rules/feed.ts';
 import { ZBuyingRequestCard, ZListingCard } from './marketplace.ts';

@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 import { LIMITS } from '../rules/limits.ts';
 import { ZTags } from '../rules/tags.ts';

@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 
 export const LISTING_CATEGORIES = ['goods', 'service'] as const;

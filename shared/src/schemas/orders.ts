@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 import { ZIdempotencyKey, zText } from './common.ts';
 import { ZUploadKey } from './uploads.ts';

@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 import { ZBuyingRequestCard, ZListingCard } from './marketplace.ts';
 

@@ -1,3 +1,4 @@
+import '../zod-config.ts';
 import { z } from 'zod';
 import { ZAdminCsvLabels, ZAdminListInput, zAdminTableControls } from './paging.ts';
 import { zText } from '../common.ts';

@@ -1,3 +1,4 @@
+import '../zod-config.ts';
 import { z } from 'zod';
 import { LISTING_STATUSES } from '../marketplace.ts';
 import { LISTING_REVIEW_STATUSES } from '../listings.ts';

@@ -1,3 +1,4 @@
+import '../zod-config.ts';
 import { z } from 'zod';
 
 /** Requests waiting for an admin: the sidebar badges (rule AD-4), kept live by admin.onPendingCounts. */

@@ -1,3 +1,4 @@
+import '../zod-config.ts';
 import { z } from 'zod';
 import { ZAdminListInput, zAdminPage } from './paging.ts';
 import { RECHARGE_STATUSES, WITHDRAWAL_STATUSES } from '../wallet.ts';

@@ -1,3 +1,4 @@
+import '../zod-config.ts';
 import { z } from 'zod';
 import { isSolanaAddress } from '../../rules/solana-address.ts';
 import { ZPointsRedemptionStatus, ZRedemptionMethod } from '../points.ts';
