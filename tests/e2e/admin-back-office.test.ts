@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect, test, vi } from '../helpers/fixtures.ts';
 import { captureScreens, describeInBrowser, openPage, uiText, type BrowserPage } from '../helpers/browser.ts';
 import type { E2EServer } from '../helpers/e2e-server.ts';
-import { fundUsdn, signUpInPage, type E2EMember } from '../helpers/e2e-marketplace.ts';
+import { fundUsdn, mutateInPage, signUpInPage, type E2EMember } from '../helpers/e2e-marketplace.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
 
@@ -193,6 +193,126 @@ describeInBrowser('admin back office: moderation reasons, roles, member detail a
       await page.getByRole('dialog').getByTestId('member-ledger').getByText(uiText(language, 'wallet:history.kinds.purchase_escrow')).waitFor();
       await captureScreens(page, `admin-member-detail-${language}-${theme}`);
     }
+    expect(admin.pageErrors).toEqual([]);
+  });
+
+  test('orders and listings keep filter and sort in the URL across a reload; a resize keeps the buying close reason', async () => {
+    const page = admin.page;
+    const en = (key: string, params?: Record<string, string | number>) => uiText('en', key, params);
+    const tag = `urlsort${Date.now().toString(36)}`;
+    const makerPage = await openPage(browser, { baseUrl: server.url });
+    const maker = await signUpInPage(makerPage.page, 'office-maker');
+    await nickname(maker.id, 'Ada Okafor');
+    const listing = (title: string, priceCents: number, reviewStatus = 'approved') =>
+      server.db.db
+        .insertInto('listings')
+        .values({
+          seller_id: maker.id,
+          title,
+          description: 'URL test',
+          category: 'goods',
+          unit: 'piece',
+          price_cents: priceCents,
+          quantity: 1,
+          review_status: reviewStatus,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+        .then((row) => row.id);
+    // three orders the seller's session buys: two stay paid, one is shipped (filtered out)
+    const bought: Record<string, string> = {};
+    for (const [title, cents] of [
+      [`Globe ${tag}`, 3_000],
+      [`Atlas ${tag}`, 1_200],
+      [`Chart ${tag}`, 2_000],
+    ] as const) {
+      const listingId = await listing(title, cents);
+      const { orderId } = await mutateInPage<{ orderId: string }>(sellerSession.page, 'orders.purchase', {
+        listingId,
+        quantity: 1,
+        idempotencyKey: crypto.randomUUID(),
+      });
+      bought[title] = orderId;
+    }
+    await mutateInPage(makerPage.page, 'orders.ship', { orderId: bought[`Chart ${tag}`], deliveryInfo: 'Tracking SF123' });
+    await makerPage.close();
+    const titles = (prefix: string) => async () =>
+      (await page.locator(`[data-testid^="${prefix}"]`).allInnerTexts()).map((row) => row.match(/(Globe|Atlas|Chart|Kettle|Lantern|Clock) urlsort/)?.[1]);
+
+    // --- orders: a status filter and the total column, both in the URL, both after a reload
+    await useLanguage(page, 'en');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/admin?tab=orders');
+    await page.getByTestId('admin-orders-search').fill(tag);
+    await page.getByRole('combobox', { name: en('admin:kit.status') }).click();
+    await page.getByRole('option', { name: en('admin:status.paid'), exact: true }).click();
+    await page.getByTestId('sort-total').click();
+    await page.getByTestId('sort-total').click();
+    await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ tab: 'orders', q: tag, status: 'paid', sort: 'total', dir: 'asc' });
+    await expect.poll(titles('admin-order-')).toEqual(['Atlas', 'Globe']);
+    const ordersUrl = page.url();
+    await page.reload();
+    await expect.poll(titles('admin-order-')).toEqual(['Atlas', 'Globe']);
+    expect(page.url()).toBe(ordersUrl);
+    await expect.poll(() => page.getByRole('combobox', { name: en('admin:kit.status') }).inputValue()).toBe(en('admin:status.paid'));
+    expect(await page.getByRole('columnheader', { name: en('admin-content:orders.columns.total') }).getAttribute('aria-sort')).toBe('ascending');
+
+    // --- screens: the sortable headings (a select on phones) with the filter from the URL
+    for (const language of LANGUAGES) {
+      await useLanguage(page, language);
+      await page.goto(`/admin?tab=orders&q=${tag}&status=paid&sort=total&dir=asc`);
+      await page.getByText(uiText(language, 'admin-content:orders.description')).waitFor();
+      await expect.poll(titles('admin-order-')).toEqual(['Atlas', 'Globe']);
+      await captureScreens(page, `admin-orders-sorted-${language}`);
+    }
+
+    // --- listings: the review filter and price sort; another tab drops them
+    await useLanguage(page, 'en');
+    await listing(`Kettle ${tag}`, 900, 'pending');
+    await listing(`Lantern ${tag}`, 5_500, 'pending');
+    await listing(`Clock ${tag}`, 2_500, 'pending');
+    await page.goto('/admin?tab=listings');
+    await page.getByTestId('admin-listings-search').fill(tag);
+    await page.getByRole('combobox', { name: en('admin-content:listings.reviewFilter') }).click();
+    await page.getByRole('option', { name: en('admin:status.pending'), exact: true }).click();
+    await page.getByTestId('sort-price').click();
+    await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ tab: 'listings', q: tag, review: 'pending', sort: 'price' });
+    await expect.poll(titles('admin-listing-')).toEqual(['Lantern', 'Clock', 'Kettle']);
+    await page.reload();
+    await expect.poll(titles('admin-listing-')).toEqual(['Lantern', 'Clock', 'Kettle']);
+    await expect.poll(() => page.getByRole('combobox', { name: en('admin-content:listings.reviewFilter') }).inputValue()).toBe(en('admin:status.pending'));
+    await page.getByTestId('admin-tab-orders').click();
+    await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ tab: 'orders' });
+
+    // --- buying: the close dialog survives the table turning into cards and back
+    const request = await server.db.db
+      .insertInto('buying_requests')
+      .values({
+        user_id: maker.id,
+        title: `Wanted: sextant ${tag}`,
+        description: 'Brass, working',
+        category: 'goods',
+        budget_min_cents: 1_000,
+        budget_max_cents: 5_000,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await page.goto(`/admin?tab=buying&q=${tag}`);
+    await page
+      .getByTestId(`admin-buying-${request.id}`)
+      .getByRole('button', { name: en('admin-content:buying.close'), exact: true })
+      .click();
+    const dialog = page.getByRole('dialog', { name: en('admin-content:buying.closeTitle') });
+    await dialog.getByLabel(en('admin-content:common.posterReasonLabel')).fill('Asks for a weapon');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.waitForTimeout(300);
+    await expect.poll(() => dialog.getByLabel(en('admin-content:common.posterReasonLabel')).inputValue()).toBe('Asks for a weapon');
+    await dialog.getByRole('button', { name: en('admin-content:buying.close'), exact: true }).click();
+    await page.getByText(en('admin-content:buying.closed'), { exact: true }).first().waitFor();
+    const closed = await server.db.db.selectFrom('buying_requests').select('status').where('id', '=', request.id).executeTakeFirstOrThrow();
+    expect(closed.status).toBe('closed');
     expect(admin.pageErrors).toEqual([]);
   });
 });

@@ -202,6 +202,19 @@ describe('sorting and date ranges', () => {
     expect(inRange.items.map((entry) => entry.action)).toEqual(['listing.approve']);
     expect((await admin.api.admin.audit.list({ search: listing, to: new Date(now.getTime() - DAY) })).total).toBe(0);
   });
+
+  test('the audit log sorts by date, newest first by default, oldest first on request', async ({ db, admin, member }) => {
+    const seller = await member();
+    const listing = await insertListing(db.db, seller.id);
+    await admin.api.admin.listings.approve({ listingId: listing });
+    await admin.api.admin.listings.takeDown({ listingId: listing, reason: 'Counterfeit' });
+    const actions = async (direction?: 'asc' | 'desc') =>
+      (await admin.api.admin.audit.list({ search: listing, sort: 'createdAt', ...(direction ? { direction } : {}) })).items.map((entry) => entry.action);
+
+    // the entries carry their transaction's time; the id breaks a tie the same way round
+    expect(await actions()).toEqual(['listing.take_down', 'listing.approve']);
+    expect(await actions('asc')).toEqual(['listing.approve', 'listing.take_down']);
+  });
 });
 
 describe('CSV exports', () => {
@@ -238,6 +251,41 @@ describe('CSV exports', () => {
     expect(audit.csv.slice(1).split('\r\n')[0]).toBe('time (UTC),admin,action,target type,target id,reason,before,after');
     expect(audit.count).toBe((await auditActions(db, 'users.export')).length);
     expect(await auditActions(db, 'orders.export')).toHaveLength(1);
+  });
+
+  test("coded values (order status, role, audit action and target) in the admin's language when the client names them; codes otherwise", async ({
+    db,
+    admin,
+    member,
+  }) => {
+    const seller = await member({ nickname: 'Label seller' });
+    const buyer = await member({ nickname: 'Label buyer', usdnCents: 10_000 });
+    const tag = randomUUID().slice(0, 6);
+    const { orderId } = await buyer.api.orders.purchase({
+      listingId: await insertListing(db.db, seller.id, { title: `Lamp ${tag}`, priceCents: 1_500 }),
+      quantity: 1,
+      idempotencyKey: key(),
+    });
+    const orders = await admin.api.admin.orders.exportCsv({ search: tag, values: { status: { paid: '已付款', shipped: '已发货' } } });
+    expect(orders.csv).toContain(`${orderId},Lamp ${tag},15.00,已付款,Label buyer,Label seller,`);
+    // the labels are not filters: the audit entry records what was exported, not how it was worded
+    const [entry] = (await auditActions(db, 'orders.export')).filter((e) => (e.after as { filters: { search?: string } }).filters.search === tag);
+    expect(entry?.after).toEqual({ count: 1, filters: { search: tag, direction: 'desc' } });
+
+    const user = await insertTestUser(db.db, { nickname: `Role ${tag}` });
+    const users = await admin.api.admin.users.exportCsv({ search: tag, values: { role: { admin: '管理员', member: '普通用户' } } });
+    expect(users.csv).toContain(`${user.id},${user.email},Role ${tag},普通用户,`);
+    // a code without a label, and a call without labels (a script), keep the stable codes
+    expect((await admin.api.admin.users.exportCsv({ search: tag, values: { role: { admin: '管理员' } } })).csv).toContain(`Role ${tag},member,`);
+    expect((await admin.api.admin.users.exportCsv({ search: tag })).csv).toContain(`Role ${tag},member,`);
+
+    const audit = await admin.api.admin.audit.exportCsv({
+      search: 'users',
+      action: 'users.export',
+      values: { action: { 'users.export': 'Exported users' }, targetType: { export: 'Export' } },
+    });
+    expect(audit.csv).toContain(',Exported users,Export,users,');
+    expect(audit.csv).not.toContain(',users.export,');
   });
 });
 

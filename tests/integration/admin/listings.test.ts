@@ -62,6 +62,34 @@ describe('admin.listings.list', () => {
   });
 });
 
+describe('admin.listings.list sort', () => {
+  test('by price either way, or by date (newest first by default)', async ({ db, admin, member }) => {
+    const seller = await member();
+    const tag = `sort-${Date.now().toString(36)}`;
+    const cheap = await insertListing(db.db, seller.id, { title: `cheap ${tag}`, priceCents: 1_000 });
+    const dear = await insertListing(db.db, seller.id, { title: `dear ${tag}`, priceCents: 9_000 });
+    const middle = await insertListing(db.db, seller.id, { title: `middle ${tag}`, priceCents: 4_000 });
+    for (const [id, day] of [
+      [cheap, '2026-02-01T10:00:00Z'],
+      [dear, '2026-02-03T10:00:00Z'],
+      [middle, '2026-02-02T10:00:00Z'],
+    ] as const) {
+      await db.db
+        .updateTable('listings')
+        .set({ created_at: new Date(day) })
+        .where('id', '=', id)
+        .execute();
+    }
+    const ids = async (input: Omit<Parameters<typeof admin.api.admin.listings.list>[0], 'search'>) =>
+      (await admin.api.admin.listings.list({ search: tag, ...input })).items.map((item) => item.id);
+
+    expect(await ids({ sort: 'price', direction: 'desc' })).toEqual([dear, middle, cheap]);
+    expect(await ids({ sort: 'price', direction: 'asc' })).toEqual([cheap, middle, dear]);
+    expect(await ids({})).toEqual([dear, middle, cheap]);
+    expect(await ids({ sort: 'createdAt', direction: 'asc' })).toEqual([cheap, middle, dear]);
+  });
+});
+
 describe('admin.listings moderation', () => {
   test('approve: review status approved, still on sale, audited; a second approve changes nothing', async ({ db, services, admin, member }) => {
     const seller = await member();

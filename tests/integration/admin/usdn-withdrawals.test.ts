@@ -185,3 +185,27 @@ describe.skipIf(!onRealPostgres())('admin.usdnWithdrawals races (real PostgreSQL
   });
 });
 if (!onRealPostgres()) console.warn(`[admin.usdnWithdrawals races] skipped: ${NEEDS_POSTGRES}`);
+
+describe('admin.usdnWithdrawals.list sort', () => {
+  test('by amount either way, or by date (newest first by default)', async ({ db, admin, member }) => {
+    const tag = `Sort${randomUUID().slice(0, 6)}`;
+    const small = await requested(member, 20, `${tag}a`);
+    const large = await requested(member, 90, `${tag}b`);
+    const middle = await requested(member, 50, `${tag}c`);
+    const days = [new Date('2026-02-01T10:00:00Z'), new Date('2026-02-03T10:00:00Z'), new Date('2026-02-02T10:00:00Z')];
+    for (const [request, day] of [
+      [small, days[0]],
+      [large, days[1]],
+      [middle, days[2]],
+    ] as const) {
+      await db.db.updateTable('usdn_withdrawal_requests').set({ created_at: day }).where('id', '=', request.requestId).execute();
+    }
+    const ids = async (input: Omit<Parameters<typeof admin.api.admin.usdnWithdrawals.list>[0], 'search'>) =>
+      (await admin.api.admin.usdnWithdrawals.list({ search: tag, ...input })).items.map((item) => item.id);
+
+    expect(await ids({ sort: 'amount', direction: 'desc' })).toEqual([large.requestId, middle.requestId, small.requestId]);
+    expect(await ids({ sort: 'amount', direction: 'asc' })).toEqual([small.requestId, middle.requestId, large.requestId]);
+    expect(await ids({})).toEqual([large.requestId, middle.requestId, small.requestId]);
+    expect(await ids({ sort: 'createdAt', direction: 'asc' })).toEqual([small.requestId, middle.requestId, large.requestId]);
+  });
+});

@@ -198,3 +198,27 @@ describe.skipIf(!onRealPostgres())('admin.usdtRecharges races (real PostgreSQL)'
   });
 });
 if (!onRealPostgres()) console.warn(`[admin.usdtRecharges races] skipped: ${NEEDS_POSTGRES}`);
+
+describe('admin.usdtRecharges.list sort', () => {
+  test('by amount either way, or by date (newest first by default)', async ({ db, services, admin }) => {
+    const tag = `Sort${randomUUID().slice(0, 6)}`;
+    const small = await requested(services, 1_500, { nickname: `${tag}a` });
+    const large = await requested(services, 9_000, { nickname: `${tag}b` });
+    const middle = await requested(services, 4_000, { nickname: `${tag}c` });
+    const days = [new Date('2026-02-01T10:00:00Z'), new Date('2026-02-03T10:00:00Z'), new Date('2026-02-02T10:00:00Z')];
+    for (const [request, day] of [
+      [small, days[0]],
+      [large, days[1]],
+      [middle, days[2]],
+    ] as const) {
+      await db.db.updateTable('usdt_recharge_requests').set({ created_at: day }).where('id', '=', request.requestId).execute();
+    }
+    const ids = async (input: Omit<Parameters<typeof admin.api.admin.usdtRecharges.list>[0], 'search'>) =>
+      (await admin.api.admin.usdtRecharges.list({ search: tag, ...input })).items.map((item) => item.id);
+
+    expect(await ids({ sort: 'amount', direction: 'desc' })).toEqual([large.requestId, middle.requestId, small.requestId]);
+    expect(await ids({ sort: 'amount', direction: 'asc' })).toEqual([small.requestId, middle.requestId, large.requestId]);
+    expect(await ids({})).toEqual([large.requestId, middle.requestId, small.requestId]);
+    expect(await ids({ sort: 'createdAt', direction: 'asc' })).toEqual([small.requestId, middle.requestId, large.requestId]);
+  });
+});

@@ -20,6 +20,12 @@ import { listAuditLog } from './lists/audit-log.ts';
 export const MAX_EXPORT_ROWS = 50_000;
 
 type Labels = Record<string, string> | undefined;
+type Values = Record<string, Record<string, string>> | undefined;
+
+/** A coded value (status, role, action) as the admin reads it where the client named it, else the code. */
+function coded(values: Values, column: string, code: string): string {
+  return values?.[column]?.[code] ?? code;
+}
 
 /** A time as spreadsheets sort it, in UTC (the column title says so). */
 function utc(date: Date | null): string {
@@ -38,10 +44,16 @@ function named(table: string, now: Date, count: number, rows: string[][]): TAdmi
 type Exporter<I> = (db: Kysely<Database>, input: I, now: Date) => Promise<TAdminCsv>;
 
 /** Runs one export and its audit entry in one transaction (the entry exists exactly when the file was made). */
-export function exportAudited<I extends { labels?: unknown }>(services: AppServices, adminId: string, table: string, exporter: Exporter<I>, input: I) {
+export function exportAudited<I extends { labels?: unknown; values?: unknown }>(
+  services: AppServices,
+  adminId: string,
+  table: string,
+  exporter: Exporter<I>,
+  input: I,
+) {
   return runInTransaction(services.db, async (trx) => {
     const result = await exporter(trx, input, services.clock.now());
-    const { labels: _labels, ...filters } = input;
+    const { labels: _labels, values: _values, ...filters } = input;
     await recordAdminAction(trx, { adminId, action: `${table}.export`, targetType: 'export', targetId: table, after: { count: result.count, filters } });
     return result;
   });
@@ -66,7 +78,7 @@ export async function exportUsersCsv(db: Kysely<Database>, input: z.output<typeo
     user.id,
     user.email,
     user.nickname,
-    user.isAdmin ? 'admin' : 'member',
+    coded(input.values, 'role', user.isAdmin ? 'admin' : 'member'),
     formatCents(user.usdnCents),
     formatCents(user.usdnHeldCents),
     String(user.points),
@@ -93,7 +105,7 @@ export async function exportOrdersCsv(db: Kysely<Database>, input: z.output<type
     order.id,
     order.title,
     formatCents(order.totalCents),
-    order.status,
+    coded(input.values, 'status', order.status),
     order.buyer.nickname,
     order.seller.nickname,
     utc(order.createdAt),
@@ -118,8 +130,8 @@ export async function exportAuditCsv(db: Kysely<Database>, input: z.output<typeo
   const rows = items.map((entry) => [
     utc(entry.createdAt),
     entry.admin?.nickname ?? '',
-    entry.action,
-    entry.targetType,
+    coded(input.values, 'action', entry.action),
+    coded(input.values, 'targetType', entry.targetType),
     entry.targetId,
     entry.reason ?? '',
     json(entry.before),

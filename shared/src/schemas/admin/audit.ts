@@ -1,6 +1,6 @@
 import '../zod-config.ts';
 import { z } from 'zod';
-import { ZAdminCsvLabels, ZAdminListInput, zAdminTableControls } from './paging.ts';
+import { ZAdminCsvLabels, ZAdminCsvValues, ZAdminListInput, zAdminTableControls } from './paging.ts';
 import { zText } from '../common.ts';
 
 /** The audit log tab (rule AD-5): every admin action, newest first. */
@@ -15,16 +15,19 @@ const ZFilterText = zText()
  * Filters: `action` matches a prefix ('user.' for every user action, 'user.ban' exactly that),
  * `targetType` and `adminId` match exactly; the search text matches the target id.
  */
+/** The log sorts by time only (newest first by default). */
+export const ADMIN_AUDIT_SORTS = ['createdAt'] as const;
+
 export const ZAdminAuditListInput = ZAdminListInput.extend({
   action: ZFilterText,
   targetType: ZFilterText,
   adminId: z.uuid().optional(),
-  ...zAdminTableControls(['createdAt'] as const),
+  ...zAdminTableControls(ADMIN_AUDIT_SORTS),
 });
 export type TAdminAuditListInput = z.input<typeof ZAdminAuditListInput>;
 
 /** The audit log as CSV: the list's filters, every matching entry. */
-export const ZAdminAuditCsvInput = ZAdminAuditListInput.omit({ page: true, pageSize: true }).extend({ labels: ZAdminCsvLabels });
+export const ZAdminAuditCsvInput = ZAdminAuditListInput.omit({ page: true, pageSize: true }).extend({ labels: ZAdminCsvLabels, values: ZAdminCsvValues });
 export type TAdminAuditCsvInput = z.input<typeof ZAdminAuditCsvInput>;
 
 export const ZAdminAuditEntry = z.object({

@@ -4,7 +4,7 @@ import { LISTING_STATUSES } from '../marketplace.ts';
 import { LISTING_REVIEW_STATUSES } from '../listings.ts';
 import { BUYING_REQUEST_STATUSES } from '../marketplace.ts';
 import { ORDER_STATUSES } from '../orders.ts';
-import { ZAdminCsvLabels, ZAdminListInput, ZAdminReason, zAdminPage, zAdminTableControls } from './paging.ts';
+import { ZAdminCsvLabels, ZAdminCsvValues, ZAdminListInput, ZAdminReason, zAdminPage, zAdminSort, zAdminTableControls } from './paging.ts';
 import { zText } from '../common.ts';
 import { APP_ERROR_CODES } from '../../errors.ts';
 
@@ -25,9 +25,14 @@ const ZOptionalNote = zText()
 
 export const ZAdminListingReviewStatus = z.enum(LISTING_REVIEW_STATUSES);
 
+/** Listings sort by creation (newest first by default) or price. */
+export const ADMIN_LISTING_SORTS = ['createdAt', 'price'] as const;
+export type TAdminListingSort = (typeof ADMIN_LISTING_SORTS)[number];
+
 export const ZAdminListingsInput = ZAdminListInput.extend({
   status: z.enum(LISTING_STATUSES).optional(),
   reviewStatus: ZAdminListingReviewStatus.optional(),
+  ...zAdminSort(ADMIN_LISTING_SORTS),
 });
 export type TAdminListingsInput = z.input<typeof ZAdminListingsInput>;
 
@@ -136,7 +141,7 @@ export const ZAdminOrdersInput = ZAdminListInput.extend({
 });
 
 /** The orders table as CSV: the list's filters, every matching row. */
-export const ZAdminOrdersCsvInput = ZAdminOrdersInput.omit({ page: true, pageSize: true }).extend({ labels: ZAdminCsvLabels });
+export const ZAdminOrdersCsvInput = ZAdminOrdersInput.omit({ page: true, pageSize: true }).extend({ labels: ZAdminCsvLabels, values: ZAdminCsvValues });
 export type TAdminOrdersCsvInput = z.input<typeof ZAdminOrdersCsvInput>;
 export type TAdminOrdersInput = z.input<typeof ZAdminOrdersInput>;
 

@@ -1,6 +1,6 @@
 import '../zod-config.ts';
 import { z } from 'zod';
-import { ZAdminListInput, zAdminPage } from './paging.ts';
+import { ZAdminListInput, zAdminPage, zAdminSort } from './paging.ts';
 import { RECHARGE_STATUSES, WITHDRAWAL_STATUSES } from '../wallet.ts';
 import { zName, zText } from '../common.ts';
 
@@ -139,7 +139,14 @@ export const ZAdminRechargeCodeCsv = z.object({ filename: z.string(), csv: z.str
 /** The filter tabs; 'pending' includes 'reviewing' and 'approved' includes 'completed' (both actionable / both done). */
 export const USDT_RECHARGE_FILTERS = ['all', 'pending', 'approved', 'rejected'] as const;
 
-export const ZAdminUsdtRechargeListInput = ZAdminListInput.extend({ status: z.enum(USDT_RECHARGE_FILTERS).default('all') });
+/** Money requests sort by when they were made (newest first by default) or by amount. */
+export const ADMIN_MONEY_REQUEST_SORTS = ['createdAt', 'amount'] as const;
+export type TAdminMoneyRequestSort = (typeof ADMIN_MONEY_REQUEST_SORTS)[number];
+
+export const ZAdminUsdtRechargeListInput = ZAdminListInput.extend({
+  status: z.enum(USDT_RECHARGE_FILTERS).default('all'),
+  ...zAdminSort(ADMIN_MONEY_REQUEST_SORTS),
+});
 export type TAdminUsdtRechargeListInput = z.input<typeof ZAdminUsdtRechargeListInput>;
 
 export const ZAdminUsdtRecharge = z.object({
@@ -193,7 +200,10 @@ export const ZAdminUsdtDecisionResult = z.object({ status: z.enum(['approved', '
 
 export const USDN_WITHDRAWAL_FILTERS = ['all', 'pending', 'completed', 'rejected'] as const;
 
-export const ZAdminUsdnWithdrawalListInput = ZAdminListInput.extend({ status: z.enum(USDN_WITHDRAWAL_FILTERS).default('all') });
+export const ZAdminUsdnWithdrawalListInput = ZAdminListInput.extend({
+  status: z.enum(USDN_WITHDRAWAL_FILTERS).default('all'),
+  ...zAdminSort(ADMIN_MONEY_REQUEST_SORTS),
+});
 export type TAdminUsdnWithdrawalListInput = z.input<typeof ZAdminUsdnWithdrawalListInput>;
 
 export const ZAdminUsdnWithdrawal = z.object({

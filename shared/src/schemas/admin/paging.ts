@@ -31,14 +31,23 @@ export const ZAdminReason = zText({ error: 'REASON_REQUIRED' }).trim().min(1, { 
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 
 /**
- * What a sortable, date-filtered admin table adds to its list input: the column to sort by (its
- * default order when absent), the direction, and a range of the row's creation time, `from`
- * inclusive and `to` exclusive (the client sends the admin's local midnights).
+ * What a sortable admin table adds to its list input: the column to sort by (its default order,
+ * newest first, when absent) and the direction. Every sortable list takes this one shape.
  */
-export function zAdminTableControls<const S extends readonly [string, ...string[]]>(sorts: S) {
+export function zAdminSort<const S extends readonly [string, ...string[]]>(sorts: S) {
   return {
     sort: z.enum(sorts).optional(),
     direction: z.enum(SORT_DIRECTIONS).default('desc'),
+  };
+}
+
+/**
+ * A sortable, date-filtered admin table: zAdminSort and a range of the row's creation time,
+ * `from` inclusive and `to` exclusive (the client sends the admin's local midnights).
+ */
+export function zAdminTableControls<const S extends readonly [string, ...string[]]>(sorts: S) {
+  return {
+    ...zAdminSort(sorts),
     from: z.date().optional(),
     to: z.date().optional(),
   };
@@ -46,6 +55,13 @@ export function zAdminTableControls<const S extends readonly [string, ...string[
 
 /** Column titles of an exported table in the admin's language, by column; English otherwise. */
 export const ZAdminCsvLabels = z.record(zText().max(40), zText().max(60)).optional();
+
+/**
+ * Coded values of an exported table (a status, a role, an action) in the admin's language, by
+ * column and then by code, as the console shows them; a code without a label (or a call
+ * without any, from a script) stays the stable code.
+ */
+export const ZAdminCsvValues = z.record(zText().max(40), z.record(zText().max(60), zText().max(80))).optional();
 
 /** An exported table: UTF-8 with a BOM and CRLF line ends (see spreadsheetCsv). */
 export const ZAdminCsv = z.object({ filename: z.string(), csv: z.string(), count: z.number().int() });

@@ -1,7 +1,7 @@
 import '../zod-config.ts';
 import { z } from 'zod';
 import { ZIdempotencyKey, zText } from '../common.ts';
-import { ZAdminCsvLabels, ZAdminListInput, ZAdminReason, zAdminTableControls } from './paging.ts';
+import { ZAdminCsvLabels, ZAdminCsvValues, ZAdminListInput, ZAdminReason, zAdminTableControls } from './paging.ts';
 import { CONTACT_TYPES } from '../../rules/contact-filter.ts';
 
 /**
@@ -30,7 +30,7 @@ export const ZAdminUsersListInput = ZAdminListInput.extend({ filter: ZAdminUserF
 export type TAdminUsersListInput = z.input<typeof ZAdminUsersListInput>;
 
 /** The users table as CSV: the list's filters, every matching row. */
-export const ZAdminUsersCsvInput = ZAdminUsersListInput.omit({ page: true, pageSize: true }).extend({ labels: ZAdminCsvLabels });
+export const ZAdminUsersCsvInput = ZAdminUsersListInput.omit({ page: true, pageSize: true }).extend({ labels: ZAdminCsvLabels, values: ZAdminCsvValues });
 export type TAdminUsersCsvInput = z.input<typeof ZAdminUsersCsvInput>;
 
 export const ZAdminUserBan = z.object({

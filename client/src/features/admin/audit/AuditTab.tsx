@@ -1,16 +1,17 @@
 import { Anchor, Box, Code, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TAdminAuditEntry } from '@curio/shared';
+import { ADMIN_AUDIT_SORTS, ZAdminAuditListInput, type TAdminAuditEntry } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
 import { formatFull } from '../../messages/chat-time.ts';
 import { AdminListBody } from '../kit/AdminListBody.tsx';
 import { MemberLink } from '../kit/MemberLink.tsx';
 import { TabHeader } from '../kit/TabHeader.tsx';
-import { useAdminList } from '../kit/use-admin-list.ts';
+import { useAdminList, type AdminSortState } from '../kit/use-admin-list.ts';
+import { AdminSortSelect } from '../kit/AdminSortSelect.tsx';
+import { SortableTh } from '../kit/SortableTh.tsx';
 import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 import { AuditChange } from './AuditChange.tsx';
 import { ExportCsvButton } from '../kit/ExportCsvButton.tsx';
@@ -24,11 +25,21 @@ import { AdminDateRange } from '../kit/AdminDateRange.tsx';
 export function AuditTab() {
   const { t } = useTranslation(['admin-people', 'admin']);
   const list = useAdminList();
-  const [action, setAction] = useState<string | null>(null);
-  const [targetType, setTargetType] = useState<string | null>(null);
-  const [adminId, setAdminId] = useState<string | null>(null);
+  // the values come from the log itself (facets): a link keeps what the list input accepts
+  const accepts = (field: 'action' | 'targetType' | 'adminId') => (raw: string) => ZAdminAuditListInput.shape[field].safeParse(raw).success;
+  const [action, setAction] = list.param('action', accepts('action'));
+  const [targetType, setTargetType] = list.param('target', accepts('targetType'));
+  const [adminId, setAdminId] = list.param('admin', accepts('adminId'));
   const facets = trpc.admin.audit.facets.useQuery();
-  const input = { ...list.input, action: action ?? undefined, targetType: targetType ?? undefined, adminId: adminId ?? undefined, ...list.dateInput };
+  const sort = list.sortState(ADMIN_AUDIT_SORTS, 'createdAt');
+  const input = {
+    ...list.input,
+    action: action ?? undefined,
+    targetType: targetType ?? undefined,
+    adminId: adminId ?? undefined,
+    ...sort.input,
+    ...list.dateInput,
+  };
   const entries = trpc.admin.audit.list.useQuery(input, { placeholderData: keepPreviousData });
   const exportLog = trpc.admin.audit.exportCsv.useMutation();
   const { page: _page, pageSize: _pageSize, ...filters } = input;
@@ -45,20 +56,19 @@ export function AuditTab() {
   const wide = useMediaQuery('(min-width: 62em)', true);
 
   const actions = facets.data?.actions ?? [];
+  // actions and targets as the table reads them, not their codes (a script calling without these gets the codes)
+  const valueLabels = {
+    action: Object.fromEntries(actions.map((name) => [name, actionLabel(t, name)])),
+    targetType: Object.fromEntries((facets.data?.targetTypes ?? []).map((type) => [type, targetLabel(t, type)])),
+  };
   const prefixes = [...new Set(actions.map((name) => `${name.split('.')[0]}.`))];
-  const filterChanged =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      list.restart();
-    };
 
   return (
     <Stack gap="md">
       <TabHeader
         title={t('admin:tabs.audit')}
         description={t('audit.description')}
-        actions={<ExportCsvButton testId="audit-export" exportCsv={() => exportLog.mutateAsync({ ...filters, labels: columnLabels })} />}
+        actions={<ExportCsvButton testId="audit-export" exportCsv={() => exportLog.mutateAsync({ ...filters, labels: columnLabels, values: valueLabels })} />}
       />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <AdminSearchField
@@ -73,7 +83,7 @@ export function AuditTab() {
           clearable
           searchable
           value={action}
-          onChange={filterChanged(setAction)}
+          onChange={setAction}
           data={[
             { group: t('audit.prefixGroup'), items: prefixes.map((prefix) => ({ value: prefix, label: `${prefix}*` })) },
             { group: t('audit.actionGroup'), items: actions.map((name) => ({ value: name, label: actionLabel(t, name) })) },
@@ -85,7 +95,7 @@ export function AuditTab() {
           placeholder={t('admin:kit.all')}
           clearable
           value={targetType}
-          onChange={filterChanged(setTargetType)}
+          onChange={setTargetType}
           data={(facets.data?.targetTypes ?? []).map((type) => ({ value: type, label: targetLabel(t, type) }))}
           style={{ flex: '1 1 160px', maxWidth: 220 }}
         />
@@ -95,17 +105,18 @@ export function AuditTab() {
           clearable
           searchable
           value={adminId}
-          onChange={filterChanged(setAdminId)}
+          onChange={setAdminId}
           data={(facets.data?.admins ?? []).map((admin) => ({ value: admin.id, label: admin.nickname }))}
           style={{ flex: '1 1 160px', maxWidth: 220 }}
         />
         <AdminDateRange list={list} label={t('audit.dateRange')} />
+        {!wide && <AdminSortSelect sort={sort} columns={ADMIN_AUDIT_SORTS} fallback="createdAt" />}
       </Group>
 
       <AdminListBody query={entries} page={list.page} onPage={list.setPage} loadFailedText={t('audit.loadFailed')} emptyText={t('audit.empty')}>
         {(items) =>
           wide ? (
-            <AuditTable entries={items} />
+            <AuditTable entries={items} sort={sort} />
           ) : (
             <Stack gap="sm">
               {items.map((entry) => (
@@ -175,14 +186,16 @@ function TargetCell({ entry }: { entry: TAdminAuditEntry }) {
   );
 }
 
-function AuditTable({ entries }: { entries: TAdminAuditEntry[] }) {
+function AuditTable({ entries, sort }: { entries: TAdminAuditEntry[]; sort: AdminSortState<(typeof ADMIN_AUDIT_SORTS)[number]> }) {
   const { t, i18n } = useTranslation('admin-people');
   return (
     <Table.ScrollContainer minWidth={980}>
       <Table verticalSpacing="sm" highlightOnHover style={{ verticalAlign: 'top' }}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('audit.columns.time')}</Table.Th>
+            <SortableTh column="createdAt" state={sort}>
+              {t('audit.columns.time')}
+            </SortableTh>
             <Table.Th>{t('audit.columns.admin')}</Table.Th>
             <Table.Th>{t('audit.columns.action')}</Table.Th>
             <Table.Th>{t('audit.columns.target')}</Table.Th>

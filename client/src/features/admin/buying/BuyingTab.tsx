@@ -48,11 +48,15 @@ function useBudgetText() {
 
 /** Rule AD-14: buying requests with their poster; close one that is still open. */
 export function BuyingTab() {
-  const { t } = useTranslation(['admin-content', 'admin', 'buying']);
+  const { t } = useTranslation(['admin-content', 'admin', 'buying', 'errors']);
   const list = useAdminList();
-  const [status, setStatus] = useState<TBuyingRequestStatus | null>(null);
+  const [status, setStatus] = list.param('status', BUYING_REQUEST_STATUSES);
   const query = trpc.admin.buying.list.useQuery({ ...list.input, status: status ?? undefined });
   const wide = useWideLayout();
+  // the dialog belongs to the tab, not to a row: a resize swaps the table for cards (and back),
+  // which would unmount a row's dialog and lose a half-written reason
+  const [closing, setClosing] = useState<TAdminBuyingItem | null>(null);
+  const close = trpc.admin.buying.close.useMutation(useAdminMutationOptions(t('buying.closed'), () => setClosing(null)));
 
   return (
     <Stack gap="md">
@@ -60,7 +64,6 @@ export function BuyingTab() {
       <Group gap="sm" align="flex-end" wrap="wrap">
         <AdminSearchField listState={list} placeholder={t('buying.searchPlaceholder')} data-testid="admin-buying-search" />
         <AdminStatusSelect
-          list={list}
           statuses={BUYING_REQUEST_STATUSES}
           labelOf={(value) => t(`buying:status.${value}`)}
           value={status}
@@ -71,19 +74,39 @@ export function BuyingTab() {
       <AdminListBody query={query} page={list.page} onPage={list.setPage} loadFailedText={t('common.loadFailed')} emptyText={t('common.empty')}>
         {(items) =>
           wide ? (
-            <BuyingTable items={items} />
+            <BuyingTable items={items} onCloseRequest={setClosing} />
           ) : (
             <Stack gap="sm">
               {items.map((item) => (
-                <BuyingCard key={item.id} item={item} />
+                <BuyingCard key={item.id} item={item} onCloseRequest={setClosing} />
               ))}
             </Stack>
           )
         }
       </AdminListBody>
+      <ReasonDialog
+        opened={closing !== null}
+        title={t('buying.closeTitle')}
+        label={t('common.posterReasonLabel')}
+        requiredMessage={t('errors:REASON_REQUIRED')}
+        confirmLabel={t('buying.close')}
+        color="red"
+        loading={close.isPending}
+        onClose={() => setClosing(null)}
+        onConfirm={(reason) => closing && close.mutate({ requestId: closing.id, reason })}
+      >
+        <Text size="sm" fw={600}>
+          {closing?.title}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('buying.closeHint')}
+        </Text>
+      </ReasonDialog>
     </Stack>
   );
 }
+
+type OnCloseRequest = (item: TAdminBuyingItem) => void;
 
 function RequestTitle({ item }: { item: TAdminBuyingItem }) {
   return (
@@ -98,7 +121,7 @@ function RequestTitle({ item }: { item: TAdminBuyingItem }) {
   );
 }
 
-function BuyingTable({ items }: { items: TAdminBuyingItem[] }) {
+function BuyingTable({ items, onCloseRequest }: { items: TAdminBuyingItem[]; onCloseRequest: OnCloseRequest }) {
   const { t, i18n } = useTranslation('admin-content');
   const budget = useBudgetText();
   return (
@@ -142,7 +165,7 @@ function BuyingTable({ items }: { items: TAdminBuyingItem[] }) {
                 <Text size="sm">{item.expiresAt ? formatFull(item.expiresAt, i18n.language) : t('buying.noExpiry')}</Text>
               </Table.Td>
               <Table.Td>
-                <CloseRequest item={item} />
+                <CloseRequest item={item} onCloseRequest={onCloseRequest} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -152,7 +175,7 @@ function BuyingTable({ items }: { items: TAdminBuyingItem[] }) {
   );
 }
 
-function BuyingCard({ item }: { item: TAdminBuyingItem }) {
+function BuyingCard({ item, onCloseRequest }: { item: TAdminBuyingItem; onCloseRequest: OnCloseRequest }) {
   const { t, i18n } = useTranslation('admin-content');
   const budget = useBudgetText();
   return (
@@ -171,41 +194,19 @@ function BuyingCard({ item }: { item: TAdminBuyingItem }) {
         <Text size="xs" c="dimmed">
           {formatFull(item.createdAt, i18n.language)} · {t('buying.offersCount', { active: item.activeOffersCount, total: item.offerCount })}
         </Text>
-        <CloseRequest item={item} />
+        <CloseRequest item={item} onCloseRequest={onCloseRequest} />
       </Stack>
     </Card>
   );
 }
 
 /** Offered only while the request is open (the server answers REQUEST_NOT_OPEN otherwise). */
-function CloseRequest({ item }: { item: TAdminBuyingItem }) {
-  const { t } = useTranslation(['admin-content', 'errors']);
-  const [opened, setOpened] = useState(false);
-  const close = trpc.admin.buying.close.useMutation(useAdminMutationOptions(t('buying.closed'), () => setOpened(false)));
+function CloseRequest({ item, onCloseRequest }: { item: TAdminBuyingItem; onCloseRequest: OnCloseRequest }) {
+  const { t } = useTranslation('admin-content');
   if (!item.canClose) return null;
   return (
-    <>
-      <Button size="compact-sm" variant="light" color="red" w="fit-content" onClick={() => setOpened(true)}>
-        {t('buying.close')}
-      </Button>
-      <ReasonDialog
-        opened={opened}
-        title={t('buying.closeTitle')}
-        label={t('common.posterReasonLabel')}
-        requiredMessage={t('errors:REASON_REQUIRED')}
-        confirmLabel={t('buying.close')}
-        color="red"
-        loading={close.isPending}
-        onClose={() => setOpened(false)}
-        onConfirm={(reason) => close.mutate({ requestId: item.id, reason })}
-      >
-        <Text size="sm" fw={600}>
-          {item.title}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {t('buying.closeHint')}
-        </Text>
-      </ReasonDialog>
-    </>
+    <Button size="compact-sm" variant="light" color="red" w="fit-content" onClick={() => onCloseRequest(item)}>
+      {t('buying.close')}
+    </Button>
   );
 }

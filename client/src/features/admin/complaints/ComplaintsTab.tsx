@@ -15,7 +15,6 @@ import { AdminListBody } from '../kit/AdminListBody.tsx';
 import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 
 const FILTERS = ['all', 'pending', 'resolved'] as const;
-type Filter = (typeof FILTERS)[number];
 
 /**
  * The complaint's type in the words the member chose it with: order complaint types, listing
@@ -37,7 +36,7 @@ function useTypeLabel() {
 export function ComplaintsTab() {
   const { t } = useTranslation(['admin-content', 'admin']);
   const list = useAdminList();
-  const [filter, setFilter] = useState<Filter>('pending');
+  const [filter, setFilter] = list.choice('status', FILTERS, 'pending');
   const query = trpc.admin.complaints.list.useQuery({ ...list.input, status: filter === 'all' ? undefined : filter });
 
   return (
@@ -47,10 +46,7 @@ export function ComplaintsTab() {
         <SegmentedControl
           data={FILTERS.map((value) => ({ value, label: t(`complaints.filter.${value}`) }))}
           value={filter}
-          onChange={(value) => {
-            setFilter(value);
-            list.restart();
-          }}
+          onChange={(value) => setFilter(value)}
           data-testid="admin-complaints-filter"
         />
         <AdminSearchField listState={list} placeholder={t('complaints.searchPlaceholder')} />

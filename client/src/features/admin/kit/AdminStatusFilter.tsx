@@ -1,21 +1,16 @@
 import { SegmentedControl, Select, type SelectProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { useAdminList } from './use-admin-list.ts';
-
-type ListRestart = Pick<ReturnType<typeof useAdminList>, 'restart'>;
 
 /**
- * Segments over an admin list's statuses, "all" among them (rule AD-6). Choosing one starts the
- * list again from page 1, so a page number never outlives the filter it was counted under.
+ * Segments over an admin list's statuses, "all" among them (rule AD-6). The value is a filter
+ * kept in the URL (useAdminList's `choice`), whose change starts the list again from page 1.
  */
 export function AdminStatusSegments<S extends string>({
-  list,
   filters,
   value,
   onChange,
   testId,
 }: {
-  list: ListRestart;
   filters: readonly S[];
   value: S;
   onChange: (value: S) => void;
@@ -25,19 +20,15 @@ export function AdminStatusSegments<S extends string>({
   return (
     <SegmentedControl
       value={value}
-      onChange={(next) => {
-        onChange(next);
-        list.restart();
-      }}
+      onChange={(next) => onChange(next)}
       data={filters.map((filter) => ({ value: filter, label: filter === 'all' ? t('kit.all') : t(`status.${filter as string}`) }))}
       data-testid={testId}
     />
   );
 }
 
-/** A clearable select over an admin list's statuses (cleared means all); choosing starts again from page 1. */
+/** A clearable select over an admin list's statuses (cleared means all), kept in the URL like the segments. */
 export function AdminStatusSelect<S extends string>({
-  list,
   statuses,
   value,
   onChange,
@@ -46,7 +37,6 @@ export function AdminStatusSelect<S extends string>({
   w,
   labelOf,
 }: {
-  list: ListRestart;
   statuses: readonly S[];
   /** The status's name; by default the console's own (admin:status.*). */
   labelOf?: (status: S) => string;
@@ -65,10 +55,7 @@ export function AdminStatusSelect<S extends string>({
       clearable
       data={statuses.map((status) => ({ value: status, label: labelOf ? labelOf(status) : t(`status.${status as string}`) }))}
       value={value}
-      onChange={(next) => {
-        onChange(next);
-        list.restart();
-      }}
+      onChange={(next) => onChange(next)}
     />
   );
 }

@@ -2,9 +2,13 @@ import { Center, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SortableTh } from './SortableTh.tsx';
+import type { AdminSortState } from './use-admin-list.ts';
 
-export interface AdminColumn<T> {
+export interface AdminColumn<T, S extends string = never> {
   key: string;
+  /** The server sort this column's heading toggles (with AdminTable's `sort`). */
+  sort?: S;
   label: string;
   render: (row: T) => ReactNode;
   /** Keeps a short cell on one line and whole in the desktop table (amounts, dates, badges). */
@@ -20,7 +24,7 @@ export interface AdminColumn<T> {
  * than squeezing its columns; on phones each row becomes a card of label/value lines with the
  * actions underneath, so nothing is clipped at 390 px.
  */
-export function AdminTable<T>({
+export function AdminTable<T, S extends string = never>({
   rows,
   columns,
   rowKey,
@@ -29,9 +33,10 @@ export function AdminTable<T>({
   loading,
   minWidth = 960,
   testId,
+  sort,
 }: {
   rows: T[] | undefined;
-  columns: AdminColumn<T>[];
+  columns: AdminColumn<T, S>[];
   rowKey: (row: T) => string;
   /** data-testid of each row; `<testId>-row` when absent. */
   rowTestId?: (row: T) => string;
@@ -40,6 +45,8 @@ export function AdminTable<T>({
   loading?: boolean;
   minWidth?: number;
   testId: string;
+  /** The list's sort (useAdminList's sortState): headings of columns with `sort` become buttons. */
+  sort?: AdminSortState<S>;
 }) {
   const { t } = useTranslation('admin');
   const wide = useMediaQuery('(min-width: 48em)', true);
@@ -94,11 +101,17 @@ export function AdminTable<T>({
       <Table striped highlightOnHover verticalSpacing="xs" data-testid={testId}>
         <Table.Thead>
           <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column.key} style={{ whiteSpace: 'nowrap', minWidth: column.minWidth }}>
-                {column.label}
-              </Table.Th>
-            ))}
+            {columns.map((column) =>
+              column.sort && sort ? (
+                <SortableTh key={column.key} column={column.sort} state={sort}>
+                  {column.label}
+                </SortableTh>
+              ) : (
+                <Table.Th key={column.key} style={{ whiteSpace: 'nowrap', minWidth: column.minWidth }}>
+                  {column.label}
+                </Table.Th>
+              ),
+            )}
             {actions && <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('kit.actions')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>

@@ -1,18 +1,13 @@
 import { Table, UnstyledButton, Group } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-
-interface SortState<S extends string> {
-  sort: S | null;
-  direction: 'asc' | 'desc';
-  toggle: (column: S) => void;
-}
+import type { AdminSortState } from './use-admin-list.ts';
 
 /**
  * A column heading that sorts the table by its column (useAdminList's sortState): a click sorts,
  * a second click turns the order round. aria-sort tells a screen reader which column sorts how.
  */
-export function SortableTh<S extends string>({ column, state, children, ta }: { column: S; state: SortState<S>; children: ReactNode; ta?: 'right' }) {
+export function SortableTh<S extends string>({ column, state, children, ta }: { column: S; state: AdminSortState<S>; children: ReactNode; ta?: 'right' }) {
   const active = state.sort === column;
   const Icon = !active ? IconArrowsSort : state.direction === 'asc' ? IconArrowUp : IconArrowDown;
   return (

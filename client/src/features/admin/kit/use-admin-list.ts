@@ -19,6 +19,17 @@ function localMidnight(day: string | null, offset = 0): Date | undefined {
 
 type Changes = Record<string, string | null | undefined>;
 
+/** A table's sort as useAdminList keeps it in the URL (`sort`, `dir`). */
+export interface AdminSortState<S extends string> {
+  sort: S | null;
+  direction: 'asc' | 'desc';
+  /** Sorts by `column`, or turns the direction round when it is already the sorted one. */
+  toggle: (column: S) => void;
+  set: (column: S | null, direction: 'asc' | 'desc') => void;
+  /** What the list query takes (zAdminSort). */
+  input: { sort: S | undefined; direction: 'asc' | 'desc' };
+}
+
 /**
  * Page, search, filters, sort and date range of an admin list, kept in the URL's query (as
  * useTabParam keeps the tab), so a reload, a shared link or the back button shows the same rows.
@@ -62,30 +73,55 @@ export function useAdminList() {
       setSearchText(value);
       update({ q: value });
     },
-    /** Resets to page 1; call it when a filter kept elsewhere changes. */
-    restart: () => update({}),
-    /** A filter kept in the URL: one of `allowed`, or null (its default) for anything else. */
-    param<T extends string>(name: string, allowed: readonly T[]): [T | null, (value: T | null) => void] {
+    /**
+     * A filter kept in the URL: one of `allowed` (or a text `allowed` accepts, for a filter whose
+     * values come from the server), or null (its default) for anything else.
+     */
+    param<T extends string = string>(name: string, allowed: readonly T[] | ((raw: string) => boolean)): [T | null, (value: T | null) => void] {
       const raw = params.get(name);
-      const value = raw !== null && (allowed as readonly string[]).includes(raw) ? (raw as T) : null;
-      return [value, (next) => update({ [name]: next })];
+      const ok = raw !== null && raw !== '' && (typeof allowed === 'function' ? allowed(raw) : (allowed as readonly string[]).includes(raw));
+      return [ok ? (raw as T) : null, (next) => update({ [name]: next })];
+    },
+    /**
+     * A filter kept in the URL that always has a value: `fallback` when the URL names none (or
+     * one not in `allowed`). Choosing the fallback leaves the parameter out, so a tab opened
+     * plainly and one reset by hand have the same address.
+     */
+    choice<T extends string>(name: string, allowed: readonly T[], fallback: NoInfer<T>): [T, (value: T) => void] {
+      const raw = params.get(name);
+      const value = raw !== null && (allowed as readonly string[]).includes(raw) ? (raw as T) : fallback;
+      return [value, (next) => update({ [name]: next === fallback ? null : next })];
     },
     /** A value that picks something on the page (the member a detail view shows): the page stays. */
     selection(name: string): [string | null, (value: string | null) => void] {
       return [params.get(name), (next) => update({ [name]: next, page: new URLSearchParams(intended.current ?? params).get('page') })];
     },
-    /** The sorted column (null: the table's default order) and its direction. */
-    sortState<S extends string>(allowed: readonly S[]) {
-      const raw = params.get('sort');
-      const sort = raw !== null && (allowed as readonly string[]).includes(raw) ? (raw as S) : null;
-      const direction: 'asc' | 'desc' = params.get('dir') === 'asc' ? 'asc' : 'desc';
+    /**
+     * The sorted column and its direction. `fallback` is the table's default order (newest
+     * first): its heading shows as sorted, and choosing it leaves `sort` out of the URL. Without
+     * one, null means the default order.
+     */
+    sortState<S extends string>(allowed: readonly S[], fallback?: NoInfer<S>): AdminSortState<S> {
+      const read = (query: URLSearchParams): { sort: S | null; direction: 'asc' | 'desc' } => {
+        const raw = query.get('sort');
+        return {
+          sort: raw !== null && (allowed as readonly string[]).includes(raw) ? (raw as S) : (fallback ?? null),
+          direction: query.get('dir') === 'asc' ? 'asc' : 'desc',
+        };
+      };
+      const { sort, direction } = read(params);
+      const column = (value: S | null) => (value === fallback ? null : value);
       return {
         sort,
         direction,
-        /** Sorts by `column`, or turns the direction round when it is already the sorted one. */
-        toggle: (column: S) =>
-          update(sort === column ? { dir: direction === 'desc' ? 'asc' : null } : { sort: column, dir: column === 'nickname' ? 'asc' : null }),
-        set: (column: S | null, dir: 'asc' | 'desc') => update({ sort: column, dir: dir === 'asc' ? 'asc' : null }),
+        toggle: (next: S) => {
+          // a second click before the URL caught up turns round the sort the first one asked for
+          const current = read(new URLSearchParams(intended.current ?? params));
+          update(
+            current.sort === next ? { dir: current.direction === 'desc' ? 'asc' : null } : { sort: column(next), dir: next === 'nickname' ? 'asc' : null },
+          );
+        },
+        set: (next: S | null, dir: 'asc' | 'desc') => update({ sort: column(next), dir: dir === 'asc' ? 'asc' : null }),
         input: { sort: sort ?? undefined, direction },
       };
     },

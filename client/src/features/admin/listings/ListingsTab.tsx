@@ -5,7 +5,15 @@ import { IconPhotoOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LISTING_REVIEW_STATUSES, LISTING_STATUSES, formatCents, type TAdminBulkResult, type TAdminListingItem } from '@curio/shared';
+import {
+  ADMIN_LISTING_SORTS,
+  LISTING_REVIEW_STATUSES,
+  LISTING_STATUSES,
+  formatCents,
+  type TAdminBulkResult,
+  type TAdminListingItem,
+  type TAdminListingSort,
+} from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
 import { errorMessage } from '../../../lib/app-error.ts';
 import { formatFull } from '../../messages/chat-time.ts';
@@ -13,22 +21,22 @@ import { AdminStatusBadge } from '../kit/AdminStatusBadge.tsx';
 import { MemberLink } from '../kit/MemberLink.tsx';
 import { ReasonDialog } from '../kit/ReasonDialog.tsx';
 import { TabHeader } from '../kit/TabHeader.tsx';
-import { useAdminList } from '../kit/use-admin-list.ts';
+import { useAdminList, type AdminSortState } from '../kit/use-admin-list.ts';
+import { AdminSortSelect } from '../kit/AdminSortSelect.tsx';
+import { SortableTh } from '../kit/SortableTh.tsx';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 import { AdminListBody, Unsqueezed, useWideLayout } from '../kit/AdminListBody.tsx';
 import { AdminStatusSelect } from '../kit/AdminStatusFilter.tsx';
 import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 
-type ListingStatus = (typeof LISTING_STATUSES)[number];
-type ReviewStatus = (typeof LISTING_REVIEW_STATUSES)[number];
-
 /** Rules AD-10 to AD-13 and AD-32: every listing (private fields included); approve, reject, take down, delete; bulk review of pending ones. */
 export function ListingsTab() {
   const { t } = useTranslation(['admin-content', 'admin']);
   const list = useAdminList();
-  const [status, setStatus] = useState<ListingStatus | null>(null);
-  const [review, setReview] = useState<ReviewStatus | null>(null);
-  const input = { ...list.input, status: status ?? undefined, reviewStatus: review ?? undefined };
+  const [status, setStatus] = list.param('status', LISTING_STATUSES);
+  const [review, setReview] = list.param('review', LISTING_REVIEW_STATUSES);
+  const sort = list.sortState(ADMIN_LISTING_SORTS, 'createdAt');
+  const input = { ...list.input, status: status ?? undefined, reviewStatus: review ?? undefined, ...sort.input };
   const query = trpc.admin.listings.list.useQuery(input);
   const wide = useWideLayout();
   // the selection belongs to the rows on screen: another page or filter starts it empty
@@ -53,9 +61,8 @@ export function ListingsTab() {
       <TabHeader title={t('admin:tabs.listings')} description={t('listings.description')} />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <AdminSearchField listState={list} placeholder={t('listings.searchPlaceholder')} data-testid="admin-listings-search" />
-        <AdminStatusSelect list={list} statuses={LISTING_STATUSES} value={status} onChange={setStatus} w={{ base: 'calc(50% - 6px)', sm: 170 }} />
+        <AdminStatusSelect statuses={LISTING_STATUSES} value={status} onChange={setStatus} w={{ base: 'calc(50% - 6px)', sm: 170 }} />
         <AdminStatusSelect
-          list={list}
           statuses={LISTING_REVIEW_STATUSES}
           value={review}
           onChange={setReview}
@@ -63,12 +70,14 @@ export function ListingsTab() {
           placeholder={t('listings.allReviews')}
           w={{ base: 'calc(50% - 6px)', sm: 170 }}
         />
+        {/* the table has no date column to click, so the select stays on wide screens too */}
+        <AdminSortSelect sort={sort} columns={ADMIN_LISTING_SORTS} fallback="createdAt" columnLabel={() => t('listings.columns.price')} />
       </Group>
       <BulkBar selection={select} />
       <AdminListBody query={query} page={list.page} onPage={list.setPage} loadFailedText={t('common.loadFailed')} emptyText={t('common.empty')}>
         {(items) =>
           wide ? (
-            <ListingsTable items={items} selection={select} onReason={onReason} />
+            <ListingsTable items={items} sort={sort} selection={select} onReason={onReason} />
           ) : (
             <Stack gap="sm">
               {items.map((item) => (
@@ -191,7 +200,17 @@ function ListingTitle({ item }: { item: TAdminListingItem }) {
   );
 }
 
-function ListingsTable({ items, selection, onReason }: { items: TAdminListingItem[]; selection: Selection; onReason: OnReason }) {
+function ListingsTable({
+  items,
+  sort,
+  selection,
+  onReason,
+}: {
+  items: TAdminListingItem[];
+  sort: AdminSortState<TAdminListingSort>;
+  selection: Selection;
+  onReason: OnReason;
+}) {
   const { t, i18n } = useTranslation('admin-content');
   const reviewable = items.filter(awaitsReview).map((item) => item.id);
   const all = reviewable.length > 0 && reviewable.every((id) => selection.selected.has(id));
@@ -214,7 +233,9 @@ function ListingsTable({ items, selection, onReason }: { items: TAdminListingIte
             </Table.Th>
             <Table.Th>{t('listings.columns.listing')}</Table.Th>
             <Table.Th>{t('listings.columns.seller')}</Table.Th>
-            <Table.Th ta="right">{t('listings.columns.price')}</Table.Th>
+            <SortableTh column="price" state={sort} ta="right">
+              {t('listings.columns.price')}
+            </SortableTh>
             <Table.Th>{t('listings.columns.status')}</Table.Th>
             <Table.Th>{t('listings.columns.review')}</Table.Th>
             <Table.Th ta="right">{t('listings.columns.orders')}</Table.Th>

@@ -2,19 +2,23 @@ import { Anchor, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ORDER_STATUSES, formatCents, type TAdminOrderItem, type TOrderStatus } from '@curio/shared';
+import { ADMIN_ORDER_SORTS, ORDER_STATUSES, formatCents, type TAdminOrderItem, type TAdminOrderSort } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
 import { formatFull } from '../../messages/chat-time.ts';
 import { AdminStatusBadge } from '../kit/AdminStatusBadge.tsx';
 import { MemberLink } from '../kit/MemberLink.tsx';
 import { TabHeader } from '../kit/TabHeader.tsx';
-import { useAdminList } from '../kit/use-admin-list.ts';
+import { useAdminList, type AdminSortState } from '../kit/use-admin-list.ts';
 import { AdminListBody, Unsqueezed, useWideLayout } from '../kit/AdminListBody.tsx';
 import { AdminStatusSelect } from '../kit/AdminStatusFilter.tsx';
 import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 import { OrderDetailDialog } from './OrderDetailDialog.tsx';
 import { ExportCsvButton } from '../kit/ExportCsvButton.tsx';
 import { AdminDateRange } from '../kit/AdminDateRange.tsx';
+import { AdminSortSelect } from '../kit/AdminSortSelect.tsx';
+import { SortableTh } from '../kit/SortableTh.tsx';
+
+type OrderSort = AdminSortState<TAdminOrderSort>;
 
 /**
  * Rule AD-20: every order with title, short id, total and status. The short id links to the
@@ -24,9 +28,10 @@ import { AdminDateRange } from '../kit/AdminDateRange.tsx';
 export function OrdersTab() {
   const { t } = useTranslation(['admin-content', 'admin']);
   const list = useAdminList();
-  const [status, setStatus] = useState<TOrderStatus | null>(null);
+  const [status, setStatus] = list.param('status', ORDER_STATUSES);
+  const sort = list.sortState(ADMIN_ORDER_SORTS, 'createdAt');
   const [openId, setOpenId] = useState<string | null>(null);
-  const input = { ...list.input, status: status ?? undefined, ...list.dateInput };
+  const input = { ...list.input, status: status ?? undefined, ...sort.input, ...list.dateInput };
   const query = trpc.admin.orders.list.useQuery(input);
   const wide = useWideLayout();
   const exportOrders = trpc.admin.orders.exportCsv.useMutation();
@@ -41,22 +46,28 @@ export function OrdersTab() {
     createdAt: t('orders.columns.created'),
   };
 
+  // statuses as the badges read them, not their codes (a script calling without these gets the codes)
+  const valueLabels = { status: Object.fromEntries(ORDER_STATUSES.map((code) => [code, t(`admin:status.${code}`)])) };
+
   return (
     <Stack gap="md">
       <TabHeader
         title={t('admin:tabs.orders')}
         description={t('orders.description')}
-        actions={<ExportCsvButton testId="orders-export" exportCsv={() => exportOrders.mutateAsync({ ...filters, labels: columnLabels })} />}
+        actions={
+          <ExportCsvButton testId="orders-export" exportCsv={() => exportOrders.mutateAsync({ ...filters, labels: columnLabels, values: valueLabels })} />
+        }
       />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <AdminSearchField listState={list} placeholder={t('orders.searchPlaceholder')} data-testid="admin-orders-search" />
-        <AdminStatusSelect list={list} statuses={ORDER_STATUSES} value={status} onChange={setStatus} w={{ base: '100%', xs: 200 }} />
+        <AdminStatusSelect statuses={ORDER_STATUSES} value={status} onChange={setStatus} w={{ base: '100%', xs: 200 }} />
         <AdminDateRange list={list} label={t('orders.dateRange')} />
+        {!wide && <AdminSortSelect sort={sort} columns={ADMIN_ORDER_SORTS} fallback="createdAt" columnLabel={() => t('orders.columns.total')} />}
       </Group>
       <AdminListBody query={query} page={list.page} onPage={list.setPage} loadFailedText={t('common.loadFailed')} emptyText={t('common.empty')}>
         {(items) =>
           wide ? (
-            <OrdersTable items={items} onOpen={setOpenId} />
+            <OrdersTable items={items} sort={sort} onOpen={setOpenId} />
           ) : (
             <Stack gap="sm">
               {items.map((item) => (
@@ -71,7 +82,7 @@ export function OrdersTab() {
   );
 }
 
-function OrdersTable({ items, onOpen }: { items: TAdminOrderItem[]; onOpen: (id: string) => void }) {
+function OrdersTable({ items, sort, onOpen }: { items: TAdminOrderItem[]; sort: OrderSort; onOpen: (id: string) => void }) {
   const { t, i18n } = useTranslation('admin-content');
   return (
     <Table.ScrollContainer minWidth={860}>
@@ -80,11 +91,15 @@ function OrdersTable({ items, onOpen }: { items: TAdminOrderItem[]; onOpen: (id:
           <Table.Tr>
             <Table.Th>{t('orders.columns.order')}</Table.Th>
             <Table.Th>{t('orders.columns.title')}</Table.Th>
-            <Table.Th ta="right">{t('orders.columns.total')}</Table.Th>
+            <SortableTh column="total" state={sort} ta="right">
+              {t('orders.columns.total')}
+            </SortableTh>
             <Table.Th>{t('orders.columns.status')}</Table.Th>
             <Table.Th>{t('orders.columns.buyer')}</Table.Th>
             <Table.Th>{t('orders.columns.seller')}</Table.Th>
-            <Table.Th>{t('orders.columns.created')}</Table.Th>
+            <SortableTh column="createdAt" state={sort}>
+              {t('orders.columns.created')}
+            </SortableTh>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>

@@ -35,7 +35,7 @@ export function PointsWithdrawalsTab() {
   const { t, i18n } = useTranslation(['admin-operations', 'admin']);
   const cash = useCashFormat();
   const list = useAdminList();
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const [status, setStatus] = list.choice('status', FILTERS, 'all');
   const [deciding, setDeciding] = useState<{ request: TAdminPointsWithdrawal; decision: 'approve' | 'reject' } | null>(null);
   const requests = trpc.admin.pointsWithdrawals.list.useQuery({ ...list.input, status }, { placeholderData: keepPreviousData });
   const close = () => setDeciding(null);
@@ -141,7 +141,7 @@ export function PointsWithdrawalsTab() {
     <Stack gap="md">
       <TabHeader title={t('admin:tabs.withdrawals')} description={t('withdrawals.description')} />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <AdminStatusSegments list={list} filters={FILTERS} value={status} onChange={setStatus} />
+        <AdminStatusSegments filters={FILTERS} value={status} onChange={setStatus} />
         <AdminSearchField listState={list} placeholder={t('withdrawals.search')} style={{ flex: 1, minWidth: 220 }} />
       </Group>
       <AdminListBody query={requests} page={list.page} onPage={list.setPage} emptyText={t('withdrawals.empty')}>

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayRedeemCode, formatCents, RECHARGE_CODE_STATUSES, type TAdminRechargeCode, type TRechargeCodeStatus } from '@curio/shared';
+import { displayRedeemCode, formatCents, RECHARGE_CODE_STATUSES, type TAdminRechargeCode } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
 import { errorMessage } from '../../../lib/app-error.ts';
 import { Money } from '../../../components/Money.tsx';
@@ -26,7 +26,7 @@ import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 export function RechargeCodesTab() {
   const { t, i18n } = useTranslation(['admin-money', 'admin']);
   const list = useAdminList();
-  const [status, setStatus] = useState<TRechargeCodeStatus | null>(null);
+  const [status, setStatus] = list.param('status', RECHARGE_CODE_STATUSES);
   const [exporting, setExporting] = useState(false);
   const utils = trpc.useUtils();
   const input = { ...list.input, ...(status ? { status } : {}) };
@@ -210,10 +210,7 @@ export function RechargeCodesTab() {
           data={[{ value: 'all', label: t('admin:kit.all') }, ...RECHARGE_CODE_STATUSES.map((value) => ({ value, label: t(`admin:status.${value}`) }))]}
           value={status ?? 'all'}
           allowDeselect={false}
-          onChange={(value) => {
-            setStatus(value && value !== 'all' ? value : null);
-            list.restart();
-          }}
+          onChange={(value) => setStatus(value && value !== 'all' ? value : null)}
           data-testid="codes-status"
         />
       </Group>

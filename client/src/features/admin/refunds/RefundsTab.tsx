@@ -28,7 +28,7 @@ const FILTERS: StatusFilter[] = ['all', 'pending', 'approved', 'rejected'];
 export function RefundsTab() {
   const { t, i18n } = useTranslation(['admin-operations', 'admin']);
   const list = useAdminList();
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const [status, setStatus] = list.choice('status', FILTERS, 'all');
   const [openOrderId, setOpenOrderId] = useState<string | null>(null);
   const [deciding, setDeciding] = useState<{ refund: TAdminRefund; decision: 'approve' | 'reject' } | null>(null);
   const refunds = trpc.admin.refunds.list.useQuery({ ...list.input, status }, { placeholderData: keepPreviousData });
@@ -95,7 +95,7 @@ export function RefundsTab() {
     <Stack gap="md">
       <TabHeader title={t('admin:tabs.refunds')} description={t('refunds.description')} />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <AdminStatusSegments list={list} filters={FILTERS} value={status} onChange={setStatus} />
+        <AdminStatusSegments filters={FILTERS} value={status} onChange={setStatus} />
         <AdminSearchField listState={list} placeholder={t('refunds.search')} style={{ flex: 1, minWidth: 220 }} />
       </Group>
       <AdminListBody query={refunds} page={list.page} onPage={list.setPage} emptyText={t('refunds.empty')}>

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, CopyButton, Group, Stack, Text, Tooltip } fr
 import { IconCheck, IconCopy, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCents, USDN_WITHDRAWAL_FILTERS, type TAdminUsdnWithdrawal } from '@curio/shared';
+import { ADMIN_MONEY_REQUEST_SORTS, formatCents, USDN_WITHDRAWAL_FILTERS, type TAdminMoneyRequestSort, type TAdminUsdnWithdrawal } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
 import { Money } from '../../../components/Money.tsx';
 import { formatFull } from '../../messages/chat-time.ts';
@@ -17,6 +17,8 @@ import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminList } from '../kit/use-admin-list.ts';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 import { AdminTable, type AdminColumn } from '../kit/AdminTable.tsx';
+import { AdminSortSelect } from '../kit/AdminSortSelect.tsx';
+import { useWideLayout } from '../kit/AdminListBody.tsx';
 import { AdminStatusSegments } from '../kit/AdminStatusFilter.tsx';
 import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 
@@ -53,14 +55,16 @@ function Address({ address }: { address: string }) {
 export function UsdnWithdrawalsTab() {
   const { t, i18n } = useTranslation(['admin-money', 'admin', 'errors']);
   const list = useAdminList();
-  const [status, setStatus] = useState<Filter>('pending');
+  const [status, setStatus] = list.choice<Filter>('status', USDN_WITHDRAWAL_FILTERS, 'pending');
   const [decision, setDecision] = useState<Decision | null>(null);
-  const requests = trpc.admin.usdnWithdrawals.list.useQuery({ ...list.input, status }, { placeholderData: (previous) => previous });
+  const sort = list.sortState(ADMIN_MONEY_REQUEST_SORTS, 'createdAt');
+  const wide = useWideLayout();
+  const requests = trpc.admin.usdnWithdrawals.list.useQuery({ ...list.input, status, ...sort.input }, { placeholderData: (previous) => previous });
   const stats = trpc.admin.usdnWithdrawals.stats.useQuery();
   const approve = trpc.admin.usdnWithdrawals.approve.useMutation(useAdminMutationOptions(t('withdrawals.approved'), () => setDecision(null)));
   const reject = trpc.admin.usdnWithdrawals.reject.useMutation(useAdminMutationOptions(t('withdrawals.rejected'), () => setDecision(null)));
 
-  const columns: AdminColumn<TAdminUsdnWithdrawal>[] = [
+  const columns: AdminColumn<TAdminUsdnWithdrawal, TAdminMoneyRequestSort>[] = [
     {
       key: 'member',
       label: t('withdrawals.member'),
@@ -76,6 +80,7 @@ export function UsdnWithdrawalsTab() {
     },
     {
       key: 'amount',
+      sort: 'amount',
       label: t('withdrawals.amount'),
       nowrap: true,
       render: (request) => (
@@ -118,6 +123,7 @@ export function UsdnWithdrawalsTab() {
     },
     {
       key: 'created',
+      sort: 'createdAt',
       label: t('withdrawals.requested'),
       nowrap: true,
       render: (request) => (
@@ -172,7 +178,8 @@ export function UsdnWithdrawalsTab() {
         />
       )}
       <Group gap="sm" align="center" wrap="wrap">
-        <AdminStatusSegments list={list} filters={USDN_WITHDRAWAL_FILTERS} value={status} onChange={setStatus} testId="withdrawals-filter" />
+        <AdminStatusSegments filters={USDN_WITHDRAWAL_FILTERS} value={status} onChange={setStatus} testId="withdrawals-filter" />
+        {!wide && <AdminSortSelect sort={sort} columns={ADMIN_MONEY_REQUEST_SORTS} fallback="createdAt" columnLabel={() => t('withdrawals.amount')} />}
         <AdminSearchField listState={list} placeholder={t('withdrawals.searchPlaceholder')} />
       </Group>
       {requests.isError ? (
@@ -182,6 +189,7 @@ export function UsdnWithdrawalsTab() {
           <AdminTable
             rows={requests.data?.items}
             columns={columns}
+            sort={sort}
             rowKey={(request) => request.id}
             actions={(request) =>
               ACTIONABLE.has(request.status) ? (

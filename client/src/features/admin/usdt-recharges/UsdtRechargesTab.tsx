@@ -2,7 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCents, USDT_RECHARGE_FILTERS, type TAdminUsdtRecharge } from '@curio/shared';
+import { ADMIN_MONEY_REQUEST_SORTS, formatCents, USDT_RECHARGE_FILTERS, type TAdminMoneyRequestSort, type TAdminUsdtRecharge } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
 import { Money } from '../../../components/Money.tsx';
 import { formatFull } from '../../messages/chat-time.ts';
@@ -17,6 +17,8 @@ import { TabHeader } from '../kit/TabHeader.tsx';
 import { useAdminList } from '../kit/use-admin-list.ts';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 import { AdminTable, type AdminColumn } from '../kit/AdminTable.tsx';
+import { AdminSortSelect } from '../kit/AdminSortSelect.tsx';
+import { useWideLayout } from '../kit/AdminListBody.tsx';
 import { AdminStatusSegments } from '../kit/AdminStatusFilter.tsx';
 import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 import { UsdtRechargeDetail } from './UsdtRechargeDetail.tsx';
@@ -27,15 +29,17 @@ type Filter = (typeof USDT_RECHARGE_FILTERS)[number];
 export function UsdtRechargesTab() {
   const { t, i18n } = useTranslation(['admin-money', 'admin', 'errors']);
   const list = useAdminList();
-  const [status, setStatus] = useState<Filter>('all');
+  const [status, setStatus] = list.choice<Filter>('status', USDT_RECHARGE_FILTERS, 'all');
   const [selected, setSelected] = useState<TAdminUsdtRecharge | null>(null);
   const [rejecting, setRejecting] = useState<{ request: TAdminUsdtRecharge; adminNotes: string } | null>(null);
-  const requests = trpc.admin.usdtRecharges.list.useQuery({ ...list.input, status }, { placeholderData: (previous) => previous });
+  const sort = list.sortState(ADMIN_MONEY_REQUEST_SORTS, 'createdAt');
+  const wide = useWideLayout();
+  const requests = trpc.admin.usdtRecharges.list.useQuery({ ...list.input, status, ...sort.input }, { placeholderData: (previous) => previous });
   const stats = trpc.admin.usdtRecharges.stats.useQuery();
   const approve = trpc.admin.usdtRecharges.approve.useMutation(useAdminMutationOptions(t('usdt.approved'), () => setSelected(null)));
   const reject = trpc.admin.usdtRecharges.reject.useMutation(useAdminMutationOptions(t('usdt.rejected'), () => setRejecting(null)));
 
-  const columns: AdminColumn<TAdminUsdtRecharge>[] = [
+  const columns: AdminColumn<TAdminUsdtRecharge, TAdminMoneyRequestSort>[] = [
     {
       key: 'member',
       label: t('usdt.member'),
@@ -51,6 +55,7 @@ export function UsdtRechargesTab() {
     },
     {
       key: 'amount',
+      sort: 'amount',
       label: t('usdt.amount'),
       nowrap: true,
       render: (request) => <Money cents={request.usdtAmountCents} unit="USDT" size="sm" fw={600} />,
@@ -68,7 +73,13 @@ export function UsdtRechargesTab() {
       nowrap: true,
       render: (request) => (request.creditedCents === null ? <Text size="sm">—</Text> : <Money cents={request.creditedCents} size="sm" />),
     },
-    { key: 'created', label: t('usdt.submitted'), nowrap: true, render: (request) => <Text size="sm">{formatFull(request.createdAt, i18n.language)}</Text> },
+    {
+      key: 'created',
+      sort: 'createdAt',
+      label: t('usdt.submitted'),
+      nowrap: true,
+      render: (request) => <Text size="sm">{formatFull(request.createdAt, i18n.language)}</Text>,
+    },
   ];
 
   return (
@@ -86,7 +97,8 @@ export function UsdtRechargesTab() {
         />
       )}
       <Group gap="sm" align="center" wrap="wrap">
-        <AdminStatusSegments list={list} filters={USDT_RECHARGE_FILTERS} value={status} onChange={setStatus} testId="usdt-filter" />
+        <AdminStatusSegments filters={USDT_RECHARGE_FILTERS} value={status} onChange={setStatus} testId="usdt-filter" />
+        {!wide && <AdminSortSelect sort={sort} columns={ADMIN_MONEY_REQUEST_SORTS} fallback="createdAt" columnLabel={() => t('usdt.amount')} />}
         <AdminSearchField listState={list} placeholder={t('usdt.searchPlaceholder')} />
       </Group>
       {requests.isError ? (
@@ -96,6 +108,7 @@ export function UsdtRechargesTab() {
           <AdminTable
             rows={requests.data?.items}
             columns={columns}
+            sort={sort}
             rowKey={(request) => request.id}
             actions={(request) => (
               <Button size="compact-sm" variant="light" leftSection={<IconEye size={14} />} onClick={() => setSelected(request)}>

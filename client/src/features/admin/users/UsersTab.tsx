@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Box, Chip, Group, Menu, Paper, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Chip, Group, Menu, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconBan, IconCoins, IconDots, IconId, IconLockOpen, IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
@@ -13,7 +13,7 @@ import { AdminListBody } from '../kit/AdminListBody.tsx';
 import { AdminStatusBadge } from '../kit/AdminStatusBadge.tsx';
 import { ReasonDialog } from '../kit/ReasonDialog.tsx';
 import { TabHeader } from '../kit/TabHeader.tsx';
-import { useAdminList } from '../kit/use-admin-list.ts';
+import { useAdminList, type AdminSortState } from '../kit/use-admin-list.ts';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 import { AdjustUsdnDialog } from './AdjustUsdnDialog.tsx';
@@ -22,9 +22,9 @@ import { RoleDialog, type RoleChange } from './RoleDialog.tsx';
 import { SortableTh } from '../kit/SortableTh.tsx';
 import { AdminDateRange } from '../kit/AdminDateRange.tsx';
 import { ExportCsvButton } from '../kit/ExportCsvButton.tsx';
+import { AdminSortSelect } from '../kit/AdminSortSelect.tsx';
 
-type SortState = ReturnType<ReturnType<typeof useAdminList>['sortState']>;
-type Sort = SortState & { sort: TAdminUserSort | null };
+type Sort = AdminSortState<TAdminUserSort>;
 
 /**
  * Rules AD-8, AD-9 and AD-28 to AD-32: every user with USDN balance and ban state; ban (reason
@@ -79,12 +79,15 @@ export function UsersTab() {
     lastActiveAt: t('users.columns.lastActive'),
   };
 
+  // the role as the table reads it, not its code (a script calling without these gets the codes)
+  const valueLabels = { role: { admin: t('users.roles.admin'), member: t('users.roles.member') } };
+
   return (
     <Stack gap="md">
       <TabHeader
         title={t('admin:tabs.users')}
         description={t('users.description')}
-        actions={<ExportCsvButton testId="users-export" exportCsv={() => exportUsers.mutateAsync({ ...filters, labels: columnLabels })} />}
+        actions={<ExportCsvButton testId="users-export" exportCsv={() => exportUsers.mutateAsync({ ...filters, labels: columnLabels, values: valueLabels })} />}
       />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <AdminSearchField
@@ -94,7 +97,15 @@ export function UsersTab() {
           style={{ flex: '1 1 240px', maxWidth: 420 }}
         />
         <AdminDateRange list={list} label={t('users.joinedRange')} />
-        {!wide && <SortSelect sort={sort as Sort} />}
+        {!wide && (
+          <AdminSortSelect
+            sort={sort}
+            columns={ADMIN_USER_SORTS}
+            fallback="createdAt"
+            label={t('users.sortLabel')}
+            labelOf={(column, direction) => t(`users.sorts.${column}_${direction}`)}
+          />
+        )}
         <Chip.Group value={filter} onChange={(value) => setFilterParam(value === 'all' ? null : value)}>
           <Group gap={6} role="group" aria-label={t('users.filterLabel')}>
             {ADMIN_USER_FILTERS.map((key) => (
@@ -109,7 +120,7 @@ export function UsersTab() {
       <AdminListBody query={users} page={list.page} onPage={list.setPage} loadFailedText={t('users.loadFailed')}>
         {(items) =>
           wide ? (
-            <UsersTable users={items} sort={sort as Sort} {...actions} />
+            <UsersTable users={items} sort={sort} {...actions} />
           ) : (
             <Stack gap="sm">
               {items.map((user) => (
@@ -137,28 +148,6 @@ export function UsersTab() {
       <RoleDialog change={roleChange} onClose={() => setRoleChange(null)} />
       <MemberDetail userId={memberId} onClose={() => setMemberId(null)} onRole={actions.onRole} />
     </Stack>
-  );
-}
-
-/** On phones the cards have no column headings to click: the same sorts as a select. */
-function SortSelect({ sort }: { sort: Sort }) {
-  const { t } = useTranslation('admin-people');
-  const options = ADMIN_USER_SORTS.flatMap((column) =>
-    (['desc', 'asc'] as const).map((direction) => ({ value: `${column}:${direction}`, label: t(`users.sorts.${column}_${direction}`) })),
-  );
-  return (
-    <Select
-      label={t('users.sortLabel')}
-      data={options}
-      value={`${sort.sort ?? 'createdAt'}:${sort.direction}`}
-      allowDeselect={false}
-      onChange={(value) => {
-        if (!value) return;
-        const [column, direction] = value.split(':') as [TAdminUserSort, 'asc' | 'desc'];
-        sort.set(column === 'createdAt' && direction === 'desc' ? null : column, direction);
-      }}
-      w={{ base: '100%', xs: 220 }}
-    />
   );
 }
 

@@ -1,6 +1,5 @@
 import { Chip, Group, Stack, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VIOLATION_FILTERS, type TAdminViolationFilter } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
@@ -18,7 +17,7 @@ import { ViolationCard } from './ViolationCard.tsx';
 export function ViolationsTab() {
   const { t } = useTranslation(['admin-people', 'admin']);
   const list = useAdminList();
-  const [filter, setFilter] = useState<TAdminViolationFilter>('all');
+  const [filter, setFilter] = list.choice<TAdminViolationFilter>('filter', VIOLATION_FILTERS, 'all');
   const stats = trpc.admin.violations.stats.useQuery();
   const violations = trpc.admin.violations.list.useQuery({ ...list.input, filter }, { placeholderData: keepPreviousData });
 
@@ -50,13 +49,7 @@ export function ViolationsTab() {
         ]}
       />
       <AdminSearchField listState={list} placeholder={t('violations.searchPlaceholder')} aria-label={t('violations.searchPlaceholder')} maw={420} />
-      <Chip.Group
-        value={filter}
-        onChange={(value) => {
-          setFilter(value);
-          list.restart();
-        }}
-      >
+      <Chip.Group value={filter} onChange={(value) => setFilter(value)}>
         <Group gap={6} role="group" aria-label={t('violations.filterLabel')}>
           {VIOLATION_FILTERS.map((key) => (
             <Chip key={key} value={key} size="sm">

@@ -36,8 +36,8 @@ export async function listListings(db: Kysely<Database>, input: z.output<typeof 
           'p.nickname',
           sql<number>`(SELECT count(*)::int FROM orders o WHERE o.listing_id = l.id)`.as('order_count'),
         ])
-        .orderBy('l.created_at', 'desc')
-        .orderBy('l.id', 'desc'),
+        .orderBy(input.sort === 'price' ? 'l.price_cents' : 'l.created_at', input.direction)
+        .orderBy('l.id', input.direction),
     (row) => ({
       id: row.id,
       title: row.title,

@@ -62,8 +62,8 @@ export async function listUsdnWithdrawals(
           'w.processed_at',
           'w.created_at',
         ])
-        .orderBy('w.created_at', 'desc')
-        .orderBy('w.id', 'desc'),
+        .orderBy(input.sort === 'amount' ? 'w.usdn_amount_cents' : 'w.created_at', input.direction)
+        .orderBy('w.id', input.direction),
     (row) => ({
       id: row.id,
       member: { id: row.user_id, nickname: row.nickname, email: row.email },

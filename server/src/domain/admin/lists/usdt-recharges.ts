@@ -52,8 +52,8 @@ export async function listUsdtRecharges(
           'r.reviewed_at',
           'r.created_at',
         ])
-        .orderBy('r.created_at', 'desc')
-        .orderBy('r.id', 'desc'),
+        .orderBy(input.sort === 'amount' ? 'r.usdt_amount_cents' : 'r.created_at', input.direction)
+        .orderBy('r.id', input.direction),
     (row) => ({
       id: row.id,
       member: { id: row.user_id, nickname: row.nickname, email: row.email },
