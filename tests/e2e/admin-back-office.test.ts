@@ -170,6 +170,9 @@ describeInBrowser('admin back office: moderation reasons, roles, member detail a
     const detail = page.getByRole('dialog', { name: en('admin-people:detail.title') });
     await detail.getByText('Lin Xiaoyu').first().waitFor();
     await detail.getByTestId('member-ledger').getByText(uiText('en', 'wallet:history.kinds.purchase_escrow')).waitFor();
+    // the purchase's price shows as in escrow beside the balance and the held amount
+    await detail.getByText(en('admin-people:detail.escrow'), { exact: true }).waitFor();
+    await detail.getByText('USDN 25.00', { exact: true }).first().waitFor();
     await detail.getByRole('tab', { name: en('admin-people:detail.orders') }).click();
     await detail.getByTestId('member-orders').getByText('Brass sextant').waitFor();
     await detail.getByRole('tab', { name: en('admin-people:detail.bans_one', { count: 1 }) }).click();

@@ -39,13 +39,16 @@ export interface AdminSortState<S extends string> {
  */
 export function useAdminList() {
   const [params, setParams] = useSearchParams();
-  // The router applies a navigation a little later (in a transition): two changes in quick
-  // succession (typing, then a click on a heading) must build on each other, not on the query
-  // as it was rendered. `intended` holds the query asked for until the location catches up.
-  const intended = useRef<string | null>(null);
+  // The router applies a navigation a little later (in a transition): changes in quick
+  // succession (typing, a filter, two clicks on a heading) must build on each other, not on the
+  // query as it was rendered. `pending` holds the queries asked for, oldest first, until the
+  // location catches up with each; a location none of them asked for (back, a tab switch) wins.
+  const pending = useRef<string[]>([]);
   useEffect(() => {
-    intended.current = null;
+    const at = pending.current.indexOf(params.toString());
+    pending.current = at === -1 ? [] : pending.current.slice(at + 1);
   }, [params]);
+  const latest = () => new URLSearchParams(pending.current.at(-1) ?? params);
   const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get('page') ?? '1', 10) || 1));
   // what the box shows is typed state, so no keystroke waits for the URL; the URL follows it
   const [search, setSearchText] = useState(() => params.get('q') ?? '');
@@ -55,13 +58,13 @@ export function useAdminList() {
 
   /** One URL update per event: every change in one replace, page dropped unless it is the change. */
   const update = (changes: Changes) => {
-    const next = new URLSearchParams(intended.current ?? params);
+    const next = latest();
     if (!('page' in changes)) next.delete('page');
     for (const [name, value] of Object.entries(changes)) {
       if (value === null || value === undefined || value === '') next.delete(name);
       else next.set(name, value);
     }
-    intended.current = next.toString();
+    pending.current.push(next.toString());
     setParams(next, { replace: true });
   };
 
@@ -94,7 +97,7 @@ export function useAdminList() {
     },
     /** A value that picks something on the page (the member a detail view shows): the page stays. */
     selection(name: string): [string | null, (value: string | null) => void] {
-      return [params.get(name), (next) => update({ [name]: next, page: new URLSearchParams(intended.current ?? params).get('page') })];
+      return [params.get(name), (next) => update({ [name]: next, page: latest().get('page') })];
     },
     /**
      * The sorted column and its direction. `fallback` is the table's default order (newest
@@ -116,7 +119,7 @@ export function useAdminList() {
         direction,
         toggle: (next: S) => {
           // a second click before the URL caught up turns round the sort the first one asked for
-          const current = read(new URLSearchParams(intended.current ?? params));
+          const current = read(latest());
           update(
             current.sort === next ? { dir: current.direction === 'desc' ? 'asc' : null } : { sort: column(next), dir: next === 'nickname' ? 'asc' : null },
           );

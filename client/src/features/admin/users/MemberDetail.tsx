@@ -60,6 +60,7 @@ function DetailBody({ userId, onRole }: { userId: string; onRole: (user: TAdminU
   const facts: { label: string; value: ReactNode }[] = [
     { label: t('detail.usdn'), value: <Money cents={user.usdnCents} size="sm" fw={600} /> },
     { label: t('detail.held'), value: <Money cents={user.usdnHeldCents} size="sm" /> },
+    { label: t('detail.escrow'), value: <Money cents={user.usdnEscrowCents} size="sm" /> },
     { label: t('detail.points', { brand: BRAND }), value: <Text size="sm">{user.points.toLocaleString(i18n.language)}</Text> },
     { label: t('detail.joined'), value: <Text size="sm">{formatFull(user.createdAt, i18n.language)}</Text> },
     { label: t('detail.lastActive'), value: <Text size="sm">{formatFull(user.lastActiveAt, i18n.language)}</Text> },
@@ -95,7 +96,7 @@ function DetailBody({ userId, onRole }: { userId: string; onRole: (user: TAdminU
           </Button>
         )}
       </Group>
-      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs">
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
         {facts.map((fact) => (
           <Paper key={fact.label} withBorder radius="md" p="xs">
             <Text size="xs" c="dimmed">
