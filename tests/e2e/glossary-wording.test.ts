@@ -28,7 +28,9 @@ describeInBrowser('glossary wording, in the browser', () => {
     const { page, pageErrors, close } = await openPage(browser, { baseUrl: server.url, language });
     try {
       await page.goto('/');
-      const button = page.getByRole('main').getByRole('link', { name: uiText(language, 'feed:publish'), exact: true });
+      // the feed's own empty state, not the hero above it (which may use the same words)
+      const feed = page.getByRole('region', { name: uiText(language, 'feed:title'), exact: true });
+      const button = feed.getByRole('link', { name: uiText(language, 'feed:publish'), exact: true });
       await button.waitFor();
       expect(await button.textContent()).toBe(publish);
       await captureScreens(page, `glossary-feed-${language}`);
