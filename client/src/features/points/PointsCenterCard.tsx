@@ -1,10 +1,11 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconCalendarCheck, IconCash, IconCircleCheck, IconFlame, IconSparkles, IconUserPlus } from '@tabler/icons-react';
+import { IconCash, IconFlame, IconSparkles, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TPointsCenter } from '@curio/shared';
 import { errorMessage } from '../../lib/app-error.ts';
 import { useCheckIn } from './use-check-in.ts';
+import { CheckInAction } from './CheckInAction.tsx';
 
 /**
  * Top of the Curio center (rules S-1 and P-6): points balance and lifetime earned, the daily check-in
@@ -98,7 +99,6 @@ function CenterFigures({ data }: { data: TPointsCenter }) {
 /** The daily check-in row: the streak, what today pays, and the button (or today's result). */
 function CheckInStrip({ data }: { data: TPointsCenter }) {
   const { t } = useTranslation('points');
-  const { checkIn, pending } = useCheckIn();
   const { checkedInToday, streak, todayReward } = data.checkIn;
 
   return (
@@ -116,18 +116,7 @@ function CheckInStrip({ data }: { data: TPointsCenter }) {
             </Text>
           )}
         </Group>
-        {checkedInToday ? (
-          <Group gap={6} wrap="nowrap" c="teal">
-            <IconCircleCheck size={18} aria-hidden />
-            <Text size="sm" fw={600}>
-              {t('checkIn.doneToday')}
-            </Text>
-          </Group>
-        ) : (
-          <Button radius="xl" color="grape" leftSection={<IconCalendarCheck size={16} aria-hidden />} loading={pending} onClick={checkIn}>
-            {t('checkIn.button', { points: todayReward })}
-          </Button>
-        )}
+        <CheckInAction checkedInToday={checkedInToday} todayReward={todayReward} />
       </Group>
     </Paper>
   );

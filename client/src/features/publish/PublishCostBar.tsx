@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCalendarCheck, IconCircleCheck, IconSparkles } from '@tabler/icons-react';
+import { Anchor, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@curio/shared';
 import { useBalances } from '../layout/use-live-counters.ts';
 import { useCheckIn } from '../points/use-check-in.ts';
+import { CheckInAction } from '../points/CheckInAction.tsx';
 
 /**
  * The top of the supply tab of /create (ADR 0030): what publishing costs, the member's points,
@@ -14,7 +15,7 @@ import { useCheckIn } from '../points/use-check-in.ts';
 export function PublishCostBar() {
   const { t, i18n } = useTranslation(['publish', 'points']);
   const balances = useBalances();
-  const { center, checkIn, pending } = useCheckIn();
+  const { center } = useCheckIn();
   const cost = LIMITS.publishListingPointsCost;
   const points = balances.data?.points;
   const short = points !== undefined && points < cost;
@@ -59,19 +60,7 @@ export function PublishCostBar() {
             )}
           </Stack>
         </Group>
-        {today &&
-          (today.checkedInToday ? (
-            <Group gap={6} wrap="nowrap" c="teal">
-              <IconCircleCheck size={18} aria-hidden />
-              <Text size="sm" fw={600}>
-                {t('points:checkIn.doneToday')}
-              </Text>
-            </Group>
-          ) : (
-            <Button radius="xl" color="grape" leftSection={<IconCalendarCheck size={16} aria-hidden />} loading={pending} onClick={checkIn}>
-              {t('points:checkIn.button', { points: today.todayReward })}
-            </Button>
-          ))}
+        {today && <CheckInAction checkedInToday={today.checkedInToday} todayReward={today.todayReward} />}
       </Group>
     </Paper>
   );
