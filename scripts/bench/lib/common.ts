@@ -113,6 +113,28 @@ export interface SummaryRow {
   verdict: string;
 }
 
+/**
+ * One performance target of docs/performance.md "Targets": `value` as measured in this run,
+ * `goal` the bound it must meet (both in `unit`), `met` whether it did. `why` says, for a target
+ * not met, what the profile of this run shows (never left out: a miss is written as a miss).
+ */
+export interface BenchTarget {
+  name: string;
+  value: number;
+  goal: number;
+  /** 'min': value must be at least goal; 'max': at most goal. */
+  bound: 'min' | 'max';
+  unit: string;
+  met: boolean;
+  why?: string;
+}
+
+/** A target whose `met` is computed from value, goal and bound, so no bench can write it by hand. */
+export function target(name: string, value: number, bound: 'min' | 'max', goal: number, unit: string, why?: string): BenchTarget {
+  const met = Number.isFinite(value) && (bound === 'min' ? value >= goal : value <= goal);
+  return { name, value: round(value, 3), goal, bound, unit, met, ...(met || !why ? {} : { why }) };
+}
+
 export interface BenchResult {
   bench: string;
   quick: boolean;
@@ -121,6 +143,8 @@ export interface BenchResult {
   loadAverageAtEnd: number[];
   wallSeconds: number;
   summary: SummaryRow[];
+  /** The bench's entries of the `targets` array in bench/results/summary.json. */
+  targets?: BenchTarget[];
   notes: string[];
   details: unknown;
 }
