@@ -25,7 +25,9 @@ import {
   ROOT,
   round,
   saveResult,
+  target,
   type BenchResult,
+  type BenchTarget,
   type Machine,
   type SummaryRow,
 } from './lib/common.ts';
@@ -74,6 +76,7 @@ interface ChatResult {
     processes: Array<{ rssMiB: { peakDuringSends: number } }>;
     verification: { lost: number; duplicated: number; outOfOrder: number };
   };
+  targets?: BenchTarget[];
   baseline: {
     latencyMs: { delivery: { p50: number; p99: number } };
     sends: { messagesPerSecond: number };
@@ -119,6 +122,14 @@ function chatSummary(r: ChatResult): SummaryRow[] {
   ];
 }
 
+function targetCells(t: BenchTarget): string[] {
+  return [t.name, `${t.value} ${t.unit}`, `${t.bound === 'min' ? '≥' : '≤'} ${t.goal} ${t.unit}`, t.met ? 'met' : `**not met**${t.why ? `: ${t.why}` : ''}`];
+}
+
+// the figures of record are Node 24's (docs/operations.md): an older runtime on PATH would measure something else
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  console.warn(`warning: Node ${process.version} runs the benches; put Node 24 first on PATH: export PATH="$(bash scripts/node-24.sh):$PATH"`);
+}
 const runStarted = new Date();
 const machine: Machine = await describeMachine();
 console.log(
@@ -159,6 +170,14 @@ for (const o of outcomes) {
   if (o.exitCode !== 0) rows.push({ bench: o.bench.name, metric: 'exit code', curio: String(o.exitCode), baseline: '0', ratio: '–', verdict: 'FAILED' });
 }
 const totalSeconds = round((Date.now() - runStarted.getTime()) / 1000, 0);
+/** docs/performance.md "Targets": the whole `npm run bench` finishes within half an hour on this machine. */
+const BENCH_MINUTES_MAX = 30;
+const targets: BenchTarget[] = outcomes.flatMap((o) => o.result?.targets ?? o.chat?.targets ?? []);
+if (!quick && !only) targets.push(target('bench wall time of the whole run', round(totalSeconds / 60, 1), 'max', BENCH_MINUTES_MAX, 'min'));
+// a bench that failed writes no figures: its targets are missing, which is itself a miss
+for (const o of outcomes) {
+  if (o.exitCode !== 0) targets.push({ ...target(`${o.bench.name} bench finished`, 0, 'min', 1, 'ok'), why: `exit code ${o.exitCode}` });
+}
 console.log(`\nall benches done in ${round(totalSeconds / 60, 1)} min`);
 printSummary(rows);
 const summaryFile = await saveResult({
@@ -169,9 +188,14 @@ const summaryFile = await saveResult({
   loadAverageAtEnd: loadAverage(),
   wallSeconds: totalSeconds,
   summary: rows,
+  targets,
   notes: outcomes.flatMap((o) => o.result?.notes.map((n) => `${o.bench.name}: ${n}`) ?? []),
   details: { benches: outcomes.map((o) => ({ name: o.bench.name, exitCode: o.exitCode, seconds: o.seconds, loadAverageBefore: o.loadBefore })) },
 });
+if (targets.length > 0) {
+  console.log(`\ntargets: ${targets.filter((t) => t.met).length} of ${targets.length} met`);
+  console.log(markdownTable(['target', 'value', 'goal', 'met'], targets.map(targetCells)));
+}
 console.log(`wrote ${summaryFile}`);
 
 if (writeDocs) {
@@ -189,6 +213,18 @@ if (writeDocs) {
       `${outcomes.map((o) => `${o.bench.name} ${o.loadBefore[0]}`).join(', ')}; at the end ${loadAverage().join(' / ')}. ` +
       'Every ratio is Curio over a baseline measured in the same run, so both sides saw the same load.',
     '',
+    ...(targets.length > 0
+      ? [
+          `### Targets: ${targets.filter((t) => t.met).length} of ${targets.length} met`,
+          '',
+          'Also in `bench/results/summary.json` as `targets: [{ name, value, goal, bound, unit, met, why }]`.',
+          '',
+          markdownTable(['target', 'value', 'goal', 'met'], targets.map(targetCells)),
+          '',
+          '### All figures',
+          '',
+        ]
+      : []),
     markdownTable(
       ['bench', 'metric', 'Curio', 'baseline', 'Curio / baseline', 'verdict'],
       rows.map((r) => [r.bench, r.metric, r.curio, r.baseline, r.ratio, r.verdict]),
