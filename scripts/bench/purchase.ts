@@ -8,11 +8,15 @@
  *   spread  many buyers buying from many listings (stock plenty), at several concurrencies;
  *   race    many buyers racing for a few listings with small stock.
  *
+ * The spread runs again on `npm start` with WEB_CONCURRENCY=2 (purchase-workers-entry.ts: two
+ * worker processes, a pool of 10 each), reported as a factor against the one process.
+ *
  * Checks afterwards: orders per listing ≤ its initial stock, stock = initial − sold, never
  * negative, no 5xx, and the ledger invariants of `npm run check:ledger` (verifyLedger).
  * While the spread scenario runs at its highest concurrency, the PostgreSQL backends of the
- * server are sampled in pg_stat_activity to see what the purchases wait on (every purchase
- * locks the one system escrow account row of the ledger).
+ * server are sampled in pg_stat_activity to see what the purchases wait on. Statements per
+ * purchase are the server's own count (curio_db_statements_total on /metrics, BEGIN and COMMIT
+ * included) over the one-process spread runs, divided by their purchases.
  *
  * Baseline: pgbench's TPC-B-like transaction (`pgbench -i`, then `pgbench -c N -j 2 -T S`) on a
  * separate database of the same server in the same run; purchases/s is reported as a fraction
@@ -22,6 +26,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -32,7 +37,7 @@ import { migrateToLatest } from '../../server/src/db/migrate.ts';
 import { runInTransaction } from '../../server/src/db/transaction.ts';
 import { formatLedgerReport, transfer, verifyLedger } from '../../server/src/domain/ledger/index.ts';
 import { startChild } from './chat-fanout/processes.ts';
-import { distribution, seededRandom } from './chat-fanout/stats.ts';
+import { distribution, processCpuSeconds, seededRandom } from './chat-fanout/stats.ts';
 import {
   databaseUrl,
   describeMachine,
@@ -47,6 +52,8 @@ import {
   ROOT,
   round,
   saveResult,
+  target,
+  type BenchTarget,
   type SummaryRow,
 } from './lib/common.ts';
 
@@ -61,6 +68,9 @@ const SELLERS = 20;
 const LISTINGS = numberOption('listings', quick ? 50 : 500);
 const SPREAD_PURCHASES = numberOption('purchases', quick ? 200 : 1000);
 const SPREAD_CONCURRENCIES = quick ? [1, 16] : [1, 4, 16, 64];
+/** The spread again on `npm start` with WEB_CONCURRENCY=2 (two worker processes, a pool of 10 each). */
+const WORKERS = 2;
+const WORKER_CONCURRENCIES = quick ? [16] : [16, 64];
 const RACE_LISTINGS = 5;
 const RACE_STOCK = 3;
 const RACE_ATTEMPTS_PER_BUYER = 2;
@@ -117,7 +127,8 @@ async function insertListings(sellerIds: string[], count: number, stock: number,
 console.log(`setting up ${BUYERS} buyers, ${SELLERS} sellers, ${LISTINGS} + ${RACE_LISTINGS} listings`);
 const sellers = await insertUsers('seller', SELLERS);
 const buyers = await insertUsers('buyer', BUYERS);
-const spreadStock = SPREAD_PURCHASES * SPREAD_CONCURRENCIES.length; // never runs out
+const spreadRuns = SPREAD_CONCURRENCIES.length + WORKER_CONCURRENCIES.length;
+const spreadStock = SPREAD_PURCHASES * spreadRuns; // never runs out
 const spreadListings = await insertListings(sellers, LISTINGS, spreadStock, 'Spread lot');
 const raceListings = await insertListings(sellers, RACE_LISTINGS, RACE_STOCK, 'Race lot');
 const initialStock = new Map<string, number>([
@@ -125,7 +136,7 @@ const initialStock = new Map<string, number>([
   ...raceListings.map((id) => [id, RACE_STOCK] as const),
 ]);
 // enough for every purchase any buyer could make, through the ledger like an approved top-up
-const fundingCents = PRICE_CENTS * (Math.ceil((SPREAD_PURCHASES * SPREAD_CONCURRENCIES.length) / BUYERS) * 2 + RACE_ATTEMPTS_PER_BUYER + 2);
+const fundingCents = PRICE_CENTS * (Math.ceil((SPREAD_PURCHASES * spreadRuns) / BUYERS) * 2 + RACE_ATTEMPTS_PER_BUYER + 2);
 for (const id of buyers) {
   await runInTransaction(db, (trx) =>
     transfer(trx, { currency: 'usdn', from: { system: 'issuance' }, to: { user: id }, amount: fundingCents, kind: 'code_redemption' }),
@@ -135,7 +146,30 @@ const cookies = new Map<string, string>();
 for (const id of buyers) cookies.set(id, `${SESSION_COOKIE}=${(await createSession(db, systemClock, id)).token}`);
 
 const server = await startChild('curio', 'scripts/bench/chat-fanout/server-entry.ts', { DATABASE_URL: url, BENCH_POOL_SIZE: String(POOL) }, ROOT);
-const origin = `http://127.0.0.1:${server.port}`;
+let origin = `http://127.0.0.1:${server.port}`;
+
+/**
+ * The server's curio_db_statements_total from its /metrics (loopback, no token): every statement
+ * its connections sent, BEGIN and COMMIT included (server/src/db/database.ts).
+ */
+async function serverStatements(): Promise<number> {
+  const text = await (await fetch(`${origin}/metrics`)).text();
+  const line = /^curio_db_statements_total(?:\{[^}]*\})? (\d+(?:\.\d+)?(?:e\+\d+)?)$/m.exec(text);
+  if (!line) throw new Error('the server reports no curio_db_statements_total');
+  return Number(line[1]);
+}
+
+/** A free loopback port for the WEB_CONCURRENCY run, whose workers share one fixed PORT. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
 
 interface Attempt {
   ms: number;
@@ -218,8 +252,11 @@ async function sampleBackends<T>(during: Promise<T>): Promise<{ result: T; sampl
   }
 }
 
-const spread: Array<{ concurrency: number; purchases: number; perSecond: number; p50: number; p95: number; p99: number; codes: Record<string, number> }> = [];
-let backendStates: { samples: number; states: Record<string, number> } | null = null;
+type SpreadRun = { concurrency: number; purchases: number; perSecond: number; p50: number; p95: number; p99: number; codes: Record<string, number> };
+const spread: SpreadRun[] = [];
+const spreadWorkers: SpreadRun[] = [];
+let statements: { total: number; purchases: number; perPurchase: number; serverCpuMsPerPurchase: number } | null = null;
+let backendStates = null as { samples: number; states: Record<string, number> } | null;
 interface RaceResult {
   listings: number;
   stockEach: number;
@@ -236,30 +273,40 @@ let race: RaceResult | null = null;
 const checks: Record<string, unknown> = {};
 let pgbench: { tps: number; latencyMs: number | null; clients: number; seconds: number; scale: number } | null = null;
 let failure: unknown = null;
+/**
+ * One spread run: round robin, so the purchases in flight at one time have distinct buyers and
+ * distinct listings (7 is coprime with the listing count) and share no row. `runIndex` offsets the
+ * buyers so that every run starts where the previous one stopped.
+ */
+async function spreadRun(concurrency: number, runIndex: number, sample: boolean, label: string): Promise<SpreadRun> {
+  const offset = runIndex * SPREAD_PURCHASES;
+  const job = load(SPREAD_PURCHASES, concurrency, (n) => [buyers[(n + offset) % buyers.length]!, spreadListings[((n + offset) * 7) % spreadListings.length]!]);
+  const sampled = sample ? await sampleBackends(job) : { result: await job, samples: 0, states: {} };
+  if (sample) backendStates = { samples: sampled.samples, states: sampled.states };
+  const { attempts, seconds } = sampled.result;
+  const ok = attempts.filter((a) => a.ok);
+  const d = distribution(ok.map((a) => a.ms));
+  console.log(
+    `${label} c=${concurrency}: ${ok.length}/${attempts.length} bought, ${round(ok.length / seconds, 1)}/s, p95 ${d.p95} ms ${JSON.stringify(codeCounts(attempts))}`,
+  );
+  return { concurrency, purchases: ok.length, perSecond: round(ok.length / seconds, 1), p50: d.p50, p95: d.p95, p99: d.p99, codes: codeCounts(attempts) };
+}
+
 try {
-  for (const concurrency of SPREAD_CONCURRENCIES) {
-    const top = concurrency === SPREAD_CONCURRENCIES.at(-1);
-    // round robin: the purchases in flight at one time have distinct buyers and distinct listings
-    // (7 is coprime with the listing count), so the only row they all share is the escrow account
-    const job = load(SPREAD_PURCHASES, concurrency, (n) => [buyers[n % buyers.length]!, spreadListings[(n * 7) % spreadListings.length]!]);
-    const sampled = top ? await sampleBackends(job) : { result: await job, samples: 0, states: {} };
-    if (top) backendStates = { samples: sampled.samples, states: sampled.states };
-    const { attempts, seconds } = sampled.result;
-    const ok = attempts.filter((a) => a.ok);
-    const d = distribution(ok.map((a) => a.ms));
-    spread.push({
-      concurrency,
-      purchases: ok.length,
-      perSecond: round(ok.length / seconds, 1),
-      p50: d.p50,
-      p95: d.p95,
-      p99: d.p99,
-      codes: codeCounts(attempts),
-    });
-    console.log(
-      `spread c=${concurrency}: ${ok.length}/${attempts.length} bought, ${round(ok.length / seconds, 1)}/s, p95 ${d.p95} ms ${JSON.stringify(codeCounts(attempts))}`,
-    );
+  const statementsBefore = await serverStatements();
+  const cpuBefore = processCpuSeconds(server.pid);
+  for (const [i, concurrency] of SPREAD_CONCURRENCIES.entries()) {
+    spread.push(await spreadRun(concurrency, i, concurrency === SPREAD_CONCURRENCIES.at(-1), 'spread'));
   }
+  // the server does nothing else meanwhile (no jobs, no other clients): its statements are the purchases'
+  const statementsTotal = (await serverStatements()) - statementsBefore;
+  const spreadAttempts = spread.reduce((n, s) => n + Object.values(s.codes).reduce((a, b) => a + b, 0), 0);
+  // the server's own CPU (from /proc), which is what one Node process can serve at most
+  const serverCpuMsPerPurchase = round(((processCpuSeconds(server.pid) - cpuBefore) * 1000) / spreadAttempts, 2);
+  statements = { total: statementsTotal, purchases: spreadAttempts, perPurchase: round(statementsTotal / spreadAttempts, 2), serverCpuMsPerPurchase };
+  console.log(
+    `statements: ${statementsTotal} for ${spreadAttempts} purchases = ${statements.perPurchase} per purchase; server CPU ${serverCpuMsPerPurchase} ms per purchase`,
+  );
 
   const raceJob = await load(BUYERS * RACE_ATTEMPTS_PER_BUYER, RACE_CONCURRENCY, (n) => [
     buyers[n % buyers.length]!,
@@ -283,6 +330,34 @@ try {
     `race: ${raceOk.length} bought of ${RACE_LISTINGS * RACE_STOCK} in stock, ${raceJob.attempts.length} attempts at ${race.attemptsPerSecond}/s, p95 ${raceD.p95} ms ${JSON.stringify(race.codes)}`,
   );
 
+  // the spread again on WEB_CONCURRENCY=2, after the one process has stopped taking requests
+  const port = await freePort();
+  const workers = await startChild(
+    'curio-workers',
+    'scripts/bench/purchase-workers-entry.ts',
+    {
+      DATABASE_URL: url,
+      WEB_CONCURRENCY: String(WORKERS),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      AUTO_SEED: 'false',
+      COOKIE_SECURE: 'false',
+      RATES_URL: 'http://127.0.0.1:9/unreachable',
+      LOG_LEVEL: 'warn',
+    },
+    ROOT,
+  );
+  const oneProcessOrigin = origin;
+  origin = `http://127.0.0.1:${workers.port}`;
+  try {
+    for (const [i, concurrency] of WORKER_CONCURRENCIES.entries()) {
+      spreadWorkers.push(await spreadRun(concurrency, SPREAD_CONCURRENCIES.length + i, false, `spread, WEB_CONCURRENCY=${WORKERS}`));
+    }
+  } finally {
+    origin = oneProcessOrigin;
+    await workers.stop();
+  }
+
   // invariants: no oversell, stock consistent and never negative, no server error, ledger clean
   const { rows: perListing } = await sql<{ id: string; quantity: number; orders: string; sold: string }>`
     SELECT l.id, l.quantity, count(o.id) AS orders, coalesce(sum(o.quantity), 0) AS sold
@@ -290,9 +365,11 @@ try {
   const oversold = perListing.filter((r) => Number(r.sold) > initialStock.get(r.id)!);
   const inconsistent = perListing.filter((r) => r.quantity !== initialStock.get(r.id)! - Number(r.sold));
   const negative = perListing.filter((r) => r.quantity < 0);
-  const serverErrors = [...spread.flatMap((s) => Object.entries(s.codes)), ...Object.entries(race.codes)].filter(([code]) => /^HTTP 5|INTERNAL/.test(code));
+  const serverErrors = [...[...spread, ...spreadWorkers].flatMap((s) => Object.entries(s.codes)), ...Object.entries(race.codes)].filter(([code]) =>
+    /^HTTP 5|INTERNAL/.test(code),
+  );
   const raceSold = perListing.filter((r) => raceListings.includes(r.id)).reduce((n, r) => n + Number(r.sold), 0);
-  const totalOk = spread.reduce((n, s) => n + s.purchases, 0) + raceOk.length;
+  const totalOk = [...spread, ...spreadWorkers].reduce((n, s) => n + s.purchases, 0) + raceOk.length;
   const { rows: orderCount } = await sql<{ n: string }>`SELECT count(*) AS n FROM orders`.execute(db);
   const ledger = await verifyLedger(db);
   Object.assign(checks, {
@@ -326,7 +403,7 @@ try {
   if (!keepDb) await dropDatabase(DB);
 }
 if (failure) throw failure instanceof Error ? failure : new Error('the purchase bench failed', { cause: failure });
-if (!race || !pgbench) throw new Error('the purchase bench did not finish');
+if (!race || !pgbench || !statements) throw new Error('the purchase bench did not finish');
 
 const best = spread.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
 const atPg = spread.find((s) => s.concurrency === PGBENCH_CONCURRENCY) ?? best;
@@ -345,6 +422,25 @@ const summary: SummaryRow[] = [
     ratio: s.concurrency === PGBENCH_CONCURRENCY ? String(ratio(s.perSecond, pgbench.tps, 3)) : '–',
     verdict: 'informational',
   })),
+  ...spreadWorkers.map((s) => {
+    const one = spread.find((o) => o.concurrency === s.concurrency);
+    return {
+      bench: 'purchase',
+      metric: `spread on WEB_CONCURRENCY=${WORKERS}, c=${s.concurrency}: purchases/s (p95 ms)`,
+      curio: `${s.perSecond} (${s.p95})`,
+      baseline: one ? `${one.perSecond} (one process)` : '–',
+      ratio: one ? `${ratio(s.perSecond, one.perSecond, 2)}×` : '–',
+      verdict: 'informational',
+    };
+  }),
+  {
+    bench: 'purchase',
+    metric: 'database statements per purchase (spread, one process, counted by the server)',
+    curio: String(statements.perPurchase),
+    baseline: '5 (TPC-B in pgbench)',
+    ratio: '–',
+    verdict: statements.perPurchase <= 5 ? 'met (≤5)' : 'NOT MET (≤5)',
+  },
   {
     bench: 'purchase',
     metric: `race: ${BUYERS * RACE_ATTEMPTS_PER_BUYER} attempts on ${RACE_LISTINGS}×${RACE_STOCK} stock, c=${RACE_CONCURRENCY}: attempts/s (p95 ms)`,
@@ -369,8 +465,51 @@ const stateShares = Object.fromEntries(
     .sort((a, b) => b[1] - a[1])
     .map(([k, v]) => [k, round((v / totalStates) * 100, 1)]),
 );
+const workersAtPg = spreadWorkers.find((s) => s.concurrency === PGBENCH_CONCURRENCY);
+const workersFactor = workersAtPg ? workersAtPg.perSecond / atPg.perSecond : Number.NaN;
+const idleInTransaction = stateShares['idle in transaction (waiting for Node)'] ?? 0;
+const targets: BenchTarget[] = [
+  target(
+    `purchase purchases/s vs pgbench at c=${PGBENCH_CONCURRENCY}`,
+    atPg.perSecond / pgbench.tps,
+    'min',
+    0.3,
+    '×',
+    `${atPg.perSecond} purchases/s against ${pgbench.tps} tps; ${statements.perPurchase} statements per purchase, backends idle in transaction ${idleInTransaction}% of samples; the one Node process spends ${statements.serverCpuMsPerPurchase} ms of CPU per purchase (HTTP, tRPC, session check, five round trips), i.e. at most ${round(1000 / statements.serverCpuMsPerPurchase, 0)} purchases/s on a whole core, which it shares with PostgreSQL and the bench`,
+  ),
+  target(
+    'purchase statements per purchase',
+    statements.perPurchase,
+    'max',
+    5,
+    'statements',
+    `${statements.total} statements for ${statements.purchases} purchases (curio_db_statements_total)`,
+  ),
+  target(
+    'purchase oversold + negative stock + ledger errors',
+    Number(checks.oversoldListings) + Number(checks.negativeStockListings) + Number(checks.stockInconsistentListings) + (checks.ledgerOk === true ? 0 : 1),
+    'max',
+    0,
+    'count',
+    String(checks.ledgerReport),
+  ),
+  target(
+    `purchase WEB_CONCURRENCY=${WORKERS} factor vs one process`,
+    workersFactor,
+    'min',
+    1.0,
+    '×',
+    `${workersAtPg?.perSecond ?? '–'} purchases/s on ${WORKERS} workers against ${atPg.perSecond} on one process at c=${PGBENCH_CONCURRENCY}: the two cores are already shared by the server, PostgreSQL and the bench's own client`,
+  ),
+];
 const notes = [
   `best spread throughput ${best.perSecond} purchases/s at c=${best.concurrency}; at c=${atPg.concurrency} ${atPg.perSecond}/s = ${ratio(atPg.perSecond, pgbench.tps, 3)} of pgbench's ${pgbench.tps} tps`,
+  `database statements per purchase: ${statements.perPurchase} (${statements.total} counted by the server's curio_db_statements_total, BEGIN and COMMIT included, over ${statements.purchases} spread purchases); server CPU ${statements.serverCpuMsPerPurchase} ms per purchase (/proc)`,
+  ...(workersAtPg
+    ? [
+        `WEB_CONCURRENCY=${WORKERS}: ${spreadWorkers.map((s) => `${s.perSecond}/s at c=${s.concurrency}`).join(', ')}; at c=${PGBENCH_CONCURRENCY} ${round(workersFactor, 2)}× one process`,
+      ]
+    : []),
   `server backends during spread c=${SPREAD_CONCURRENCIES.at(-1)} (${backendStates?.samples ?? 0} samples, % of backend-samples): ${Object.entries(stateShares)
     .map(([k, v]) => `${k} ${v}%`)
     .join('; ')}`,
@@ -383,6 +522,7 @@ console.log(
 );
 console.log(notes.join('\n'));
 printSummary(summary);
+for (const t of targets) console.log(`target ${t.name}: ${t.value} ${t.unit} (${t.bound} ${t.goal}) ${t.met ? 'met' : `NOT MET: ${t.why ?? ''}`}`);
 const file = await saveResult({
   bench: 'purchase',
   quick,
@@ -391,6 +531,7 @@ const file = await saveResult({
   loadAverageAtEnd: loadAverage(),
   wallSeconds: round((performance.now() - started) / 1000, 1),
   summary,
+  targets,
   notes,
   details: {
     buyers: BUYERS,
@@ -399,6 +540,8 @@ const file = await saveResult({
     pool: POOL,
     priceCents: PRICE_CENTS,
     spread,
+    spreadWorkers: { workers: WORKERS, runs: spreadWorkers },
+    statements,
     race,
     checks,
     pgbench,

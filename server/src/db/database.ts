@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, type Dialect } from 'kysely';
+import { Kysely, PostgresDialect, type CompiledQuery, type DatabaseConnection, type Dialect, type QueryResult } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import type { AppConfig } from '../config.ts';
-import { watchPool } from '../observability/metrics.ts';
+import { dbStatements, watchPool } from '../observability/metrics.ts';
 import { EmbeddedDatabaseInUseError, lockEmbeddedDatabase } from './embedded-lock.ts';
 import { componentLogger } from '../observability/logger.ts';
 
@@ -65,6 +65,43 @@ function configurePgTypes(): void {
   pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 }
 
+/**
+ * Counts every statement a connection of `dialect` sends (curio_db_statements_total). It wraps
+ * the connection rather than using a Kysely plugin because plugins never see the BEGIN and
+ * COMMIT the driver sends, and those are round trips too. A connection is wrapped once: pg
+ * clients are reused, PGlite hands the same connection to queued callers.
+ */
+function countingStatements(dialect: Dialect): Dialect {
+  const counted = new WeakSet<DatabaseConnection>();
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createDriver: () => {
+      const driver = dialect.createDriver();
+      const acquire = driver.acquireConnection.bind(driver);
+      driver.acquireConnection = async () => {
+        const connection = await acquire();
+        if (!counted.has(connection)) {
+          counted.add(connection);
+          const execute = connection.executeQuery.bind(connection);
+          connection.executeQuery = <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+            dbStatements.inc();
+            return execute<R>(query);
+          };
+          const stream = connection.streamQuery.bind(connection);
+          connection.streamQuery = <R>(query: CompiledQuery, chunkSize: number): AsyncIterableIterator<QueryResult<R>> => {
+            dbStatements.inc();
+            return stream<R>(query, chunkSize);
+          };
+        }
+        return connection;
+      };
+      return driver;
+    },
+  };
+}
+
 export async function openDatabase(config: DbConfig): Promise<DbHandle> {
   if (config.kind === 'postgres') {
     configurePgTypes();
@@ -84,7 +121,7 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
         if (!closing) log.error({ err: error }, 'connection lost');
       });
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: countingStatements(new PostgresDialect({ pool })) });
     const unwatch = watchPool(pool);
     return {
       db,
@@ -111,7 +148,7 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
     throw error;
   }
   const dialect: Dialect = new PGliteDialect(pglite);
-  const db = new Kysely<Database>({ dialect });
+  const db = new Kysely<Database>({ dialect: countingStatements(dialect) });
   return {
     db,
     kind: 'pglite',

@@ -33,3 +33,19 @@ export async function runInTransaction<T>(
     }
   }
 }
+
+/**
+ * Runs `work`, one statement in autocommit, again on serialization failures and deadlocks, as
+ * runInTransaction does for a whole transaction (engineering rule E-6): for the paths folded
+ * into one database function, whose statement is its own transaction.
+ */
+export async function runStatementRetried<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isRetryableDbError(error) || attempt >= MAX_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
+}

@@ -80,6 +80,17 @@ export const mailSends = new Counter({
   registers: [metricsRegistry],
 });
 
+/**
+ * Every statement this process sends to the database, one per round trip: BEGIN, COMMIT,
+ * ROLLBACK and SAVEPOINT count like any query (database.ts counts them where Kysely hands a
+ * statement to its connection). The purchase bench divides it by purchases (docs/performance.md).
+ */
+export const dbStatements = new Counter({
+  name: 'curio_db_statements_total',
+  help: 'SQL statements sent to the database, BEGIN, COMMIT and ROLLBACK included (one per round trip)',
+  registers: [metricsRegistry],
+});
+
 /** Pools of this process (tests open many; a server opens one). */
 const pools = new Set<pg.Pool>();
 

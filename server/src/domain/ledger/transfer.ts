@@ -27,7 +27,8 @@ export interface TransferResult {
 
 const CHECK_VIOLATION = '23514';
 
-function insufficient(currency: Currency, needed: number, available: number) {
+/** The refusal of a short balance: INSUFFICIENT_BALANCE {needed} for USDN, INSUFFICIENT_POINTS for points. */
+export function insufficientFunds(currency: Currency, needed: number, available: number) {
   return currency === 'usdn'
     ? new DomainError('INSUFFICIENT_BALANCE', {
         needed: formatCents(needed),
@@ -45,6 +46,9 @@ function insufficient(currency: Currency, needed: number, available: number) {
  * INSUFFICIENT_POINTS. System accounts may go negative (issuance is negative by design) and
  * carry no cached balance: theirs is the sum of their transfers (ADR 0022).
  * Transfers are never updated or deleted; a mistake is corrected by a new transfer.
+ * A purchase pays escrow through this function's SQL twin, curio_transfer_to_system
+ * (migrations/20261127T0200_buy_listing_in_one_statement.ts, ADR 0038): what a transfer writes
+ * changes in both.
  */
 export async function transfer(trx: Transaction<Database>, input: TransferInput): Promise<TransferResult> {
   const { currency, amount } = input;
@@ -67,13 +71,13 @@ export async function transfer(trx: Transaction<Database>, input: TransferInput)
   );
   const debit = fromKey.userId === null ? null : locked.get(debitId);
   if (debit === undefined) throw new Error(`ledger account ${debitId} vanished while locking`);
-  if (debit !== null && debit.balance < amount) throw insufficient(currency, amount, debit.balance);
+  if (debit !== null && debit.balance < amount) throw insufficientFunds(currency, amount, debit.balance);
 
   try {
     await applyLegs(trx, legs);
   } catch (error) {
     // the CHECK constraint is the backstop for any path that slipped past the guard above
-    if ((error as { code?: unknown }).code === CHECK_VIOLATION) throw insufficient(currency, amount, debit?.balance ?? 0);
+    if ((error as { code?: unknown }).code === CHECK_VIOLATION) throw insufficientFunds(currency, amount, debit?.balance ?? 0);
     throw error;
   }
 

@@ -1,79 +1,72 @@
 import { sql } from 'kysely';
+import { ORDER_LIMITS } from '@curio/shared';
 import type { AppServices } from '../../app-services.ts';
-import type { Tx } from '../../db/transaction.ts';
-import { runMoneyCommand } from '../ledger/money-command.ts';
-import { DomainError } from '../domain-error.ts';
-import { createPaidOrder } from './create-paid-order.ts';
+import { runStatementRetried } from '../../db/transaction.ts';
+import { publishBalanceChanges } from '../ledger/balances.ts';
+import { requestHash } from '../ledger/with-idempotency.ts';
+import { refusalFromDatabase } from '../database-refusal.ts';
+import { ADMIN_QUEUE_ID, encodeEvent, EVENTS_CHANNEL } from '../../realtime/events.ts';
+import { componentLogger } from '../../observability/logger.ts';
 
-/**
- * Buys `quantity` of a listing (rules O-1 and O-2). The stock is taken by one conditional
- * UPDATE (engineering rule E-6): it succeeds only while the listing is still available with enough
- * left, so a hundred buyers racing for three items get exactly three orders and the quantity
- * never goes below zero. The first checks give the precise error; the UPDATE is the guarantee.
- */
-export async function purchaseListing(
-  trx: Tx,
-  input: { buyerId: string; listingId: string; quantity: number; now: Date },
-): Promise<{ orderId: string; affectedUserIds: string[] }> {
-  const listing = await trx
-    .selectFrom('listings')
-    .select(['id', 'seller_id', 'status', 'review_status', 'quantity'])
-    .where('id', '=', input.listingId)
-    .executeTakeFirst();
-  // a taken-down listing is invisible to everyone but its owner (listings.get), so it is "not found" here too
-  if (!listing || (listing.status === 'unavailable' && listing.seller_id !== input.buyerId)) {
-    throw new DomainError('LISTING_NOT_FOUND');
-  }
-  if (listing.seller_id === input.buyerId) throw new DomainError('CANNOT_BUY_OWN');
-  if (listing.status !== 'available' || listing.review_status === 'rejected') throw new DomainError('LISTING_NOT_AVAILABLE');
-  if (input.quantity > listing.quantity) throw new DomainError('OUT_OF_STOCK', { available: listing.quantity });
+const log = componentLogger('orders');
 
-  const taken = await trx
-    .updateTable('listings')
-    .set({
-      quantity: sql<number>`quantity - ${input.quantity}`,
-      status: sql<string>`CASE WHEN quantity - ${input.quantity} = 0 THEN 'sold' ELSE status END`,
-      buyer_id: sql<string | null>`CASE WHEN quantity - ${input.quantity} = 0 THEN ${input.buyerId}::uuid ELSE buyer_id END`,
-      sold_at: sql<Date | null>`CASE WHEN quantity - ${input.quantity} = 0 THEN ${input.now}::timestamptz ELSE sold_at END`,
-      purchase_count: sql<number>`purchase_count + 1`,
-      updated_at: input.now,
-    })
-    .where('id', '=', input.listingId)
-    .where('status', '=', 'available')
-    .where('review_status', '<>', 'rejected')
-    .where('quantity', '>=', input.quantity)
-    .returning(['seller_id', 'title', 'images', 'unit', 'price_cents'])
-    .executeTakeFirst();
-  if (!taken) {
-    // someone bought (or the seller changed the listing) between the read and the UPDATE
-    const current = await trx.selectFrom('listings').select(['status', 'quantity']).where('id', '=', input.listingId).executeTakeFirst();
-    if (!current || current.status !== 'available') throw new DomainError('LISTING_NOT_AVAILABLE');
-    throw new DomainError('OUT_OF_STOCK', { available: current.quantity });
-  }
-
-  // price, title and image come from the row the UPDATE locked: what the buyer pays is what was on sale then
-  return createPaidOrder(trx, {
-    buyerId: input.buyerId,
-    sellerId: taken.seller_id,
-    listingId: input.listingId,
-    buyingRequestId: null,
-    offerId: null,
-    title: taken.title,
-    imageKey: taken.images[0] ?? null,
-    unit: taken.unit,
-    unitPriceCents: taken.price_cents,
-    quantity: input.quantity,
-    now: input.now,
-  });
+/** What a purchase answers, and what a retry with the same key gets back: the stored JSON. */
+export interface BoughtListing {
+  orderId: string;
+  totalCents: number;
+  affectedUserIds: string[];
 }
 
 /**
- * The member buys: stock taken, a paid order, the total held in escrow, in one transaction and
- * once per idempotency key, so a double click or a retried request buys once.
+ * What curio_buy_listing's transaction would have announced itself: the seller's bell and the
+ * admin dashboard's order count, on the database's events channel as notify() and the orders
+ * trigger send them (PgEventBus and LocalEventBus.forPglite listen there), in one statement.
+ * Sent after the commit because a transaction that NOTIFYs commits only one at a time in
+ * PostgreSQL (ADR 0038). The order is already paid: a failure here is logged, not the buyer's.
  */
-export function buyListing(services: AppServices, input: { buyerId: string; listingId: string; quantity: number; idempotencyKey: string }) {
+async function ringAfterPurchase(services: Pick<AppServices, 'db'>, sellerId: string): Promise<void> {
+  try {
+    const payloads = [
+      ...encodeEvent({ type: 'notifications-changed', userId: sellerId }),
+      ...encodeEvent({ type: 'admin-totals-changed', userId: ADMIN_QUEUE_ID }),
+    ];
+    await sql`SELECT pg_notify(${EVENTS_CHANNEL}, payload) FROM unnest(${payloads}::text[]) AS payload`.execute(services.db);
+  } catch (error) {
+    log.error({ err: error }, 'order_paid notification not rung');
+  }
+}
+
+/**
+ * The member buys `quantity` of a listing (rules O-1 and O-2): stock taken, a paid order, the
+ * total held in escrow and the seller notified, all or nothing and once per idempotency key, so a
+ * double click or a retried request buys once. It is one statement, the database function
+ * curio_buy_listing (migrations/20261127T0200_buy_listing_in_one_statement.ts, ADR 0038): the
+ * stock is taken by one conditional UPDATE inside it (engineering rule E-6), so a hundred buyers
+ * racing for three items get exactly three orders, and no transaction waits on this process
+ * between statements. The buyer's balances-changed event, the seller's bell and the dashboard's
+ * totals go out after it committed, each path in one statement (so a purchase over HTTP sends
+ * five: two for the session, this one, these two).
+ */
+export async function buyListing(
+  services: Pick<AppServices, 'db' | 'events' | 'clock'>,
+  input: { buyerId: string; listingId: string; quantity: number; idempotencyKey: string },
+): Promise<BoughtListing> {
   const { buyerId, listingId, quantity, idempotencyKey } = input;
-  return runMoneyCommand(services, { userId: buyerId, key: idempotencyKey, operation: 'orders.purchase', params: { listingId, quantity } }, (trx) =>
-    purchaseListing(trx, { buyerId, listingId, quantity, now: services.clock.now() }),
-  );
+  const now = services.clock.now();
+  const shipDeadline = new Date(now.getTime() + ORDER_LIMITS.shipDeadlineMs);
+  // the same hash withIdempotency stores, so a key is checked alike whichever path wrote it
+  const hash = requestHash({ listingId, quantity });
+  const { bought, sellerId } = await runStatementRetried(async () => {
+    try {
+      const { rows } = await sql<{ result: { bought: BoughtListing; sellerId: string | null } }>`
+        SELECT curio_buy_listing(${buyerId}::uuid, ${listingId}::uuid, ${quantity}::integer, ${idempotencyKey}, ${hash},
+                                 ${now}::timestamptz, ${shipDeadline}::timestamptz) AS result`.execute(services.db);
+      return rows[0]!.result;
+    } catch (error) {
+      throw refusalFromDatabase(error) ?? error;
+    }
+  });
+  // a key used before bought nothing now: its buyer is told to re-read, as any money command's retry is
+  await Promise.all([publishBalanceChanges(services.events, bought.affectedUserIds), sellerId ? ringAfterPurchase(services, sellerId) : null]);
+  return bought;
 }
