@@ -34,6 +34,7 @@ import { SESSION_COOKIE } from '../../server/src/domain/accounts/sessions.ts';
 import { startChild, type ChildServer } from './chat-fanout/processes.ts';
 import { Deliveries, planMessages, type Verification } from './chat-fanout/deliveries.ts';
 import { distribution, messageContent, processCpuSeconds, processMemory, round, type Distribution } from './chat-fanout/stats.ts';
+import { target, type BenchTarget } from './lib/common.ts';
 
 // ---------------------------------------------------------------------------------------------
 // options
@@ -652,6 +653,59 @@ function ratio(ours: number, base: number): number {
   return round(ours / base, 2);
 }
 
+/**
+ * The chat targets of docs/performance.md "Chat fan-out". CPU per message counts both Curio server
+ * processes and the PostgreSQL backends serving the bench database (read from /proc), over the
+ * sends, divided by the messages sent. RSS is the larger process's peak while the clients are
+ * connected and the messages flow. A missed target says where this run's time or memory went.
+ */
+function chatTargets(curio: RunReport, baseline: RunReport | null): BenchTarget[] {
+  const messages = options.messages;
+  const serverCpu = curio.processes.reduce((sum, p) => sum + p.cpuSeconds.sends, 0);
+  const postgresCpu = curio.postgresBackendCpuSecondsDuringSends ?? 0;
+  const cpuPerMessage = ((serverCpu + postgresCpu) * 1000) / messages;
+  const split = `servers ${round((serverCpu * 1000) / messages)} ms + PostgreSQL backends ${round((postgresCpu * 1000) / messages)} ms per message`;
+  const load = `load average ${os
+    .loadavg()
+    .map((n) => round(n, 1))
+    .join(' / ')} on ${os.cpus().length} cores`;
+  const rss = Math.max(...curio.processes.map((p) => Math.max(p.rssMiB.afterConnect, p.rssMiB.peakDuringSends)));
+  const started = Math.max(...curio.processes.map((p) => p.rssMiB.started));
+  const connected = Math.max(...curio.processes.map((p) => p.rssMiB.afterConnect));
+  const v = curio.verification;
+  const rate = baseline ? curio.sends.messagesPerSecond / baseline.sends.messagesPerSecond : Number.NaN;
+  const cpuBound = `each send is CPU-bound on the shared cores (${split}; ${load}); the relay spends ${baseline ? round((baseline.processes[0]!.cpuSeconds.sends * 1000) / messages, 3) : '–'} ms`;
+  return [
+    target('chat messages/s vs bare relay', rate, 'min', 0.25, '×', baseline ? cpuBound : 'baseline skipped'),
+    target(
+      'chat delivery p99',
+      curio.latencyMs.delivery.p99,
+      'max',
+      50,
+      'ms',
+      `sends queue for CPU: send answered p99 ${curio.latencyMs.ack.p99} ms; ${cpuBound}`,
+    ),
+    target(
+      'chat server CPU per message',
+      cpuPerMessage,
+      'max',
+      2,
+      'ms',
+      `${split}: an HTTP request with its session, member and rate-limit reads, then the send's one statement (chat_send)`,
+    ),
+    target(
+      'chat server RSS per process with 1,000 clients',
+      rss,
+      'max',
+      200,
+      'MB',
+      `${round(started, 0)} MiB at start (the server's modules, their TypeScript stripped at load, and the V8 heap), ` +
+        `${round(connected, 0)} MiB with the clients connected; the rest of the peak is V8's young generation growing under the send load`,
+    ),
+    target('chat lost + duplicated + out of order', v.lost + v.duplicated + v.outOfOrder, 'max', 0, 'count', JSON.stringify(v)),
+  ];
+}
+
 function printTable(curio: RunReport, baseline: RunReport | null): string[] {
   const c = curio.latencyMs;
   const b = baseline?.latencyMs;
@@ -746,6 +800,8 @@ async function main(): Promise<number> {
   const baseline = options.baseline ? await runBaseline(members) : null;
 
   const table = printTable(curio, baseline);
+  const targets = chatTargets(curio, baseline);
+  for (const t of targets) console.log(`${t.met ? 'met    ' : 'NOT MET'} ${t.name}: ${t.value} ${t.unit} (${t.bound} ${t.goal})${t.why ? ` – ${t.why}` : ''}`);
   const failed = !curio.verification.ok || curio.sends.failures.length > 0 || curio.droppedSockets > 0;
   if (curio.sends.failures.length > 0) console.error(`failed sends (first 5): ${JSON.stringify(curio.sends.failures.slice(0, 5))}`);
   if (curio.streamErrors.length > 0) console.error(`stream errors (first 5): ${JSON.stringify(curio.streamErrors.slice(0, 5))}`);
@@ -772,6 +828,7 @@ async function main(): Promise<number> {
       : null,
     ok: !failed,
     table,
+    targets,
   };
   if (options.save) {
     const dir = path.join(root, 'bench/results');

@@ -1,16 +1,30 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.ts';
+import type { TChatMessage } from '@curio/shared';
 import { eventDeliveryLag } from '../observability/metrics.ts';
 
 /**
- * Events that change what a signed-in user sees live. They carry only ids: each subscriber
+ * A chat message as it rides in a 'messages-changed' payload (ADR 0037): the stored row, with the
+ * seq of the previous message that involves the event's user, so a subscriber whose cursor is
+ * that seq can deliver it without a read and anyone else re-reads from its cursor.
+ */
+export interface MessageEventPayload {
+  message: TChatMessage;
+  prevSeq: number;
+}
+
+/**
+ * Events that change what a signed-in user sees live. Most carry only ids: each subscriber
  * re-reads the truth from the database, so a lost or repeated event can never show a wrong number.
+ * Chat events may also carry the change itself with the position it follows (ADR 0037); a
+ * subscriber uses it only when that position is exactly where it stands, and re-reads otherwise.
  */
 export type RealtimeEvent =
-  | { type: 'unread-changed'; userId: string }
+  /** `count` and `atSeq`: the badge's new count, true right after the member's message `atSeq`. */
+  | { type: 'unread-changed'; userId: string; count?: number; atSeq?: number }
   | { type: 'balances-changed'; userId: string }
-  | { type: 'messages-changed'; userId: string }
+  | ({ type: 'messages-changed'; userId: string } & Partial<MessageEventPayload>)
   | { type: 'notifications-changed'; userId: string }
   /** A block between this user and someone else was made or lifted (either side). */
   | { type: 'blocks-changed'; userId: string }
@@ -29,14 +43,32 @@ export const ADMIN_QUEUE_ID = '00000000-0000-0000-0000-000000000000';
 
 export type RealtimeListener = (event: RealtimeEvent) => void;
 
+/** A seq or a count. */
+const ZWholeNumber = z.number().int().nonnegative();
+
+/** A message as it crosses a NOTIFY payload: the date comes back from its JSON string. */
+const ZEventMessage = z.object({
+  id: z.guid(),
+  seq: ZWholeNumber,
+  senderId: z.guid(),
+  receiverId: z.guid(),
+  content: z.string(),
+  hasViolation: z.boolean(),
+  isRead: z.boolean(),
+  orderId: z.guid().nullable(),
+  listingId: z.guid().nullable(),
+  createdAt: z.coerce.date(),
+});
+
 /**
  * Events cross process boundaries as NOTIFY payloads, so whatever arrives is checked again
- * before any subscriber sees it. Ids only: session ids are SHA-256 hex, user ids are uuids.
+ * before any subscriber sees it: session ids are SHA-256 hex, user ids are uuids, and a chat
+ * message has the stored row's shape.
  */
 export const ZRealtimeEvent: z.ZodType<RealtimeEvent> = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('unread-changed'), userId: z.guid() }),
+  z.object({ type: z.literal('unread-changed'), userId: z.guid(), count: ZWholeNumber.optional(), atSeq: ZWholeNumber.optional() }),
   z.object({ type: z.literal('balances-changed'), userId: z.guid() }),
-  z.object({ type: z.literal('messages-changed'), userId: z.guid() }),
+  z.object({ type: z.literal('messages-changed'), userId: z.guid(), message: ZEventMessage.optional(), prevSeq: ZWholeNumber.optional() }),
   z.object({ type: z.literal('notifications-changed'), userId: z.guid() }),
   z.object({ type: z.literal('blocks-changed'), userId: z.guid() }),
   z.object({ type: z.literal('admin-queue-changed'), userId: z.literal(ADMIN_QUEUE_ID) }),
@@ -74,6 +106,11 @@ export interface EventBus {
    * subscriber that re-reads on delivery always sees the change and a rollback sends nothing.
    */
   publishInTransaction(trx: Kysely<Database>, event: RealtimeEvent): Promise<void>;
+  /**
+   * True when a NOTIFY sent on EVENTS_CHANNEL inside a transaction reaches this bus's subscribers
+   * on commit, so SQL may raise events itself (chat_send, ADR 0037); otherwise the caller publishes.
+   */
+  readonly hearsDatabaseNotify: boolean;
   /** Listens for events about one user; returns the unsubscribe function. */
   subscribe(userId: string, listener: RealtimeListener): () => void;
   /**
@@ -111,7 +148,11 @@ export function encodeEvent(event: RealtimeEvent): string[] {
   // the publish time rides along, so the receiving process can measure delivery lag
   const sentAt = Date.now();
   return parts.map((part) => {
-    const payload = JSON.stringify({ ...part, sentAt });
+    let payload = JSON.stringify({ ...part, sentAt });
+    // a long multibyte message can outgrow a payload: then only the ids travel and subscribers re-read (ADR 0037)
+    if (part.type === 'messages-changed' && part.message && Buffer.byteLength(payload, 'utf8') > MAX_EVENT_PAYLOAD_BYTES) {
+      payload = JSON.stringify({ type: part.type, userId: part.userId, sentAt });
+    }
     if (Buffer.byteLength(payload, 'utf8') > MAX_EVENT_PAYLOAD_BYTES) {
       throw new RangeError(`realtime event payload too large (${part.type})`);
     }

@@ -34,6 +34,10 @@ export class LocalEventBus implements EventBus {
     return bus;
   }
 
+  get hearsDatabaseNotify(): boolean {
+    return this.listening !== null;
+  }
+
   async publish(event: RealtimeEvent): Promise<void> {
     // a malformed event fails here just as it would on PostgreSQL, not only in production
     encodeEvent(event);

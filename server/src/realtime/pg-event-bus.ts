@@ -60,6 +60,8 @@ export class PgEventBus implements EventBus {
     return bus;
   }
 
+  readonly hearsDatabaseNotify = true;
+
   async publish(event: RealtimeEvent): Promise<void> {
     await this.notify(this.db, event);
   }

@@ -1,9 +1,9 @@
-import { CHAT_LIMITS, contactTypesIn, findContactDetails, maskContactDetails, type TSendMessageResult } from '@curio/shared';
+import { sql } from 'kysely';
+import { CHAT_LIMITS, contactTypesIn, findContactDetails, maskContactDetails, type TChatMessage, type TSendMessageResult } from '@curio/shared';
 import type { AppServices } from '../../app-services.ts';
-import { runInTransaction, type Tx } from '../../db/transaction.ts';
+import { decodeEvent, type RealtimeEvent } from '../../realtime/events.ts';
+import { isRetryableDbError } from '../../db/transaction.ts';
 import { DomainError } from '../domain-error.ts';
-import { lockChatParties } from './lock-parties.ts';
-import { selectMessageColumns, toChatMessage } from './message-row.ts';
 
 export interface SendMessageInput {
   senderId: string;
@@ -14,119 +14,85 @@ export interface SendMessageInput {
   clientId: string;
 }
 
-async function assertMayMessage(trx: Tx, senderId: string, peerId: string): Promise<void> {
-  if (senderId === peerId) throw new DomainError('CANNOT_MESSAGE_SELF');
-  const peer = await trx.selectFrom('users').select('id').where('id', '=', peerId).executeTakeFirst();
-  if (!peer) throw new DomainError('USER_NOT_FOUND');
-  const blocks = await trx
-    .selectFrom('user_blocks')
-    .select('blocker_id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('blocker_id', '=', peerId), eb('blocked_id', '=', senderId)]),
-        eb.and([eb('blocker_id', '=', senderId), eb('blocked_id', '=', peerId)]),
-      ]),
-    )
-    .execute();
-  // rule C-9: a blocked sender cannot message the blocker
-  if (blocks.some((row) => row.blocker_id === peerId)) throw new DomainError('CHAT_BLOCKED_BY_PEER');
-  // and whoever blocked someone unblocks before writing to them, so a block is never one-sided noise
-  if (blocks.length > 0) throw new DomainError('CHAT_YOU_BLOCKED');
+/** The refusals chat_send answers with instead of storing anything, in the order it checks them. */
+const REFUSALS = ['USER_NOT_FOUND', 'CHAT_BLOCKED_BY_PEER', 'CHAT_YOU_BLOCKED', 'ORDER_ACCESS_DENIED', 'LISTING_NOT_FOUND'] as const;
+type Refusal = (typeof REFUSALS)[number];
+
+interface SendRow {
+  outcome: 'sent' | 'existing' | Refusal;
+  /** The stored message as JSON (jsonb: parsed by both drivers). */
+  message: (Omit<TChatMessage, 'createdAt' | 'seq'> & { seq: number | string; createdAt: string }) | null;
+  /** The NOTIFY payloads of a new message, one per party, when chat_send was asked not to send them. */
+  payloads: string[] | null;
 }
 
-async function assertContext(trx: Tx, input: SendMessageInput): Promise<void> {
-  if (input.orderId) {
-    const order = await trx.selectFrom('orders').select(['buyer_id', 'seller_id']).where('id', '=', input.orderId).executeTakeFirst();
-    const parties = order ? [order.buyer_id, order.seller_id] : [];
-    // an order card may only appear in the conversation between that order's two parties
-    if (!parties.includes(input.senderId) || !parties.includes(input.peerId)) {
-      throw new DomainError('ORDER_ACCESS_DENIED');
+/**
+ * chat_send is its own transaction, so a deadlock (another writer taking locks in another order)
+ * is retried here as runInTransaction would (engineering rule E-6): it rolled back whole.
+ */
+async function retryingDeadlocks<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isRetryableDbError(error) || attempt >= 8) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
     }
   }
-  if (input.listingId) {
-    const listing = await trx.selectFrom('listings').select('id').where('id', '=', input.listingId).executeTakeFirst();
-    if (!listing) throw new DomainError('LISTING_NOT_FOUND');
-  }
+}
+
+function isRefusal(outcome: string): outcome is Refusal {
+  return (REFUSALS as readonly string[]).includes(outcome);
 }
 
 /**
  * Stores one message (rules C-5, C-7 and C-9): blocks refuse it, contact details are replaced by the
  * hidden marker in what is stored and shown, and the original goes only to a violation record
  * for the admins. A retry with the same clientId returns the stored message instead of a
- * second one. Both parties' conversation rows move to this message, and both are told (the
- * receiver's unread badge, every open tab of either) once the transaction commits.
+ * second one. Both parties' conversation rows move to this message, and both are told (every
+ * open tab of either, the receiver's unread badge) once it commits.
+ *
+ * The whole send is one statement, the database function chat_send
+ * (migrations/20261127T0100_chat_send_function.ts), run as its own transaction: it takes both
+ * parties' locks (ADR 0017), checks and stores, and sends each party's event carrying the message
+ * and the seq of that party's previous message, so a subscriber standing exactly there delivers it
+ * without a read (ADR 0037). The contact filter runs here, before, as it is the shared rule code.
  */
 export async function sendMessage(services: AppServices, input: SendMessageInput): Promise<TSendMessageResult> {
-  const now = services.clock.now();
-  return runInTransaction(services.db, async (trx) => {
-    await lockChatParties(trx, [input.senderId, input.peerId]);
+  if (input.senderId === input.peerId) throw new DomainError('CANNOT_MESSAGE_SELF');
+  const matches = findContactDetails(input.content);
+  const filtered = matches.length > 0;
+  const stored = filtered ? maskContactDetails(input.content, CHAT_LIMITS.hiddenMarker) : input.content;
+  const types = contactTypesIn(matches);
+  const violation = filtered
+    ? {
+        violationType: matches[0]?.type ?? types[0] ?? 'phone',
+        detectedTypes: types,
+        originalContent: input.content,
+        detectedPatterns: matches.map((match) => match.match),
+      }
+    : null;
+  const notifyInDatabase = services.events.hearsDatabaseNotify;
 
-    const existing = await selectMessageColumns(trx.selectFrom('messages'))
-      .where('sender_id', '=', input.senderId)
-      .where('client_id', '=', input.clientId)
-      .executeTakeFirst();
-    if (existing) return { message: toChatMessage(existing), filtered: existing.has_violation };
+  const send = () =>
+    sql<SendRow>`
+    SELECT outcome, message, payloads FROM chat_send(
+      ${input.senderId}::uuid, ${input.peerId}::uuid, ${input.clientId}::text, ${stored}::text,
+      ${input.orderId ?? null}::uuid, ${input.listingId ?? null}::uuid, ${services.clock.now()}::timestamptz,
+      ${violation === null ? null : JSON.stringify(violation)}::jsonb, ${Date.now()}::bigint, ${notifyInDatabase}::boolean)
+  `.execute(services.db);
+  const { rows } = await retryingDeadlocks(send);
+  const row = rows[0];
+  if (!row) throw new Error('chat_send returned no row');
+  if (isRefusal(row.outcome)) throw new DomainError(row.outcome);
+  if (!row.message) throw new Error(`chat_send answered ${row.outcome} without a message`);
+  const message: TChatMessage = { ...row.message, seq: Number(row.message.seq), createdAt: new Date(row.message.createdAt) };
+  if (row.outcome === 'existing') return { message, filtered: message.hasViolation };
 
-    await assertMayMessage(trx, input.senderId, input.peerId);
-    await assertContext(trx, input);
-
-    const matches = findContactDetails(input.content);
-    const filtered = matches.length > 0;
-    const stored = filtered ? maskContactDetails(input.content, CHAT_LIMITS.hiddenMarker) : input.content;
-
-    const row = await trx
-      .insertInto('messages')
-      .values({
-        sender_id: input.senderId,
-        receiver_id: input.peerId,
-        content: stored,
-        has_violation: filtered,
-        order_id: input.orderId ?? null,
-        listing_id: input.listingId ?? null,
-        client_id: input.clientId,
-        created_at: now,
-      })
-      .returning(['id', 'seq', 'sender_id', 'receiver_id', 'content', 'has_violation', 'is_read', 'order_id', 'listing_id', 'created_at'])
-      .executeTakeFirstOrThrow();
-
-    if (filtered) {
-      const types = contactTypesIn(matches);
-      await trx
-        .insertInto('message_violations')
-        .values({
-          message_id: row.id,
-          sender_id: input.senderId,
-          receiver_id: input.peerId,
-          violation_type: matches[0]?.type ?? types[0] ?? 'phone',
-          detected_types: types,
-          original_content: input.content,
-          detected_patterns: matches.map((match) => match.match),
-          created_at: now,
-        })
-        .execute();
-    }
-
-    for (const [userId, peerId] of [
-      [input.senderId, input.peerId],
-      [input.peerId, input.senderId],
-    ] as const) {
-      await trx
-        .insertInto('conversations')
-        .values({ user_id: userId, peer_id: peerId, last_message_id: row.id, last_message_at: now, order_id: input.orderId ?? null })
-        .onConflict((oc) =>
-          oc.columns(['user_id', 'peer_id']).doUpdateSet((eb) => ({
-            last_message_id: row.id,
-            last_message_at: now,
-            // a message without an order keeps the card of the order the conversation was about
-            order_id: input.orderId ? input.orderId : eb.ref('conversations.order_id'),
-          })),
-        )
-        .execute();
-    }
-
-    await services.events.publishInTransaction(trx, { type: 'messages-changed', userId: input.senderId });
-    await services.events.publishInTransaction(trx, { type: 'messages-changed', userId: input.peerId });
-    await services.events.publishInTransaction(trx, { type: 'unread-changed', userId: input.peerId });
-    return { message: toChatMessage(row), filtered };
-  });
+  if (!notifyInDatabase) {
+    // a bus that does not hear NOTIFY (tests build one) is handed the same events after the commit
+    const events = (row.payloads ?? []).map((payload) => decodeEvent(payload)).filter((event): event is RealtimeEvent => event !== null);
+    for (const event of events) await services.events.publish(event);
+  }
+  return { message, filtered };
 }
