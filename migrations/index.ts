@@ -15,6 +15,7 @@ import * as feedKeepsActiveRequests from './20261126T0120_feed_keeps_active_requ
 import * as adminDashboardEvents from './20261126T0160_admin_dashboard_events.ts';
 import * as deletedRechargeCodes from './20261126T0170_deleted_recharge_codes.ts';
 import * as openComplaintsAndWelcomePoints from './20261126T0180_open_complaints_and_welcome_points.ts';
+import * as feedChangeEvents from './20261127T0300_feed_change_events.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the same set runs under
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T0160_admin_dashboard_events': adminDashboardEvents,
   '20261126T0170_deleted_recharge_codes': deletedRechargeCodes,
   '20261126T0180_open_complaints_and_welcome_points': openComplaintsAndWelcomePoints,
+  '20261127T0300_feed_change_events': feedChangeEvents,
 };
