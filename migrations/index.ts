@@ -17,6 +17,7 @@ import * as deletedRechargeCodes from './20261126T0170_deleted_recharge_codes.ts
 import * as openComplaintsAndWelcomePoints from './20261126T0180_open_complaints_and_welcome_points.ts';
 import * as chatSendFunction from './20261127T0100_chat_send_function.ts';
 import * as buyListingInOneStatement from './20261127T0200_buy_listing_in_one_statement.ts';
+import * as feedChangeEvents from './20261127T0300_feed_change_events.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the same set runs under
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T0180_open_complaints_and_welcome_points': openComplaintsAndWelcomePoints,
   '20261127T0100_chat_send_function': chatSendFunction,
   '20261127T0200_buy_listing_in_one_statement': buyListingInOneStatement,
+  '20261127T0300_feed_change_events': feedChangeEvents,
 };

@@ -33,9 +33,17 @@ export interface AppConfig {
   metricsToken: string | null;
   /** WEB_CONCURRENCY: worker processes sharing the port; more than one needs PostgreSQL. */
   webConcurrency: number;
+  /**
+   * How long a process may serve an unsearched feed page from its cache (ADR 0039); changes
+   * drop it sooner. Not an environment setting; 0 turns the cache off (in-process tests).
+   */
+  feedCacheMs: number;
   /** Uploads in an S3-compatible bucket (S3_BUCKET and friends); null keeps them under dataDir/uploads. */
   s3: S3Config | null;
 }
+
+/** A visitor's feed page is at most this old in its counters (likes, purchases, offers); ADR 0039. */
+export const FEED_CACHE_MS = 2_000;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -155,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: vars.LOG_LEVEL ?? 'info',
     metricsToken: vars.METRICS_TOKEN ?? null,
     webConcurrency: vars.WEB_CONCURRENCY ?? 1,
+    feedCacheMs: FEED_CACHE_MS,
     s3: vars.S3_BUCKET
       ? {
           bucket: vars.S3_BUCKET,

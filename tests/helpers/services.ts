@@ -21,7 +21,9 @@ export interface TestServices extends AppServices {
 export function createTestServices(dbHandle: TestDatabase): TestServices {
   // a data dir of its own, so uploads written by one test file never meet another's
   const dataDir = mkdtempSync(path.join(tmpdir(), 'curio-test-data-'));
-  const config = { ...loadConfig({}), dataDir, ratesUrl: 'http://127.0.0.1:9/unreachable' };
+  // no feed cache: this bus hears no database triggers, and the test clock only moves when told,
+  // so a cached page would outlive the rows a test changes (tests/integration/feed/feed-cache.test.ts turns it on)
+  const config = { ...loadConfig({}), dataDir, ratesUrl: 'http://127.0.0.1:9/unreachable', feedCacheMs: 0 };
   return {
     config,
     dbHandle,

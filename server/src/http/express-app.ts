@@ -13,6 +13,7 @@ import { mountDevRoutes } from './dev-routes.ts';
 import { securityHeaders } from './security-headers.ts';
 import { MAX_BATCH_SIZE, answerBodyErrors, readJsonBody, refuseDeepJson } from './request-limits.ts';
 import { mountUploadRoutes } from './uploads.ts';
+import { serveCachedFeedPage } from '../routers/marketplace/feed/cached-get.ts';
 import { observeHttpRequests } from '../observability/metrics.ts';
 import { mountOperationsRoutes } from '../observability/operations-routes.ts';
 import { bindRequestContext, requestIdOf, requestLogging } from '../observability/request-logging.ts';
@@ -37,6 +38,8 @@ export function createHttpApp(services: AppServices): Express {
     // the body parser calls on from a stream callback, outside the request's async context
     bindRequestContext,
     refuseDeepJson,
+    // unsearched feed pages, the same for everyone, straight from the feed cache (ADR 0039)
+    serveCachedFeedPage(services),
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ req, res }) => createHttpContext(services, req, res),

@@ -33,11 +33,17 @@ export type RealtimeEvent =
   /** Something an admin must decide on was created or decided; sent by database triggers. */
   | { type: 'admin-queue-changed'; userId: string }
   /** A table the dashboard counts gained or lost rows; sent by database triggers (ADR 0033). */
-  | { type: 'admin-totals-changed'; userId: string };
+  | { type: 'admin-totals-changed'; userId: string }
+  /**
+   * A listing, buying request or nickname the feed shows changed; sent by database triggers to
+   * the all-zero id, so every process drops its cached feed pages (ADR 0039).
+   */
+  | { type: 'feed-changed'; userId: string };
 
 /**
  * The address of events meant for every admin rather than one user: the all-zero uuid, which
- * no user has. migrations/20261121T0090_admin_queue_events.ts writes it into its payloads.
+ * no user has. migrations/20261121T0090_admin_queue_events.ts writes it into its payloads, and
+ * the feed's triggers (migrations/20261127T0300_feed_change_events.ts) address every process by it.
  */
 export const ADMIN_QUEUE_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -73,6 +79,7 @@ export const ZRealtimeEvent: z.ZodType<RealtimeEvent> = z.discriminatedUnion('ty
   z.object({ type: z.literal('blocks-changed'), userId: z.guid() }),
   z.object({ type: z.literal('admin-queue-changed'), userId: z.literal(ADMIN_QUEUE_ID) }),
   z.object({ type: z.literal('admin-totals-changed'), userId: z.literal(ADMIN_QUEUE_ID) }),
+  z.object({ type: z.literal('feed-changed'), userId: z.literal(ADMIN_QUEUE_ID) }),
   z.object({
     type: z.literal('session-revoked'),
     userId: z.guid(),

@@ -1,0 +1,58 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * The shared cache of feed pages (ADR 0039) is dropped in every server process when what a feed
+ * card shows, or whether it is shown at all, changes: a listing or buying request published,
+ * edited, sold or bought out, taken down, closed, filled or expired, or a member's nickname.
+ * Listings and requests change in many places (publishing, orders, offers, the back office, the
+ * sweeper), so the tables announce it themselves, as the admin queue does
+ * (20261121T0090_admin_queue_events.ts): the 'feed-changed' event of server/src/realtime/events.ts,
+ * addressed to the all-zero id. Statement-level and sent on commit; identical payloads in one
+ * transaction collapse into one. The counters (likes, favorites, purchases, offers) are left out:
+ * they change on every like, and a cached page may show them up to its TTL old.
+ */
+const FEED_TABLES: { table: string; columns: string[] }[] = [
+  { table: 'listings', columns: ['status', 'title', 'price_cents', 'original_price_cents', 'images', 'category', 'quantity', 'is_anonymous', 'seller_id'] },
+  {
+    table: 'buying_requests',
+    columns: [
+      'status',
+      'title',
+      'budget_min_cents',
+      'budget_max_cents',
+      'images',
+      'category',
+      'active_offers_count',
+      'max_offers_allowed',
+      'expires_at',
+      'user_id',
+    ],
+  },
+];
+
+const STATEMENTS = [
+  `CREATE FUNCTION notify_feed_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     PERFORM pg_notify('curio_events', '{"type":"feed-changed","userId":"00000000-0000-0000-0000-000000000000"}');
+     RETURN NULL;
+   END
+   $$`,
+  ...FEED_TABLES.map(
+    ({ table, columns }) =>
+      `CREATE TRIGGER ${table}_feed_changed
+         AFTER INSERT OR DELETE OR UPDATE OF ${columns.join(', ')} ON ${table}
+         FOR EACH STATEMENT EXECUTE FUNCTION notify_feed_changed()`,
+  ),
+  // the nickname a card shows
+  `CREATE TRIGGER profiles_feed_changed
+     AFTER UPDATE OF nickname ON profiles
+     FOR EACH STATEMENT EXECUTE FUNCTION notify_feed_changed()`,
+];
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const statement of STATEMENTS) await sql.raw(statement).execute(db);
+}
+
+export async function down(): Promise<void> {
+  throw new Error('migrations are forward-only; restore from a backup instead');
+}
