@@ -7,12 +7,20 @@ import { sql, type Kysely } from 'kysely';
  * Listings and requests change in many places (publishing, orders, offers, the back office, the
  * sweeper), so the tables announce it themselves, as the admin queue does
  * (20261121T0090_admin_queue_events.ts): the 'feed-changed' event of server/src/realtime/events.ts,
- * addressed to the all-zero id. Statement-level and sent on commit; identical payloads in one
- * transaction collapse into one. The counters (likes, favorites, purchases, offers) are left out:
- * they change on every like, and a cached page may show them up to its TTL old.
+ * addressed to the all-zero id, sent on commit; identical payloads in one transaction collapse into
+ * one. Only a change a card shows counts, so a purchase that leaves stock, a like or a favourite
+ * sends nothing: those counters (likes, favourites, purchases) may show up to the cache's TTL old.
  */
-const FEED_TABLES: { table: string; columns: string[] }[] = [
-  { table: 'listings', columns: ['status', 'title', 'price_cents', 'original_price_cents', 'images', 'category', 'quantity', 'is_anonymous', 'seller_id'] },
+/** Whether an updated row changes what its card shows: a purchase that leaves stock does not. */
+const changed = (columns: string[]) => columns.map((column) => `OLD.${column} IS DISTINCT FROM NEW.${column}`).join(' OR ');
+
+const FEED_TABLES: { table: string; columns: string[]; alsoWhen?: string }[] = [
+  {
+    table: 'listings',
+    columns: ['status', 'title', 'price_cents', 'original_price_cents', 'images', 'category', 'is_anonymous', 'seller_id'],
+    // the card shows "sold out" at zero, not the stock itself
+    alsoWhen: '(OLD.quantity = 0) IS DISTINCT FROM (NEW.quantity = 0)',
+  },
   {
     table: 'buying_requests',
     columns: [
@@ -37,16 +45,23 @@ const STATEMENTS = [
      RETURN NULL;
    END
    $$`,
-  ...FEED_TABLES.map(
-    ({ table, columns }) =>
-      `CREATE TRIGGER ${table}_feed_changed
-         AFTER INSERT OR DELETE OR UPDATE OF ${columns.join(', ')} ON ${table}
-         FOR EACH STATEMENT EXECUTE FUNCTION notify_feed_changed()`,
-  ),
+  ...FEED_TABLES.flatMap(({ table, columns, alsoWhen }) => [
+    `CREATE TRIGGER ${table}_feed_rows_changed
+       AFTER INSERT OR DELETE ON ${table}
+       FOR EACH STATEMENT EXECUTE FUNCTION notify_feed_changed()`,
+    // per row, so the condition sees old and new values: a transaction that changes nothing a card
+    // shows sends no NOTIFY, and so is not made to commit in line with every other notifying one
+    // (ADR 0038); several rows in one transaction still send one event (identical payloads collapse)
+    `CREATE TRIGGER ${table}_feed_changed
+       AFTER UPDATE ON ${table}
+       FOR EACH ROW WHEN (${[changed(columns), ...(alsoWhen ? [alsoWhen] : [])].join(' OR ')})
+       EXECUTE FUNCTION notify_feed_changed()`,
+  ]),
   // the nickname a card shows
   `CREATE TRIGGER profiles_feed_changed
      AFTER UPDATE OF nickname ON profiles
-     FOR EACH STATEMENT EXECUTE FUNCTION notify_feed_changed()`,
+     FOR EACH ROW WHEN (OLD.nickname IS DISTINCT FROM NEW.nickname)
+     EXECUTE FUNCTION notify_feed_changed()`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
