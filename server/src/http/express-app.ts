@@ -7,15 +7,15 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { appRouter } from '../trpc/app-router.ts';
 import { createHttpContext } from '../trpc/context.ts';
 import type { AppServices } from '../app-services.ts';
-import { refuseCrossSiteWrites, requireJsonBody } from './csrf.ts';
 import { logProcedureError } from './log-error.ts';
 import { mountDevRoutes } from './dev-routes.ts';
 import { securityHeaders } from './security-headers.ts';
-import { MAX_BATCH_SIZE, answerBodyErrors, readJsonBody, refuseDeepJson } from './request-limits.ts';
+import { MAX_BATCH_SIZE, answerBodyErrors } from './request-limits.ts';
+import { trpcRequestGuards } from './trpc-guards.ts';
 import { mountUploadRoutes } from './uploads.ts';
 import { observeHttpRequests } from '../observability/metrics.ts';
 import { mountOperationsRoutes } from '../observability/operations-routes.ts';
-import { bindRequestContext, requestIdOf, requestLogging } from '../observability/request-logging.ts';
+import { requestIdOf, requestLogging } from '../observability/request-logging.ts';
 
 const CLIENT_DIST = fileURLToPath(new URL('../../../client/dist', import.meta.url));
 
@@ -31,12 +31,7 @@ export function createHttpApp(services: AppServices): Express {
 
   app.use(
     '/trpc',
-    refuseCrossSiteWrites(services.config.publicOrigin),
-    requireJsonBody,
-    readJsonBody,
-    // the body parser calls on from a stream callback, outside the request's async context
-    bindRequestContext,
-    refuseDeepJson,
+    trpcRequestGuards(services.config.publicOrigin),
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ req, res }) => createHttpContext(services, req, res),
