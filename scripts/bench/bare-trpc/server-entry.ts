@@ -6,7 +6,8 @@
  * headers, logging, metrics, CSRF guard or rate limits), no context (no session lookup), no
  * input or output validation. It serves the two procedures the benches call, at the same paths:
  *
- * - `system.exchangeRates`: the JSON value in BENCH_RATES (the bench passes what Curio answered);
+ * - `system.exchangeRates`: the value in BENCH_RATES, written as superjson writes it (the bench
+ *   passes the `result.data` Curio answered, so its Date comes back a Date and the bytes match);
  * - `marketplace.feed.page`: the very SQL and row mapping of Curio's feed (loadFeedPage, no
  *   cache in front of it) on a pg pool of BENCH_POOL_SIZE connections to DATABASE_URL.
  *
@@ -25,7 +26,7 @@ import { loadFeedPage, type FeedQuery } from '../../../server/src/domain/feed/fe
 
 const url = process.env.DATABASE_URL;
 const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 10);
-const rates: unknown = JSON.parse(process.env.BENCH_RATES ?? 'null');
+const rates: unknown = process.env.BENCH_RATES ? superjson.parse(process.env.BENCH_RATES) : null;
 const dbHandle = url ? await openDatabase({ kind: 'postgres', url, poolSize }) : null;
 
 const t = initTRPC.create({ transformer: superjson, isDev: false });

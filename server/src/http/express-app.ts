@@ -7,16 +7,16 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { appRouter } from '../trpc/app-router.ts';
 import { createHttpContext } from '../trpc/context.ts';
 import type { AppServices } from '../app-services.ts';
-import { refuseCrossSiteWrites, requireJsonBody } from './csrf.ts';
 import { logProcedureError } from './log-error.ts';
 import { mountDevRoutes } from './dev-routes.ts';
 import { securityHeaders } from './security-headers.ts';
-import { MAX_BATCH_SIZE, answerBodyErrors, readJsonBody, refuseDeepJson } from './request-limits.ts';
+import { MAX_BATCH_SIZE, answerBodyErrors } from './request-limits.ts';
+import { trpcRequestGuards } from './trpc-guards.ts';
 import { mountUploadRoutes } from './uploads.ts';
 import { serveCachedFeedPage } from '../routers/marketplace/feed/cached-get.ts';
 import { observeHttpRequests } from '../observability/metrics.ts';
 import { mountOperationsRoutes } from '../observability/operations-routes.ts';
-import { bindRequestContext, requestIdOf, requestLogging } from '../observability/request-logging.ts';
+import { requestIdOf, requestLogging } from '../observability/request-logging.ts';
 
 const CLIENT_DIST = fileURLToPath(new URL('../../../client/dist', import.meta.url));
 
@@ -32,12 +32,7 @@ export function createHttpApp(services: AppServices): Express {
 
   app.use(
     '/trpc',
-    refuseCrossSiteWrites(services.config.publicOrigin),
-    requireJsonBody,
-    readJsonBody,
-    // the body parser calls on from a stream callback, outside the request's async context
-    bindRequestContext,
-    refuseDeepJson,
+    trpcRequestGuards(services.config.publicOrigin),
     // unsearched feed pages, the same for everyone, straight from the feed cache (ADR 0039)
     serveCachedFeedPage(services),
     createExpressMiddleware({

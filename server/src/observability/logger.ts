@@ -42,10 +42,11 @@ function loggerOptions(level: LogLevel): LoggerOptions {
     base: { pid: process.pid },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: { err: errorSerializer, error: errorSerializer },
-    // a request's own child logger (pino-http's) already names the id
-    mixin: (_object, _level, instance) => {
+    // a fresh object each line: pino merges the line's own fields into what the mixin returns,
+    // and a line that names its request itself (the access line) keeps its own reqId
+    mixin: () => {
       const store = requestContext.getStore();
-      return store && !('reqId' in instance.bindings()) ? store : {};
+      return store ? { reqId: store.reqId } : {};
     },
     hooks: {
       // printf-style arguments and the message itself may quote an address
@@ -56,9 +57,19 @@ function loggerOptions(level: LogLevel): LoggerOptions {
   };
 }
 
+/**
+ * Standard output, written asynchronously: lines logged while a write is under way go out
+ * together in the next one, instead of one blocking write per line (an access line per request
+ * made that the largest cost of a trivial request: docs/performance.md "HTTP overhead"). pino
+ * writes what is still buffered synchronously when the process exits (ADR 0040).
+ */
+function stdoutLines(): DestinationStream {
+  return pino.destination({ dest: 1, sync: false });
+}
+
 /** JSON lines, or pino-pretty on a developer's terminal (it is a dev dependency, absent in production). */
 async function destination(): Promise<DestinationStream | undefined> {
-  if (process.env.NODE_ENV === 'production' || !process.stdout.isTTY) return undefined;
+  if (process.env.NODE_ENV === 'production' || !process.stdout.isTTY) return stdoutLines();
   try {
     const { default: pretty } = await import('pino-pretty');
     // the access line's message already says method, path, status and time

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import { pinoHttp } from 'pino-http';
 import type { TrustProxy } from '../http/trust-proxy.ts';
 import { clientAddress } from '../http/trust-proxy.ts';
 import { logger, requestContext } from './logger.ts';
@@ -40,33 +39,60 @@ export function currentRequestId(): string | undefined {
 }
 
 /**
- * One access line per request (status, duration) and a request id in every line written while
- * it is handled (engineering rule E-17). The id is answered in X-Request-Id.
+ * A new request id: 12 hex digits (48 random bits). The first twelve digits of a version 4 UUID
+ * are all random, and randomUUID draws from a buffer it refills in batches, where randomBytes(6)
+ * asked the system for entropy on every request (docs/performance.md "HTTP overhead").
  */
-export function requestLogging(trustProxy: TrustProxy): RequestHandler[] {
-  const accessLog = pinoHttp<IncomingMessage, ServerResponse>({
-    logger,
-    genReqId(req, res) {
-      const forwarded = req.headers[REQUEST_ID_HEADER.toLowerCase()];
-      const id = typeof forwarded === 'string' && FORWARDED_ID.test(forwarded) ? forwarded : randomBytes(6).toString('hex');
-      res.setHeader(REQUEST_ID_HEADER, id);
-      return id;
-    },
+function newRequestId(): string {
+  const uuid = randomUUID();
+  return uuid.slice(0, 8) + uuid.slice(9, 13);
+}
+
+/** The request's id, kept where `bindRequestContext` finds it again after a body parser. */
+const REQUEST_IDS = new WeakMap<IncomingMessage, string>();
+
+/**
+ * One access line per request (method, path without query values, client address, status,
+ * duration) and a request id in every line written while it is handled (engineering rule E-17).
+ * The id is answered in X-Request-Id. Written here rather than through pino-http, which built two
+ * child loggers per request (docs/performance.md "HTTP overhead"); the line is the same.
+ */
+export function requestLogging(trustProxy: TrustProxy): RequestHandler {
+  return (req, res, next) => {
+    const started = Date.now();
+    const forwarded = req.headers['x-request-id'];
+    const reqId = typeof forwarded === 'string' && FORWARDED_ID.test(forwarded) ? forwarded : newRequestId();
+    res.setHeader(REQUEST_ID_HEADER, reqId);
+    REQUEST_IDS.set(req, reqId);
     // probes poll every few seconds; a line each would bury the traffic
-    autoLogging: { ignore: (req) => PROBE_PATHS.has((req.url ?? '').split('?')[0] ?? '') },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    customSuccessMessage: (req, res, ms) => `${req.method} ${loggablePath(fullUrl(req))} ${res.statusCode} ${Math.round(ms)} ms`,
-    customErrorMessage: (req, res) => `${req.method} ${loggablePath(fullUrl(req))} ${res.statusCode}`,
-    serializers: {
-      req: (req: IncomingMessage) => ({ method: req.method, url: loggablePath(fullUrl(req)), ip: clientAddress(req, trustProxy) }),
-      res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
-    },
-    wrapSerializers: false,
-    // the request's logger binds its id itself: the access line is written when the answer has
-    // gone, from whatever async context the socket calls back in
-    quietReqLogger: true,
-  });
-  return [accessLog, bindRequestContext];
+    if (!PROBE_PATHS.has(pathOf(req.url))) {
+      // read now: by the time the answer has gone, the socket may be closed
+      const request = { method: req.method, url: loggablePath(fullUrl(req)), ip: clientAddress(req, trustProxy) };
+      // 'close' follows 'finish' for every answer, and comes alone when the client went away first
+      res.once('close', () => writeAccessLine(reqId, request, res.statusCode, Date.now() - started));
+    }
+    requestContext.run({ reqId }, next);
+  };
+}
+
+function pathOf(url: string | undefined): string {
+  const path = url ?? '';
+  const queryAt = path.indexOf('?');
+  return queryAt < 0 ? path : path.slice(0, queryAt);
+}
+
+/**
+ * The access line names its request itself: it is written when the answer has gone, from
+ * whatever async context the socket calls back in. A 5xx is an error line with an error, so
+ * alerts on `"level":50` see it.
+ */
+function writeAccessLine(reqId: string, req: { method: string; url: string; ip: string }, statusCode: number, responseTime: number): void {
+  const line = { reqId, req, res: { statusCode }, responseTime };
+  if (statusCode >= 500) {
+    logger.error({ ...line, err: new Error(`failed with status code ${statusCode}`) }, `${req.method} ${req.url} ${statusCode}`);
+  } else {
+    logger.info(line, `${req.method} ${req.url} ${statusCode} ${responseTime} ms`);
+  }
 }
 
 /**
@@ -74,5 +100,7 @@ export function requestLogging(trustProxy: TrustProxy): RequestHandler[] {
  * from a stream callback (body parsers) leaves that context, so chains bind it again after them.
  */
 export const bindRequestContext: RequestHandler = (req, _res, next) => {
-  requestContext.run({ reqId: req.id as string }, next);
+  const reqId = REQUEST_IDS.get(req);
+  if (reqId === undefined) return next();
+  requestContext.run({ reqId }, next);
 };

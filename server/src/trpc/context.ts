@@ -7,8 +7,6 @@ import { authenticateApiToken } from '../domain/accounts/api-tokens.ts';
 import { clientAddress } from '../http/trust-proxy.ts';
 import { bearerTokenOf } from '../http/bearer-token.ts';
 import { sessionCookieWriter, type CookieWriter, noopCookieWriter } from '../http/cookies.ts';
-import { acceptedLanguage } from '../i18n/error-messages.ts';
-import type { Language } from '@curio/shared';
 
 export interface AuthState {
   user: AuthUser;
@@ -24,8 +22,11 @@ export interface Context {
   ip: string;
   userAgent: string;
   cookies: CookieWriter;
-  /** The best of the six languages for the request's Accept-Language; a refusal's words follow it when the member chose none. */
-  acceptedLanguage: Language | null;
+  /**
+   * The request's Accept-Language header: a refusal's words follow it when the member chose no
+   * language. Negotiated only when a refusal is worded, not for every request.
+   */
+  acceptLanguage: string | undefined;
 }
 
 export function createInnerContext(input: {
@@ -34,7 +35,7 @@ export function createInnerContext(input: {
   ip?: string;
   userAgent?: string;
   cookies?: CookieWriter;
-  acceptedLanguage?: Language | null;
+  acceptLanguage?: string | undefined;
 }): Context {
   return {
     services: input.services,
@@ -42,7 +43,7 @@ export function createInnerContext(input: {
     ip: input.ip ?? '127.0.0.1',
     userAgent: input.userAgent ?? '',
     cookies: input.cookies ?? noopCookieWriter,
-    acceptedLanguage: input.acceptedLanguage ?? null,
+    acceptLanguage: input.acceptLanguage,
   };
 }
 
@@ -77,7 +78,7 @@ export async function createHttpContext(services: AppServices, req: IncomingMess
     ip: clientAddress(req, services.config.trustProxy),
     userAgent: req.headers['user-agent'] ?? '',
     cookies,
-    acceptedLanguage: acceptedLanguage(req.headers['accept-language']),
+    acceptLanguage: req.headers['accept-language'],
   });
 }
 
@@ -89,6 +90,6 @@ export async function createWsContext(services: AppServices, req: IncomingMessag
     auth,
     ip: clientAddress(req, services.config.trustProxy),
     userAgent: req.headers['user-agent'] ?? '',
-    acceptedLanguage: acceptedLanguage(req.headers['accept-language']),
+    acceptLanguage: req.headers['accept-language'],
   });
 }

@@ -4,7 +4,7 @@ import { ZodError } from 'zod';
 import { isAppErrorCode, type AppErrorCode, type AppErrorData } from '@curio/shared';
 import { domainErrorOf } from './domain-errors.ts';
 import { currentRequestId } from '../observability/request-logging.ts';
-import { errorMessageIn, refusalLanguage } from '../i18n/error-messages.ts';
+import { acceptedLanguage, errorMessageIn, refusalLanguage } from '../i18n/error-messages.ts';
 import type { Context } from './context.ts';
 
 /**
@@ -53,7 +53,8 @@ export function toAppErrorData(error: TRPCError): AppErrorData {
 export function formatError({ shape, error, ctx }: { shape: DefaultErrorShape; error: TRPCError; ctx?: Context | undefined }) {
   const appError = toAppErrorData(error);
   const { stack: _stack, ...data } = shape.data;
-  const language = refusalLanguage(ctx?.auth?.user.preferredLanguage, ctx?.acceptedLanguage);
+  const preferred = ctx?.auth?.user.preferredLanguage ?? null;
+  const language = refusalLanguage(preferred, preferred ? null : acceptedLanguage(ctx?.acceptLanguage));
   return {
     ...shape,
     message: errorMessageIn(language, appError.code, appError.params),

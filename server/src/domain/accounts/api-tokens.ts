@@ -6,7 +6,8 @@ import type { ApiTokensTable, Database } from '../../db/schema.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { generateToken, hashToken } from './tokens.ts';
-import { loadAuthUser, type AuthUser } from './sessions.ts';
+import type { AuthUser } from './sessions.ts';
+import { SESSION_USER_COLUMNS, toSessionUser } from './session-user.ts';
 
 /** Personal API tokens for scripts: `curio_pat_<secret>`, stored hashed like sessions. */
 export const API_TOKEN_PREFIX = 'curio_pat_';
@@ -18,15 +19,24 @@ export function newApiTokenSecret(): { token: string; hash: string; prefix: stri
 
 export async function authenticateApiToken(db: Kysely<Database>, clock: Clock, token: string): Promise<AuthUser | null> {
   if (!token.startsWith(API_TOKEN_PREFIX)) return null;
+  // one statement: the token's use is recorded and its member read together
   const row = await db
-    .updateTable('api_tokens')
-    .set({ last_used_at: clock.now() })
-    .where('token_hash', '=', hashToken(token))
-    .where('revoked_at', 'is', null)
-    .returning(['user_id'])
+    .with('used', (db) =>
+      db
+        .updateTable('api_tokens')
+        .set({ last_used_at: clock.now() })
+        .where('token_hash', '=', hashToken(token))
+        .where('revoked_at', 'is', null)
+        .returning(['user_id']),
+    )
+    .selectFrom('used')
+    .innerJoin('users', 'users.id', 'used.user_id')
+    .leftJoin('profiles', 'profiles.user_id', 'users.id')
+    .leftJoin('user_bans', (join) => join.onRef('user_bans.user_id', '=', 'users.id').on('user_bans.status', '=', 'active'))
+    .leftJoin('user_roles', (join) => join.onRef('user_roles.user_id', '=', 'users.id').on('user_roles.role', '=', 'admin'))
+    .select(SESSION_USER_COLUMNS)
     .executeTakeFirst();
-  if (!row) return null;
-  return loadAuthUser(db, row.user_id);
+  return row ? toSessionUser(row) : null;
 }
 
 type TApiTokenSummary = z.output<typeof ZApiTokenSummary>;

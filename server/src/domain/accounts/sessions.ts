@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import { isLanguage, type Language } from '@curio/shared';
+import type { TSessionUser } from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../clock.ts';
 import { generateToken, hashToken } from './tokens.ts';
+import { loadSessionUser, loadSessionWithUser } from './session-user.ts';
 
 /**
  * Sessions after Lucia's current guidance (engineering rule E-10, docs/decisions/0002):
@@ -13,15 +14,13 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const SESSION_RENEW_WITHIN_MS = SESSION_TTL_MS / 2;
 export const SESSION_COOKIE = 'curio_session';
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  isAdmin: boolean;
-  /** Until the member opens the link mailed at sign-up, money cannot leave the account (ADR 0025). */
-  emailVerified: boolean;
-  /** The language chosen in the profile, if any: refusals are worded in it (ADR 0031). */
-  preferredLanguage: Language | null;
-}
+/**
+ * The member a request is signed in as: the session user the client sees (identity, display name,
+ * preferences, the admin role), read by the same query that checks the session or API token.
+ * `emailVerified`: until the member opens the link mailed at sign-up, money cannot leave the
+ * account (ADR 0025); `preferredLanguage`: refusals are worded in it (ADR 0031).
+ */
+export type AuthUser = TSessionUser;
 
 export interface ValidatedSession {
   sessionId: string;
@@ -42,40 +41,22 @@ export async function createSession(db: Kysely<Database>, clock: Clock, userId: 
 }
 
 /** Loads the user behind a user id, or null when missing or banned (a banned user has no session). */
-export async function loadAuthUser(db: Kysely<Database>, userId: string): Promise<AuthUser | null> {
-  const row = await db
-    .selectFrom('users')
-    .leftJoin('user_bans', (join) => join.onRef('user_bans.user_id', '=', 'users.id').on('user_bans.status', '=', 'active'))
-    .leftJoin('user_roles', (join) => join.onRef('user_roles.user_id', '=', 'users.id').on('user_roles.role', '=', 'admin'))
-    .leftJoin('profiles', 'profiles.user_id', 'users.id')
-    .select(['users.id', 'users.email', 'users.email_verified_at', 'user_bans.id as ban_id', 'user_roles.role', 'profiles.preferred_language'])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-  if (!row || row.ban_id) return null;
-  return {
-    id: row.id,
-    email: row.email,
-    isAdmin: row.role === 'admin',
-    emailVerified: row.email_verified_at !== null,
-    preferredLanguage: isLanguage(row.preferred_language) ? row.preferred_language : null,
-  };
+export function loadAuthUser(db: Kysely<Database>, userId: string): Promise<AuthUser | null> {
+  return loadSessionUser(db, userId);
 }
 
 export async function validateSessionToken(db: Kysely<Database>, clock: Clock, token: string): Promise<ValidatedSession | null> {
   const sessionId = hashToken(token);
-  const session = await db.selectFrom('sessions').select(['id', 'user_id', 'expires_at']).where('id', '=', sessionId).executeTakeFirst();
+  const session = await loadSessionWithUser(db, sessionId);
   if (!session) return null;
   const now = clock.now().getTime();
-  if (session.expires_at.getTime() <= now) {
+  const { user } = session;
+  // an expired session, or a banned member's, is deleted: it never works again
+  if (session.expiresAt.getTime() <= now || !user) {
     await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
     return null;
   }
-  const user = await loadAuthUser(db, session.user_id);
-  if (!user) {
-    await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
-    return null;
-  }
-  let expiresAt = session.expires_at;
+  let expiresAt = session.expiresAt;
   let renewed = false;
   if (expiresAt.getTime() - now < SESSION_RENEW_WITHIN_MS) {
     expiresAt = new Date(now + SESSION_TTL_MS);
