@@ -669,7 +669,8 @@ function chatTargets(curio: RunReport, baseline: RunReport | null): BenchTarget[
     .loadavg()
     .map((n) => round(n, 1))
     .join(' / ')} on ${os.cpus().length} cores`;
-  const rss = Math.max(...curio.processes.map((p) => Math.max(p.rssMiB.afterConnect, p.rssMiB.peakDuringSends)));
+  // the goal is in MB (10^6 bytes), /proc gives KiB: 200 MB is 190.7 MiB
+  const rss = (Math.max(...curio.processes.map((p) => Math.max(p.rssMiB.afterConnect, p.rssMiB.peakDuringSends))) * 1024 * 1024) / 1e6;
   const started = Math.max(...curio.processes.map((p) => p.rssMiB.started));
   const connected = Math.max(...curio.processes.map((p) => p.rssMiB.afterConnect));
   const v = curio.verification;
