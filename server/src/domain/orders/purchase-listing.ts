@@ -45,7 +45,7 @@ async function ringAfterPurchase(services: Pick<AppServices, 'db'>, sellerId: st
  * racing for three items get exactly three orders, and no transaction waits on this process
  * between statements. The buyer's balances-changed event, the seller's bell and the dashboard's
  * totals go out after it committed, each path in one statement (so a purchase over HTTP sends
- * five: two for the session, this one, these two).
+ * four: one for the session, this one, these two).
  */
 export async function buyListing(
   services: Pick<AppServices, 'db' | 'events' | 'clock'>,
