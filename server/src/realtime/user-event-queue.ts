@@ -4,8 +4,9 @@ import type { EventBus, RealtimeEvent } from './events.ts';
 const MAX_QUEUED = 256;
 
 /**
- * Like UserEventWatch, but keeps the events themselves, in arrival order, for a subscription that
- * can act on what an event carries (the chat stream and badge, ADR 0037). It listens from
+ * The events about one user, kept in arrival order, for a subscription that can act on what an
+ * event carries (the chat stream and badge, ADR 0037); UserEventWatch is the same for one that
+ * only re-reads. It listens from
  * construction on, so a procedure that creates it before reading the current state cannot miss a
  * change made in between. If the reader falls far behind, the queue is replaced by one ids-only
  * event of the first queued type, which tells the reader to re-read. Aborting `signal` ends it.
@@ -45,6 +46,11 @@ export class UserEventQueue {
       this.wake = null;
     }
     return null;
+  }
+
+  /** Drops what is queued: for a reader whose next read covers it (UserEventWatch). */
+  clear(): void {
+    this.queue = [];
   }
 
   stop(): void {

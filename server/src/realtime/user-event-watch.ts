@@ -1,4 +1,5 @@
 import type { EventBus, RealtimeEvent } from './events.ts';
+import { UserEventQueue } from './user-event-queue.ts';
 
 /**
  * Turns bus events about one user into "something changed, re-read" wake-ups for a
@@ -8,44 +9,21 @@ import type { EventBus, RealtimeEvent } from './events.ts';
  * re-read anyway. Aborting `signal` (the client went away) ends it, even mid-wait.
  */
 export class UserEventWatch {
-  private pending = false;
-  private stopped = false;
-  private wake: (() => void) | null = null;
-  private readonly unsubscribe: () => void;
-  private readonly onAbort = () => this.stop();
-  private readonly signal: AbortSignal | undefined;
+  private readonly queue: UserEventQueue;
 
   constructor(events: EventBus, userId: string, types: readonly RealtimeEvent['type'][], signal?: AbortSignal) {
-    this.signal = signal;
-    this.unsubscribe = events.subscribe(userId, (event) => {
-      if (!types.includes(event.type)) return;
-      this.pending = true;
-      this.wake?.();
-    });
-    if (signal?.aborted) this.stop();
-    else signal?.addEventListener('abort', this.onAbort, { once: true });
+    this.queue = new UserEventQueue(events, userId, types, signal);
   }
 
   /** Resolves true once a matching event arrived since the last call; false when stopped. */
   async next(): Promise<boolean> {
-    while (!this.stopped) {
-      if (this.pending) {
-        this.pending = false;
-        return true;
-      }
-      await new Promise<void>((resolve) => {
-        this.wake = resolve;
-      });
-      this.wake = null;
-    }
-    return false;
+    if (!(await this.queue.next())) return false;
+    // the re-read this wake-up causes covers every event queued behind it
+    this.queue.clear();
+    return true;
   }
 
   stop(): void {
-    if (this.stopped) return;
-    this.stopped = true;
-    this.unsubscribe();
-    this.signal?.removeEventListener('abort', this.onAbort);
-    this.wake?.();
+    this.queue.stop();
   }
 }
