@@ -134,15 +134,20 @@ describe('the feed cache in one process', () => {
     expect(await likes()).toBe(41);
   });
 
-  test('searches are loaded every time', async () => {
+  test('searches are loaded every time and never kept', async () => {
     const cache = feedPageCache(services);
-    await expect(cache.get({ ...FIRST_PAGE, q: 'teapot' })).rejects.toThrow();
+    const sizeBefore = cache.size;
+    const first = await cache.get({ ...FIRST_PAGE, q: 'teapot' });
+    const second = await cache.get({ ...FIRST_PAGE, q: 'teapot' });
+    expect(second).not.toBe(first);
+    expect(second.page).toEqual(first.page);
+    expect(cache.size).toBe(sizeBefore);
     const found = await page({ ...FIRST_PAGE, q: 'teapot' });
     expect(found.items).toHaveLength(1);
   });
 });
 
-describe('unsearched feed GETs over HTTP', () => {
+describe('feed GETs over HTTP', () => {
   const url = (origin: string, input: TFeedPageInput, batch = false) =>
     batch
       ? `${origin}/trpc/marketplace.feed.page?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: superjson.serialize(input) }))}`
@@ -174,6 +179,21 @@ describe('unsearched feed GETs over HTTP', () => {
     expect(changed.headers.get('etag')).not.toBe(etag);
     const changedBody = (await changed.json()) as { result: { data: Parameters<typeof superjson.deserialize>[0] } };
     expect(ids(superjson.deserialize<TFeedPage>(changedBody.result.data))[0]).toBe(id);
+  });
+
+  test('a search is answered before tRPC too, and shows a new listing at once', async ({ server, db }) => {
+    const sellerId = (await insertTestUser(db.db)).id;
+    const search = { ...FIRST_PAGE, q: 'moonstone' };
+    const before = await fetch(url(server.url, search));
+    expect(before.status).toBe(200);
+    // the ETag is the fast path's: tRPC's own answers carry none
+    expect(before.headers.get('etag')).toMatch(/^"[\w-]+"$/);
+    const id = await insertListing(db.db, { sellerId, title: 'moonstone ring', createdAt: new Date('2026-11-01T08:00:00Z') });
+    // no waiting for the feed-changed event: searches are never served from the cache
+    const after = await fetch(url(server.url, search));
+    const body = (await after.json()) as { result: { data: Parameters<typeof superjson.deserialize>[0] } };
+    expect(ids(superjson.deserialize<TFeedPage>(body.result.data))).toEqual([id]);
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
   });
 
   test("the browser's batch link reads the cached answer as it reads tRPC's", async ({ server }) => {

@@ -67,10 +67,13 @@ export class FeedPageCache {
     return this.entries.size;
   }
 
-  /** The page for an unsearched query (q already blank-trimmed away), from the cache or loaded once. */
+  /**
+   * The page for a query (q already blank-trimmed away): an unsearched one from the cache or
+   * loaded once; a search loaded every time, in the same checked and serialised form, and never
+   * kept (ADR 0039: what members type is too varied to be worth holding).
+   */
   async get(query: FeedQuery): Promise<CachedFeedPage> {
-    if (query.q) throw new Error('searches are not cached');
-    if (!this.enabled) return this.load(query);
+    if (query.q || !this.enabled) return this.load(query);
     const key = cacheKey(query);
     const now = this.services.clock.now().getTime();
     const entry = this.entries.get(key);

@@ -9,11 +9,11 @@ import type { FeedQuery } from '../../../domain/feed/feed-page.ts';
 export const FEED_PAGE_PATH = '/marketplace.feed.page';
 
 /**
- * The unsearched query of a tRPC GET of marketplace.feed.page, single or a batch of one; null
- * for anything else (a search, a wider batch, a streaming link, input that does not parse),
- * which tRPC then answers itself, refusals included.
+ * The query of a tRPC GET of marketplace.feed.page, single or a batch of one; null for anything
+ * else (a wider batch, a streaming link, input that does not parse), which tRPC then answers
+ * itself, refusals included.
  */
-function unsearchedQueryOf(url: string, accept: string | undefined): { query: FeedQuery; batch: boolean } | null {
+function feedQueryOf(url: string, accept: string | undefined): { query: FeedQuery; batch: boolean } | null {
   if (accept) return null; // trpc-accept asks for a streamed answer
   const params = new URLSearchParams(url.slice(url.indexOf('?') + 1));
   const raw = params.get('input');
@@ -26,22 +26,21 @@ function unsearchedQueryOf(url: string, accept: string | undefined): { query: Fe
       if (!parsed || typeof parsed !== 'object' || Object.keys(parsed).join() !== '0') return null;
       parsed = (parsed as Record<string, unknown>)['0'];
     }
-    // a search goes to the procedure as it is, without being checked twice
-    const q = (parsed as { json?: { q?: unknown } } | null)?.json?.q;
-    if (typeof q === 'string' && q.trim()) return null;
     value = superjson.deserialize(parsed as never);
   } catch {
     return null;
   }
   const input = ZFeedPageInput.safeParse(value);
-  if (!input.success || input.data.q?.trim()) return null;
-  return { query: { ...input.data, q: undefined }, batch };
+  if (!input.success) return null;
+  const q = input.data.q?.trim();
+  return { query: { ...input.data, q: q ? q : undefined }, batch };
 }
 
 /**
- * Serves a GET of an unsearched feed page from the shared feed cache (ADR 0039) before tRPC is
- * reached: the page is the same for every caller, so no session is looked up and the answer is
- * the JSON written when the page was loaded, in tRPC's own shape. It carries the page's ETag;
+ * Serves a GET of a feed page through the shared feed cache (ADR 0039) before tRPC is reached:
+ * the page is the same for every caller, so no session is looked up and the answer is the JSON
+ * written when the page was loaded, in tRPC's own shape (a search is loaded for this call, an
+ * unsearched page may come from the cache). It carries the page's ETag;
  * an If-None-Match naming it gets 304 with no body, which the browser's HTTP cache sends by
  * itself on the next visit (Cache-Control: no-cache asks it to revalidate every time).
  * Everything else falls through to the procedure, which reads the same cache.
@@ -51,7 +50,7 @@ export function serveCachedFeedPage(services: AppServices): RequestHandler {
   return (req, res, next) => {
     if (req.method !== 'GET' || req.path !== FEED_PAGE_PATH || !cache.enabled) return next();
     const accept = req.headers['trpc-accept'];
-    const call = unsearchedQueryOf(req.url, Array.isArray(accept) ? accept[0] : accept);
+    const call = feedQueryOf(req.url, Array.isArray(accept) ? accept[0] : accept);
     if (!call) return next();
     cache.get(call.query).then(
       (cached) => {
