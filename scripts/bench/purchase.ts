@@ -146,7 +146,9 @@ for (const id of buyers) {
 const cookies = new Map<string, string>();
 for (const id of buyers) cookies.set(id, `${SESSION_COOKIE}=${(await createSession(db, systemClock, id)).token}`);
 
-const server = await startChild('curio', 'scripts/bench/chat-fanout/server-entry.ts', { DATABASE_URL: url, BENCH_POOL_SIZE: String(POOL) }, ROOT);
+// e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the one-process server
+const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+const server = await startChild('curio', 'scripts/bench/chat-fanout/server-entry.ts', { DATABASE_URL: url, BENCH_POOL_SIZE: String(POOL) }, ROOT, serverNodeArgs);
 let origin = `http://127.0.0.1:${server.port}`;
 
 /**

@@ -187,12 +187,12 @@ export function decodeEvent(payload: string | undefined): RealtimeEvent | null {
 }
 
 /**
- * Sends an event on the database's NOTIFY channel, through `executor`: inside a transaction it
- * is delivered only on commit. Both runtime buses listen on this channel (PgEventBus over
+ * Sends events on the database's NOTIFY channel, through `executor`: inside a transaction they are
+ * delivered only on commit. Both runtime buses listen on this channel (PgEventBus over
  * LISTEN, LocalEventBus.forPglite through PGlite's listen), so code that holds only a
  * transaction, not the bus, can still raise an event. One statement, however many payloads.
  */
-export async function notifyThroughDatabase(executor: Kysely<Database>, event: RealtimeEvent): Promise<void> {
-  const payloads = encodeEvent(event);
+export async function notifyThroughDatabase(executor: Kysely<Database>, events: RealtimeEvent | readonly RealtimeEvent[]): Promise<void> {
+  const payloads = (Array.isArray(events) ? events : [events]).flatMap((event: RealtimeEvent) => encodeEvent(event));
   await sql`SELECT pg_notify(${EVENTS_CHANNEL}, payload) FROM unnest(${payloads}::text[]) AS payload`.execute(executor);
 }

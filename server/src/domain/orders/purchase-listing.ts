@@ -5,7 +5,7 @@ import { runStatementRetried } from '../../db/transaction.ts';
 import { publishBalanceChanges } from '../ledger/balances.ts';
 import { requestHash } from '../ledger/with-idempotency.ts';
 import { refusalFromDatabase } from '../database-refusal.ts';
-import { ADMIN_QUEUE_ID, encodeEvent, EVENTS_CHANNEL } from '../../realtime/events.ts';
+import { ADMIN_QUEUE_ID, notifyThroughDatabase } from '../../realtime/events.ts';
 import { componentLogger } from '../../observability/logger.ts';
 
 const log = componentLogger('orders');
@@ -26,11 +26,10 @@ export interface BoughtListing {
  */
 async function ringAfterPurchase(services: Pick<AppServices, 'db'>, sellerId: string): Promise<void> {
   try {
-    const payloads = [
-      ...encodeEvent({ type: 'notifications-changed', userId: sellerId }),
-      ...encodeEvent({ type: 'admin-totals-changed', userId: ADMIN_QUEUE_ID }),
-    ];
-    await sql`SELECT pg_notify(${EVENTS_CHANNEL}, payload) FROM unnest(${payloads}::text[]) AS payload`.execute(services.db);
+    await notifyThroughDatabase(services.db, [
+      { type: 'notifications-changed', userId: sellerId },
+      { type: 'admin-totals-changed', userId: ADMIN_QUEUE_ID },
+    ]);
   } catch (error) {
     log.error({ err: error }, 'order_paid notification not rung');
   }
