@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { CHAT_LIMITS, contactTypesIn, findContactDetails, maskContactDetails, type TChatMessage, type TSendMessageResult } from '@curio/shared';
 import type { AppServices } from '../../app-services.ts';
 import { decodeEvent, type RealtimeEvent } from '../../realtime/events.ts';
-import { isRetryableDbError } from '../../db/transaction.ts';
+import { runStatementRetried } from '../../db/transaction.ts';
 import { DomainError } from '../domain-error.ts';
 
 export interface SendMessageInput {
@@ -24,21 +24,6 @@ interface SendRow {
   message: (Omit<TChatMessage, 'createdAt' | 'seq'> & { seq: number | string; createdAt: string }) | null;
   /** The NOTIFY payloads of a new message, one per party, when chat_send was asked not to send them. */
   payloads: string[] | null;
-}
-
-/**
- * chat_send is its own transaction, so a deadlock (another writer taking locks in another order)
- * is retried here as runInTransaction would (engineering rule E-6): it rolled back whole.
- */
-async function retryingDeadlocks<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (!isRetryableDbError(error) || attempt >= 8) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
-    }
-  }
 }
 
 function isRefusal(outcome: string): outcome is Refusal {
@@ -81,7 +66,8 @@ export async function sendMessage(services: AppServices, input: SendMessageInput
       ${input.orderId ?? null}::uuid, ${input.listingId ?? null}::uuid, ${services.clock.now()}::timestamptz,
       ${violation === null ? null : JSON.stringify(violation)}::jsonb, ${Date.now()}::bigint, ${notifyInDatabase}::boolean)
   `.execute(services.db);
-  const { rows } = await retryingDeadlocks(send);
+  // chat_send is its own transaction: a deadlock with another writer rolled it back whole
+  const { rows } = await runStatementRetried(send);
   const row = rows[0];
   if (!row) throw new Error('chat_send returned no row');
   if (isRefusal(row.outcome)) throw new DomainError(row.outcome);
