@@ -148,7 +148,13 @@ for (const id of buyers) cookies.set(id, `${SESSION_COOKIE}=${(await createSessi
 
 // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the one-process server
 const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-const server = await startChild('curio', 'scripts/bench/chat-fanout/server-entry.ts', { DATABASE_URL: url, BENCH_POOL_SIZE: String(POOL) }, ROOT, serverNodeArgs);
+const server = await startChild(
+  'curio',
+  'scripts/bench/chat-fanout/server-entry.ts',
+  { DATABASE_URL: url, BENCH_POOL_SIZE: String(POOL) },
+  ROOT,
+  serverNodeArgs,
+);
 let origin = `http://127.0.0.1:${server.port}`;
 
 /**
