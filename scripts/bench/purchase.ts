@@ -8,8 +8,8 @@
  *   spread  many buyers buying from many listings (stock plenty), at several concurrencies;
  *   race    many buyers racing for a few listings with small stock.
  *
- * The spread runs again on `npm start` with WEB_CONCURRENCY=2 (purchase-workers-entry.ts: two
- * worker processes, a pool of 10 each), reported as a factor against the one process.
+ * The spread runs again on WEB_CONCURRENCY=2 (lib/cluster-entry.ts: two worker processes, each
+ * the one-process server with its pool of 10), reported as a factor against the one process.
  *
  * Checks afterwards: orders per listing ≤ its initial stock, stock = initial − sold, never
  * negative, no 5xx, and the ledger invariants of `npm run check:ledger` (verifyLedger).
@@ -26,7 +26,6 @@
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -166,18 +165,6 @@ async function serverStatements(): Promise<number> {
   const line = /^curio_db_statements_total(?:\{[^}]*\})? (\d+(?:\.\d+)?(?:e\+\d+)?)$/m.exec(text);
   if (!line) throw new Error('the server reports no curio_db_statements_total');
   return Number(line[1]);
-}
-
-/** A free loopback port for the WEB_CONCURRENCY run, whose workers share one fixed PORT. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 interface Attempt {
@@ -340,20 +327,10 @@ try {
   );
 
   // the spread again on WEB_CONCURRENCY=2, after the one process has stopped taking requests
-  const port = await freePort();
   const workers = await startChild(
     'curio-workers',
-    'scripts/bench/purchase-workers-entry.ts',
-    {
-      DATABASE_URL: url,
-      WEB_CONCURRENCY: String(WORKERS),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      AUTO_SEED: 'false',
-      COOKIE_SECURE: 'false',
-      RATES_URL: 'http://127.0.0.1:9/unreachable',
-      LOG_LEVEL: 'warn',
-    },
+    'scripts/bench/lib/cluster-entry.ts',
+    { DATABASE_URL: url, BENCH_POOL_SIZE: String(POOL), BENCH_WORKERS: String(WORKERS) },
     ROOT,
   );
   const oneProcessOrigin = origin;
@@ -484,7 +461,7 @@ const targets: BenchTarget[] = [
     'min',
     0.3,
     '×',
-    `${atPg.perSecond} purchases/s against ${pgbench.tps} tps; ${statements.perPurchase} statements per purchase, backends idle in transaction ${idleInTransaction}% of samples; the one Node process spends ${statements.serverCpuMsPerPurchase} ms of CPU per purchase (HTTP, tRPC, session check, five round trips), i.e. at most ${round(1000 / statements.serverCpuMsPerPurchase, 0)} purchases/s on a whole core, which it shares with PostgreSQL and the bench`,
+    `${atPg.perSecond} purchases/s against ${pgbench.tps} tps; ${statements.perPurchase} statements per purchase, backends idle in transaction ${idleInTransaction}% of samples; the one Node process spends ${statements.serverCpuMsPerPurchase} ms of CPU per purchase (HTTP, tRPC and its ${statements.perPurchase} statements), i.e. at most ${round(1000 / statements.serverCpuMsPerPurchase, 0)} purchases/s on a whole core, which it shares with PostgreSQL and the bench`,
   ),
   target(
     'purchase statements per purchase',

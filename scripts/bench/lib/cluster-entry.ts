@@ -1,12 +1,14 @@
 /**
- * Curio with WEB_CONCURRENCY workers for the feed bench (scripts/bench/feed.ts): like `npm start`
+ * Curio with WEB_CONCURRENCY workers for the feed and purchase benches: like `npm start`
  * with WEB_CONCURRENCY=N (server/src/workers.ts), a primary that forks N workers sharing one port
  * through node:cluster, each worker being the bench's one-process Curio
  * (scripts/bench/chat-fanout/server-entry.ts: the startServer composition root, BENCH_POOL_SIZE
  * connections, no jobs). Workers that call listen(0) in a cluster share one port picked by the OS.
+ * Each worker is the very server the bench's one-process run starts (same logging, pool and
+ * settings), so the factor between them is the second process and nothing else.
  * Prints `READY <port>` once every worker serves; the bench finds the workers as this process's children.
  *
- *   DATABASE_URL=… BENCH_POOL_SIZE=10 BENCH_WORKERS=2 node scripts/bench/feed/cluster-entry.ts
+ *   DATABASE_URL=… BENCH_POOL_SIZE=10 BENCH_WORKERS=2 node scripts/bench/lib/cluster-entry.ts
  */
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
