@@ -52,18 +52,24 @@ export function toSessionUser(row: SessionUserRow): TSessionUser | null {
 }
 
 /**
- * The signed-in member as the client sees them, which is also what the server checks a request
- * by (AuthUser). Null when the user is gone or banned (same rule as sessions).
+ * The member with what the session user is made of (profile, an active ban, the admin role),
+ * for the reads below and the API-token check to narrow by user, session or token.
  */
-export async function loadSessionUser(db: Kysely<Database>, userId: string): Promise<TSessionUser | null> {
-  const row = await db
+export function selectSessionUsers(db: Kysely<Database>) {
+  return db
     .selectFrom('users')
     .leftJoin('profiles', 'profiles.user_id', 'users.id')
     .leftJoin('user_bans', (join) => join.onRef('user_bans.user_id', '=', 'users.id').on('user_bans.status', '=', 'active'))
     .leftJoin('user_roles', (join) => join.onRef('user_roles.user_id', '=', 'users.id').on('user_roles.role', '=', 'admin'))
-    .select(SESSION_USER_COLUMNS)
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+    .select(SESSION_USER_COLUMNS);
+}
+
+/**
+ * The signed-in member as the client sees them, which is also what the server checks a request
+ * by (AuthUser). Null when the user is gone or banned (same rule as sessions).
+ */
+export async function loadSessionUser(db: Kysely<Database>, userId: string): Promise<TSessionUser | null> {
+  const row = await selectSessionUsers(db).where('users.id', '=', userId).executeTakeFirst();
   return row ? toSessionUser(row) : null;
 }
 
@@ -73,13 +79,9 @@ export async function loadSessionUser(db: Kysely<Database>, userId: string): Pro
  * `user` is null when the member is banned.
  */
 export async function loadSessionWithUser(db: Kysely<Database>, sessionId: string): Promise<{ expiresAt: Date; user: TSessionUser | null } | null> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .leftJoin('profiles', 'profiles.user_id', 'users.id')
-    .leftJoin('user_bans', (join) => join.onRef('user_bans.user_id', '=', 'users.id').on('user_bans.status', '=', 'active'))
-    .leftJoin('user_roles', (join) => join.onRef('user_roles.user_id', '=', 'users.id').on('user_roles.role', '=', 'admin'))
-    .select([...SESSION_USER_COLUMNS, 'sessions.expires_at'])
+  const row = await selectSessionUsers(db)
+    .innerJoin('sessions', 'sessions.user_id', 'users.id')
+    .select('sessions.expires_at')
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();
   return row ? { expiresAt: row.expires_at, user: toSessionUser(row) } : null;
