@@ -18,6 +18,8 @@ import * as openComplaintsAndWelcomePoints from './20261126T0180_open_complaints
 import * as chatSendFunction from './20261127T0100_chat_send_function.ts';
 import * as buyListingInOneStatement from './20261127T0200_buy_listing_in_one_statement.ts';
 import * as feedChangeEvents from './20261127T0300_feed_change_events.ts';
+import * as rateLimitSpendInSql from './20261128T0100_rate_limit_spend_in_sql.ts';
+import * as sessionUserEvents from './20261128T0200_session_user_events.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the same set runs under
@@ -43,4 +45,6 @@ export const migrations: Record<string, Migration> = {
   '20261127T0100_chat_send_function': chatSendFunction,
   '20261127T0200_buy_listing_in_one_statement': buyListingInOneStatement,
   '20261127T0300_feed_change_events': feedChangeEvents,
+  '20261128T0100_rate_limit_spend_in_sql': rateLimitSpendInSql,
+  '20261128T0200_session_user_events': sessionUserEvents,
 };

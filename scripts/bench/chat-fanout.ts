@@ -692,7 +692,7 @@ function chatTargets(curio: RunReport, baseline: RunReport | null): BenchTarget[
       'max',
       2,
       'ms',
-      `${split}: an HTTP request with its session, member and rate-limit reads, then the send's one statement (chat_send)`,
+      `${split}: an HTTP request (its session held in memory after the first, ADR 0041), then the send's one statement (chat_send_limited, which also spends the sender's budget)`,
     ),
     target(
       'chat server RSS per process with 1,000 clients',

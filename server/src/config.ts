@@ -38,12 +38,20 @@ export interface AppConfig {
    * drop it sooner. Not an environment setting; 0 turns the cache off (in-process tests).
    */
   feedCacheMs: number;
+  /**
+   * How long a process may keep a cookie session with its member (ADR 0041); a change to either
+   * drops it sooner. Not an environment setting; 0 turns the cache off (in-process tests).
+   */
+  sessionCacheMs: number;
   /** Uploads in an S3-compatible bucket (S3_BUCKET and friends); null keeps them under dataDir/uploads. */
   s3: S3Config | null;
 }
 
 /** A visitor's feed page is at most this old in its counters (likes, purchases, offers); ADR 0039. */
 export const FEED_CACHE_MS = 2_000;
+
+/** The longest a process keeps a session without reading it again, if no change drops it first; ADR 0041. */
+export const SESSION_CACHE_MS = 60_000;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -164,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: vars.METRICS_TOKEN ?? null,
     webConcurrency: vars.WEB_CONCURRENCY ?? 1,
     feedCacheMs: FEED_CACHE_MS,
+    sessionCacheMs: SESSION_CACHE_MS,
     s3: vars.S3_BUCKET
       ? {
           bucket: vars.S3_BUCKET,

@@ -22,8 +22,9 @@ export function createTestServices(dbHandle: TestDatabase): TestServices {
   // a data dir of its own, so uploads written by one test file never meet another's
   const dataDir = mkdtempSync(path.join(tmpdir(), 'curio-test-data-'));
   // no feed cache: this bus hears no database triggers, and the test clock only moves when told,
-  // so a cached page would outlive the rows a test changes (tests/integration/feed/feed-cache.test.ts turns it on)
-  const config = { ...loadConfig({}), dataDir, ratesUrl: 'http://127.0.0.1:9/unreachable', feedCacheMs: 0 };
+  // so a cached page would outlive the rows a test changes (tests/integration/feed/feed-cache.test.ts turns it on);
+  // no session cache for the same reason (tests/integration/accounts/session-cache.test.ts turns it on)
+  const config = { ...loadConfig({}), dataDir, ratesUrl: 'http://127.0.0.1:9/unreachable', feedCacheMs: 0, sessionCacheMs: 0 };
   return {
     config,
     dbHandle,

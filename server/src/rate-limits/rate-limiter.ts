@@ -7,51 +7,44 @@ import { RATE_LIMITS, type RateLimitName } from './budgets.ts';
 
 /**
  * Fixed-window counters in PostgreSQL (table rate_limit_counters), so every server process
- * spends one budget: two processes allow no more than one. One upsert counts and reads a key
- * atomically, so racing requests cannot both take the last point.
+ * spends one budget: two processes allow no more than one. One statement counts and reads a key
+ * atomically, so racing requests cannot both take the last point. The window rule is the SQL
+ * function curio_spend_rate_limit (migrations/20261128T0100_rate_limit_spend_in_sql.ts), which
+ * database functions also call to spend a budget in the statement they limit (ADR 0041).
  */
 export interface RateLimitDeps {
   db: Kysely<Database>;
   clock: Clock;
 }
 
-interface Window {
-  points: number;
-  endsAt: Date;
+/** A budget as the SQL function takes it: which key, how many points, how long a window. */
+export interface RateLimitSpend {
+  key: string;
+  budget: number;
+  windowSeconds: number;
 }
 
-function storageKey(name: RateLimitName, key: string): string {
-  return `${name}:${key}`;
+export function rateLimitSpend(name: RateLimitName, key: string): RateLimitSpend {
+  return { key: `${name}:${key}`, budget: RATE_LIMITS[name].points, windowSeconds: RATE_LIMITS[name].windowSeconds };
 }
 
 function secondsUntil(endsAt: Date, now: Date): number {
   return Math.max(1, Math.ceil((endsAt.getTime() - now.getTime()) / 1000));
 }
 
-/** Adds `points` to the key's current window (a new one when the last has ended) and returns it. */
-async function spend(deps: RateLimitDeps, name: RateLimitName, key: string, points = 1): Promise<Window & { now: Date }> {
-  const now = deps.clock.now();
-  const windowEndsAt = new Date(now.getTime() + RATE_LIMITS[name].windowSeconds * 1000);
-  const row = await deps.db
-    .insertInto('rate_limit_counters')
-    .values({ key: storageKey(name, key), points, window_ends_at: windowEndsAt })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        points: sql<number>`CASE WHEN rate_limit_counters.window_ends_at <= ${now}
-          THEN excluded.points ELSE rate_limit_counters.points + excluded.points END`,
-        window_ends_at: sql<Date>`CASE WHEN rate_limit_counters.window_ends_at <= ${now}
-          THEN excluded.window_ends_at ELSE rate_limit_counters.window_ends_at END`,
-      }),
-    )
-    .returning(['points', 'window_ends_at'])
-    .executeTakeFirstOrThrow();
-  return { points: Number(row.points), endsAt: row.window_ends_at, now };
+/** Adds one point to the key's current window (a new one when the last has ended): the seconds to wait when it was spent already, else null. */
+async function spend(deps: RateLimitDeps, name: RateLimitName, key: string): Promise<number | null> {
+  const budget = rateLimitSpend(name, key);
+  const { rows } = await sql<{ wait: number | null }>`
+    SELECT curio_spend_rate_limit(${budget.key}, 1, ${budget.budget}, ${budget.windowSeconds}, ${deps.clock.now()}::timestamptz) AS wait
+  `.execute(deps.db);
+  const wait = rows[0]?.wait;
+  return wait === null || wait === undefined ? null : Number(wait);
 }
 
 /** Spends one point of the key's budget; the seconds to wait when none was left, else null. */
-export async function tryConsumeRateLimit(deps: RateLimitDeps, name: RateLimitName, key: string): Promise<number | null> {
-  const window = await spend(deps, name, key);
-  return window.points > RATE_LIMITS[name].points ? secondsUntil(window.endsAt, window.now) : null;
+export function tryConsumeRateLimit(deps: RateLimitDeps, name: RateLimitName, key: string): Promise<number | null> {
+  return spend(deps, name, key);
 }
 
 /** Spends one point of the key's budget, or throws RATE_LIMITED (with the seconds to wait) when none is left. */
@@ -71,7 +64,7 @@ export async function rateLimitWait(deps: RateLimitDeps, name: RateLimitName, ke
   const row = await deps.db
     .selectFrom('rate_limit_counters')
     .select(['points', 'window_ends_at'])
-    .where('key', '=', storageKey(name, key))
+    .where('key', '=', rateLimitSpend(name, key).key)
     .where('window_ends_at', '>', now)
     .executeTakeFirst();
   if (!row || Number(row.points) < RATE_LIMITS[name].points) return null;
@@ -86,12 +79,12 @@ export async function assertWithinRateLimit(deps: RateLimitDeps, name: RateLimit
 
 /** Forgets the key's window: its owner proved who they are (a correct password, a reset link). */
 export async function clearRateLimit(deps: RateLimitDeps, name: RateLimitName, key: string): Promise<void> {
-  await deps.db.deleteFrom('rate_limit_counters').where('key', '=', storageKey(name, key)).execute();
+  await deps.db.deleteFrom('rate_limit_counters').where('key', '=', rateLimitSpend(name, key).key).execute();
 }
 
 /** Forgets every key of `name` that starts with `prefix`: all addresses' failures for one account. */
 export async function clearRateLimitsStartingWith(deps: RateLimitDeps, name: RateLimitName, prefix: string): Promise<void> {
-  const pattern = storageKey(name, prefix).replace(/[\\%_]/g, (char) => `\\${char}`);
+  const pattern = rateLimitSpend(name, prefix).key.replace(/[\\%_]/g, (char) => `\\${char}`);
   await deps.db.deleteFrom('rate_limit_counters').where('key', 'like', `${pattern}%`).execute();
 }
 

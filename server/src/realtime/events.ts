@@ -38,7 +38,13 @@ export type RealtimeEvent =
    * A listing, buying request or nickname the feed shows changed; sent by database triggers to
    * the all-zero id, so every process drops its cached feed pages (ADR 0039).
    */
-  | { type: 'feed-changed'; userId: string };
+  | { type: 'feed-changed'; userId: string }
+  /**
+   * A member's session or what a session signs in as (e-mail, verification, profile, ban, admin
+   * role) changed; sent by database triggers to the all-zero id, so every process drops that
+   * member's cached sessions (ADR 0041).
+   */
+  | { type: 'session-user-changed'; userId: string; memberId: string };
 
 /**
  * The address of events meant for every admin rather than one user: the all-zero uuid, which
@@ -80,6 +86,7 @@ export const ZRealtimeEvent: z.ZodType<RealtimeEvent> = z.discriminatedUnion('ty
   z.object({ type: z.literal('admin-queue-changed'), userId: z.literal(ADMIN_QUEUE_ID) }),
   z.object({ type: z.literal('admin-totals-changed'), userId: z.literal(ADMIN_QUEUE_ID) }),
   z.object({ type: z.literal('feed-changed'), userId: z.literal(ADMIN_QUEUE_ID) }),
+  z.object({ type: z.literal('session-user-changed'), userId: z.literal(ADMIN_QUEUE_ID), memberId: z.guid() }),
   z.object({
     type: z.literal('session-revoked'),
     userId: z.guid(),
@@ -170,8 +177,13 @@ export function encodeEvent(event: RealtimeEvent): string[] {
 /**
  * Parses a NOTIFY payload that arrived at this process; null for anything that is not a
  * well-formed event. Every arrival is timed against its publish time (the delivery-lag metric).
+ * With `heardHere`, an event addressed to a user nobody in this process listens for is left
+ * unchecked and answered `undefined`: every process hears every event on the one channel, and
+ * most are for members connected to another process.
  */
-export function decodeEvent(payload: string | undefined): RealtimeEvent | null {
+export function decodeEvent(payload: string | undefined): RealtimeEvent | null;
+export function decodeEvent(payload: string | undefined, heardHere: (userId: string) => boolean): RealtimeEvent | null | undefined;
+export function decodeEvent(payload: string | undefined, heardHere?: (userId: string) => boolean): RealtimeEvent | null | undefined {
   if (!payload) return null;
   let raw: unknown;
   try {
@@ -179,6 +191,8 @@ export function decodeEvent(payload: string | undefined): RealtimeEvent | null {
   } catch {
     return null;
   }
+  const userId = (raw as { userId?: unknown } | null)?.userId;
+  if (heardHere && typeof userId === 'string' && !heardHere(userId)) return undefined;
   const parsed = ZRealtimeEvent.safeParse(raw);
   if (!parsed.success) return null;
   const sentAt = (raw as { sentAt?: unknown }).sentAt;

@@ -117,9 +117,9 @@ export class PgEventBus implements EventBus {
     client.on('end', () => this.onConnectionLost(client, null));
     client.on('notification', (message) => {
       if (message.channel !== EVENTS_CHANNEL) return;
-      const event = decodeEvent(message.payload);
+      const event = decodeEvent(message.payload, (userId) => this.local.listenerCount(userId) > 0);
       if (event) this.local.dispatch(event);
-      else this.logger.warn('ignored a malformed notification');
+      else if (event === null) this.logger.warn('ignored a malformed notification');
     });
     try {
       await client.connect();

@@ -4,6 +4,7 @@ import type { AppServices } from '../app-services.ts';
 import type { AuthUser } from '../domain/accounts/sessions.ts';
 import { SESSION_COOKIE, validateSessionToken } from '../domain/accounts/sessions.ts';
 import { authenticateApiToken } from '../domain/accounts/api-tokens.ts';
+import { sessionCache } from '../domain/accounts/session-cache.ts';
 import { clientAddress } from '../http/trust-proxy.ts';
 import { bearerTokenOf } from '../http/bearer-token.ts';
 import { sessionCookieWriter, type CookieWriter, noopCookieWriter } from '../http/cookies.ts';
@@ -60,7 +61,7 @@ export async function resolveAuth(
   }
   const token = headers.cookie ? parseCookie(headers.cookie)[SESSION_COOKIE] : undefined;
   if (!token) return null;
-  const session = await validateSessionToken(services.db, services.clock, token);
+  const session = await validateSessionToken(services.db, services.clock, token, sessionCache(services));
   if (!session) {
     cookies.clearSession();
     return null;

@@ -242,6 +242,28 @@ describe.skipIf(!realPostgres)('PgEventBus between two processes', () => {
     }
   });
 
+  test('an event for a user nobody in this process listens for is passed over without being checked', async () => {
+    const warnings: string[] = [];
+    const logger = { info: () => {}, error: () => {}, warn: (line: string) => warnings.push(line) };
+    const bus = await PgEventBus.create(handleA.db, testDb.url!, { logger });
+    try {
+      const listened = randomUUID();
+      const elsewhere = randomUUID();
+      const seen: RealtimeEvent[] = [];
+      bus.subscribe(listened, (event) => seen.push(event));
+      // malformed, but addressed to a member connected to another process: not this one's to check
+      await rawNotify(handleB.db, JSON.stringify({ type: 'drop-tables', userId: elsewhere }));
+      await bus.publish({ type: 'unread-changed', userId: elsewhere });
+      await rawNotify(handleB.db, JSON.stringify({ type: 'drop-tables', userId: listened }));
+      await bus.publish({ type: 'unread-changed', userId: listened });
+      await eventually(() => seen.length === 1);
+      expect(seen).toEqual([{ type: 'unread-changed', userId: listened }]);
+      expect(warnings.filter((line) => line.includes('malformed'))).toHaveLength(1);
+    } finally {
+      await bus.close();
+    }
+  });
+
   test('retries with back-off while the database refuses, then listens again and reports the gap', async () => {
     const lines: string[] = [];
     const logger = { info: (l: string) => lines.push(l), warn: (l: string) => lines.push(l), error: () => {} };

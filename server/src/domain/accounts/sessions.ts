@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../clock.ts';
 import { generateToken, hashToken } from './tokens.ts';
 import { loadSessionUser, loadSessionWithUser } from './session-user.ts';
+import type { SessionCache } from './session-cache.ts';
 
 /**
  * Sessions after Lucia's current guidance (engineering rule E-10, docs/decisions/0002):
@@ -45,11 +46,21 @@ export function loadAuthUser(db: Kysely<Database>, userId: string): Promise<Auth
   return loadSessionUser(db, userId);
 }
 
-export async function validateSessionToken(db: Kysely<Database>, clock: Clock, token: string): Promise<ValidatedSession | null> {
+/**
+ * The session behind a cookie's token, renewed when half its lifetime is used. With a cache, a
+ * session held there (ADR 0041) is answered without a read unless it is due for renewal.
+ */
+export async function validateSessionToken(db: Kysely<Database>, clock: Clock, token: string, cache?: SessionCache): Promise<ValidatedSession | null> {
   const sessionId = hashToken(token);
+  const now = clock.now().getTime();
+  const cached = cache?.get(sessionId);
+  // a session due for renewal is read and written as below, so its cookie is sent again
+  if (cached && cached.expiresAt.getTime() - now >= SESSION_RENEW_WITHIN_MS) {
+    return { sessionId, expiresAt: cached.expiresAt, renewed: false, user: cached.user };
+  }
+  const readStartedAt = cache?.startRead() ?? 0;
   const session = await loadSessionWithUser(db, sessionId);
   if (!session) return null;
-  const now = clock.now().getTime();
   const { user } = session;
   // an expired session, or a banned member's, is deleted: it never works again
   if (session.expiresAt.getTime() <= now || !user) {
@@ -63,6 +74,7 @@ export async function validateSessionToken(db: Kysely<Database>, clock: Clock, t
     renewed = true;
     await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
   }
+  cache?.store(sessionId, { expiresAt, user }, readStartedAt);
   return { sessionId, expiresAt, renewed, user };
 }
 

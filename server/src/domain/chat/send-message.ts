@@ -4,6 +4,7 @@ import type { AppServices } from '../../app-services.ts';
 import { decodeEvent, type RealtimeEvent } from '../../realtime/events.ts';
 import { runStatementRetried } from '../../db/transaction.ts';
 import { DomainError } from '../domain-error.ts';
+import { rateLimitSpend } from '../../rate-limits/rate-limiter.ts';
 
 export interface SendMessageInput {
   senderId: string;
@@ -19,11 +20,13 @@ const REFUSALS = ['USER_NOT_FOUND', 'CHAT_BLOCKED_BY_PEER', 'CHAT_YOU_BLOCKED', 
 type Refusal = (typeof REFUSALS)[number];
 
 interface SendRow {
-  outcome: 'sent' | 'existing' | Refusal;
+  outcome: 'sent' | 'existing' | 'RATE_LIMITED' | Refusal;
   /** The stored message as JSON (jsonb: parsed by both drivers). */
   message: (Omit<TChatMessage, 'createdAt' | 'seq'> & { seq: number | string; createdAt: string }) | null;
   /** The NOTIFY payloads of a new message, one per party, when chat_send was asked not to send them. */
   payloads: string[] | null;
+  /** With RATE_LIMITED: the seconds until the sender's chat budget opens again. */
+  wait_seconds: number | null;
 }
 
 function isRefusal(outcome: string): outcome is Refusal {
@@ -37,8 +40,9 @@ function isRefusal(outcome: string): outcome is Refusal {
  * second one. Both parties' conversation rows move to this message, and both are told (every
  * open tab of either, the receiver's unread badge) once it commits.
  *
- * The whole send is one statement, the database function chat_send
- * (migrations/20261127T0100_chat_send_function.ts), run as its own transaction: it takes both
+ * The whole send is one statement, run as its own transaction: chat_send_limited spends a point of
+ * the sender's chat budget (ADR 0041) and, unless it was spent already, runs the database function
+ * chat_send (migrations/20261127T0100_chat_send_function.ts), which takes both
  * parties' locks (ADR 0017), checks and stores, and sends each party's event carrying the message
  * and the seq of that party's previous message, so a subscriber standing exactly there delivers it
  * without a read (ADR 0037). The contact filter runs here, before, as it is the shared rule code.
@@ -58,11 +62,12 @@ export async function sendMessage(services: AppServices, input: SendMessageInput
       }
     : null;
   const notifyInDatabase = services.events.hearsDatabaseNotify;
+  const budget = rateLimitSpend('chatMessagesPerMember', input.senderId);
 
   const send = () =>
     sql<SendRow>`
-    SELECT outcome, message, payloads FROM chat_send(
-      ${input.senderId}::uuid, ${input.peerId}::uuid, ${input.clientId}::text, ${stored}::text,
+    SELECT outcome, message, payloads, wait_seconds FROM chat_send_limited(
+      ${budget.key}::text, ${budget.budget}::integer, ${budget.windowSeconds}::integer, ${input.senderId}::uuid, ${input.peerId}::uuid, ${input.clientId}::text, ${stored}::text,
       ${input.orderId ?? null}::uuid, ${input.listingId ?? null}::uuid, ${services.clock.now()}::timestamptz,
       ${violation === null ? null : JSON.stringify(violation)}::jsonb, ${Date.now()}::bigint, ${notifyInDatabase}::boolean)
   `.execute(services.db);
@@ -70,6 +75,7 @@ export async function sendMessage(services: AppServices, input: SendMessageInput
   const { rows } = await runStatementRetried(send);
   const row = rows[0];
   if (!row) throw new Error('chat_send returned no row');
+  if (row.outcome === 'RATE_LIMITED') throw new DomainError('RATE_LIMITED', { seconds: Number(row.wait_seconds) });
   if (isRefusal(row.outcome)) throw new DomainError(row.outcome);
   if (!row.message) throw new Error(`chat_send answered ${row.outcome} without a message`);
   const message: TChatMessage = { ...row.message, seq: Number(row.message.seq), createdAt: new Date(row.message.createdAt) };

@@ -1,9 +1,9 @@
 import { ZSendMessageInput, ZSendMessageResult } from '@curio/shared';
-import { limitedPerMember, memberProcedure } from '../../trpc/init.ts';
+import { memberProcedure } from '../../trpc/init.ts';
 import { sendMessage } from '../../domain/chat/send-message.ts';
 
+/** The sender's chat budget is spent by the send's own statement (ADR 0041), not by a middleware. */
 export const send = memberProcedure
-  .use(limitedPerMember('chatMessagesPerMember'))
   .input(ZSendMessageInput)
   .output(ZSendMessageResult)
   .mutation(({ ctx, input }) =>
