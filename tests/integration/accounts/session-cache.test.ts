@@ -4,16 +4,15 @@ import { describe, expect, test } from '../../helpers/fixtures.ts';
 import type { TestDatabase } from '../../helpers/test-db.ts';
 import { createTestServices, type TestServices } from '../../helpers/services.ts';
 import { insertTestUser } from '../../helpers/users.ts';
-import { eventually } from '../../helpers/eventually.ts';
+import { settleEvents, statementsSoFar } from '../../helpers/database-probes.ts';
 import { createEventBus } from '../../../server/src/realtime/create-event-bus.ts';
-import { notifyThroughDatabase, type EventBus } from '../../../server/src/realtime/events.ts';
+import type { EventBus } from '../../../server/src/realtime/events.ts';
 import { SESSION_CACHE_MS } from '../../../server/src/config.ts';
 import { createSession, SESSION_COOKIE } from '../../../server/src/domain/accounts/sessions.ts';
 import { sessionCache } from '../../../server/src/domain/accounts/session-cache.ts';
 import { banUser } from '../../../server/src/domain/accounts/ban-user.ts';
 import { resolveAuth } from '../../../server/src/trpc/context.ts';
 import { noopCookieWriter } from '../../../server/src/http/cookies.ts';
-import { dbStatements } from '../../../server/src/observability/metrics.ts';
 import type { Database } from '../../../server/src/db/schema.ts';
 import type { Kysely } from 'kysely';
 
@@ -33,25 +32,6 @@ async function cachedServices(db: TestDatabase): Promise<TestServices & { events
   };
 }
 
-/** Waits until every change committed so far has reached the bus (NOTIFYs arrive in commit order). */
-async function settle(services: TestServices): Promise<void> {
-  const marker = randomUUID();
-  let arrived = false;
-  const stop = services.events.subscribe(marker, () => {
-    arrived = true;
-  });
-  try {
-    await notifyThroughDatabase(services.db, { type: 'notifications-changed', userId: marker });
-    await eventually(() => arrived);
-  } finally {
-    stop();
-  }
-}
-
-async function statementsSoFar(): Promise<number> {
-  return (await dbStatements.get()).values.reduce((sum, value) => sum + value.value, 0);
-}
-
 describe('the session cache', () => {
   let services: TestServices & { events: EventBus };
 
@@ -65,7 +45,7 @@ describe('the session cache', () => {
   async function signedIn(options: Parameters<typeof insertTestUser>[1] = {}) {
     const user = await insertTestUser(services.db, options);
     const { token } = await createSession(services.db, services.clock, user.id);
-    await settle(services);
+    await settleEvents(services);
     return { ...user, token };
   }
 
@@ -132,7 +112,7 @@ describe('the session cache', () => {
     expect(sessionCache(services).get((before as { sessionId: string }).sessionId)).toBeDefined();
 
     await change(services.db, member.id);
-    await settle(services);
+    await settleEvents(services);
     then(await auth(member.token));
   });
 
@@ -142,7 +122,7 @@ describe('the session cache', () => {
     const keptAuth = await auth(kept.token);
     await auth(changed.token);
     await services.db.updateTable('profiles').set({ nickname: 'other' }).where('user_id', '=', changed.id).execute();
-    await settle(services);
+    await settleEvents(services);
     expect(sessionCache(services).get(keptAuth!.sessionId!)).toBeDefined();
   });
 
@@ -154,7 +134,7 @@ describe('the session cache', () => {
       .set({ sold_count: sql`sold_count + 1`, last_active_at: new Date() })
       .where('user_id', '=', member.id)
       .execute();
-    await settle(services);
+    await settleEvents(services);
     expect(sessionCache(services).get(cached!.sessionId!)).toBeDefined();
   });
 

@@ -2,14 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { systemClock } from '../../../server/src/clock.ts';
 import { createSession, SESSION_COOKIE } from '../../../server/src/domain/accounts/sessions.ts';
 import { rateLimitSpend } from '../../../server/src/rate-limits/rate-limiter.ts';
-import { dbStatements } from '../../../server/src/observability/metrics.ts';
+import { statementsSoFar } from '../../helpers/database-probes.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { describe, expect, test } from '../../helpers/fixtures.ts';
-
-/** The process's curio_db_statements_total, as /metrics reports it. */
-async function statementsSoFar(): Promise<number> {
-  return (await dbStatements.get()).values.reduce((sum, value) => sum + value.value, 0);
-}
 
 /**
  * A chat send over HTTP (ADR 0041): the session is read once per process and then held, and the

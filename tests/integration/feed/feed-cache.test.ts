@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import superjson from 'superjson';
 import type { TFeedPage, TFeedPageInput } from '@curio/shared';
@@ -7,13 +6,13 @@ import { onRealPostgres, type TestDatabase } from '../../helpers/test-db.ts';
 import { callerFor, createTestServices, type TestServices } from '../../helpers/services.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { eventually } from '../../helpers/eventually.ts';
+import { settleEvents } from '../../helpers/database-probes.ts';
 import { insertListing, insertRequest } from './fixtures.ts';
 import { createEventBus } from '../../../server/src/realtime/create-event-bus.ts';
 import { FEED_CACHE_MS } from '../../../server/src/config.ts';
 import { feedPageCache } from '../../../server/src/domain/feed/feed-page-cache.ts';
 import type { AppRouter } from '../../../server/src/trpc/app-router.ts';
-import type { AppServices } from '../../../server/src/app-services.ts';
-import { notifyThroughDatabase, type EventBus } from '../../../server/src/realtime/events.ts';
+import type { EventBus } from '../../../server/src/realtime/events.ts';
 
 /**
  * The shared feed cache (ADR 0039): a page is served from memory until a change to what the feed
@@ -31,24 +30,7 @@ async function cachedServices(db: TestDatabase): Promise<TestServices & { events
   return { ...base, config: { ...base.config, feedCacheMs: FEED_CACHE_MS }, events: await createEventBus(db) } as TestServices & { events: EventBus };
 }
 
-/**
- * Waits until every change made so far has reached the bus: NOTIFYs are delivered in commit
- * order, so once an event of our own sent afterwards on the same channel arrives, every
- * trigger's 'feed-changed' before it has been handed to the cache.
- */
-async function settle(services: AppServices): Promise<void> {
-  const marker = randomUUID();
-  let arrived = false;
-  const stop = services.events.subscribe(marker, () => {
-    arrived = true;
-  });
-  try {
-    await notifyThroughDatabase(services.db, { type: 'notifications-changed', userId: marker });
-    await eventually(() => arrived);
-  } finally {
-    stop();
-  }
-}
+const settle = settleEvents;
 
 describe('the feed cache in one process', () => {
   let services: TestServices;

@@ -2,17 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { systemClock } from '../../../server/src/clock.ts';
 import { createSession, SESSION_COOKIE } from '../../../server/src/domain/accounts/sessions.ts';
-import { dbStatements } from '../../../server/src/observability/metrics.ts';
+import { statementsSoFar } from '../../helpers/database-probes.ts';
 import { ADMIN_QUEUE_ID, notifyThroughDatabase, type RealtimeEvent } from '../../../server/src/realtime/events.ts';
 import { requestHash } from '../../../server/src/domain/ledger/with-idempotency.ts';
 import { eventually } from '../../helpers/eventually.ts';
 import { describe, expect, test } from '../../helpers/fixtures.ts';
 import { expectLedgerHealthy, insertListing, key, listingRow, orderRow, usdn } from './support.ts';
-
-/** The process's curio_db_statements_total, as /metrics reports it. */
-async function statementsSoFar(): Promise<number> {
-  return (await dbStatements.get()).values.reduce((sum, value) => sum + value.value, 0);
-}
 
 /**
  * A purchase is one database function (ADR 0038): over HTTP, session check and balances event
