@@ -1,5 +1,5 @@
 import { describe, expect, test } from '../../helpers/fixtures.ts';
-import { API_TOKEN_PREFIX } from '../../../server/src/domain/accounts/api-tokens.ts';
+import { API_TOKEN_LAST_USED_PRECISION_MS, API_TOKEN_PREFIX } from '../../../server/src/domain/accounts/api-tokens.ts';
 import { hashToken } from '../../../server/src/domain/accounts/tokens.ts';
 import { banUser } from '../../../server/src/domain/accounts/ban-user.ts';
 import { TestBrowser, tokenCaller } from './support.ts';
@@ -31,6 +31,25 @@ describe('auth.apiTokens', () => {
     const [listed] = await api.auth.apiTokens.list();
     expect(listed?.id).toBe(summary.id);
     expect(listed?.lastUsedAt).not.toBeNull();
+  });
+
+  test('a burst of calls records the last use once a minute, not once a call', async ({ services, member }) => {
+    const { api } = await member();
+    const { token } = await api.auth.apiTokens.create({ name: 'burst' });
+    const lastUsed = async () => (await api.auth.apiTokens.list()).find((t) => t.name === 'burst')?.lastUsedAt;
+    // each call authenticates anew, as each HTTP request does
+    const call = async () => (await tokenCaller(services, token)).auth.me();
+    const first = services.clock.now();
+    await call();
+    expect(await lastUsed()).toEqual(first);
+
+    services.clock.advance(API_TOKEN_LAST_USED_PRECISION_MS - 1_000);
+    await call();
+    expect(await lastUsed()).toEqual(first);
+
+    services.clock.advance(1_000);
+    await call();
+    expect(await lastUsed()).toEqual(services.clock.now());
   });
 
   test('revoke removes the token from the list and it stops authenticating', async ({ services, member: newMember }) => {

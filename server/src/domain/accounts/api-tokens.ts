@@ -17,20 +17,34 @@ export function newApiTokenSecret(): { token: string; hash: string; prefix: stri
   return { token, hash: hashToken(token), prefix: token.slice(0, API_TOKEN_PREFIX.length + 6) };
 }
 
+/**
+ * How finely a token's last use is kept: a call writes it only when the stored time is older,
+ * so a script's calls in a burst are reads, not a write (and a disk flush) each.
+ */
+export const API_TOKEN_LAST_USED_PRECISION_MS = 60_000;
+
 export async function authenticateApiToken(db: Kysely<Database>, clock: Clock, token: string): Promise<AuthUser | null> {
   if (!token.startsWith(API_TOKEN_PREFIX)) return null;
-  // one statement: the token's use is recorded and its member read together
+  const now = clock.now();
+  const recordedSince = new Date(now.getTime() - API_TOKEN_LAST_USED_PRECISION_MS);
+  // one statement: the token and its member read together, its use recorded when the last is older
   const row = await db
-    .with('used', (db) =>
+    .with('token', (db) =>
+      db.selectFrom('api_tokens').select(['id', 'user_id', 'last_used_at']).where('token_hash', '=', hashToken(token)).where('revoked_at', 'is', null),
+    )
+    .with('recorded', (db) =>
       db
         .updateTable('api_tokens')
-        .set({ last_used_at: clock.now() })
-        .where('token_hash', '=', hashToken(token))
-        .where('revoked_at', 'is', null)
-        .returning(['user_id']),
+        .set({ last_used_at: now })
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('token')
+            .select('token.id')
+            .where((eb) => eb.or([eb('token.last_used_at', 'is', null), eb('token.last_used_at', '<=', recordedSince)])),
+        ),
     )
-    .selectFrom('used')
-    .innerJoin('users', 'users.id', 'used.user_id')
+    .selectFrom('token')
+    .innerJoin('users', 'users.id', 'token.user_id')
     .leftJoin('profiles', 'profiles.user_id', 'users.id')
     .leftJoin('user_bans', (join) => join.onRef('user_bans.user_id', '=', 'users.id').on('user_bans.status', '=', 'active'))
     .leftJoin('user_roles', (join) => join.onRef('user_roles.user_id', '=', 'users.id').on('user_roles.role', '=', 'admin'))
