@@ -205,8 +205,17 @@ export function decodeEvent(payload: string | undefined, heardHere?: (userId: st
  * delivered only on commit. Both runtime buses listen on this channel (PgEventBus over
  * LISTEN, LocalEventBus.forPglite through PGlite's listen), so code that holds only a
  * transaction, not the bus, can still raise an event. One statement, however many payloads.
+ *
+ * Outside a transaction the statement is a transaction of its own that writes nothing but its
+ * commit record, and it commits without waiting for that record to reach the disk
+ * (synchronous_commit off for it alone): a crash could lose only the record of an announcement
+ * already delivered, and every listener re-reads after a reconnect anyway. Waiting for the flush
+ * would hold PostgreSQL's notify lock through it, so every other notifying commit waited too
+ * (ADR 0041). Inside a transaction the setting is left alone: that commit carries data.
  */
 export async function notifyThroughDatabase(executor: Kysely<Database>, events: RealtimeEvent | readonly RealtimeEvent[]): Promise<void> {
   const payloads = (Array.isArray(events) ? events : [events]).flatMap((event: RealtimeEvent) => encodeEvent(event));
-  await sql`SELECT pg_notify(${EVENTS_CHANNEL}, payload) FROM unnest(${payloads}::text[]) AS payload`.execute(executor);
+  if (payloads.length === 0) return;
+  const noFlush = executor.isTransaction ? sql`` : sql`, set_config('synchronous_commit', 'off', true)`;
+  await sql`SELECT pg_notify(${EVENTS_CHANNEL}, payload) FROM unnest(${payloads}::text[]) AS payload${noFlush}`.execute(executor);
 }

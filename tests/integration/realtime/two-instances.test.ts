@@ -10,7 +10,7 @@ import { openDatabase, type DbHandle } from '../../../server/src/db/database.ts'
 import { invalidateSession } from '../../../server/src/domain/accounts/sessions.ts';
 import { LISTENER_APPLICATION_NAME, PgEventBus } from '../../../server/src/realtime/pg-event-bus.ts';
 import { SESSION_REVOKED_CLOSE_CODE } from '../../../server/src/realtime/session-sockets.ts';
-import { EVENTS_CHANNEL, REFRESH_EVENT_TYPES, type RealtimeEvent } from '../../../server/src/realtime/events.ts';
+import { EVENTS_CHANNEL, REFRESH_EVENT_TYPES, notifyThroughDatabase, type RealtimeEvent } from '../../../server/src/realtime/events.ts';
 import { eventBusReconnects } from '../../../server/src/observability/metrics.ts';
 import type { Database } from '../../../server/src/db/schema.ts';
 import { eventually } from '../../helpers/eventually.ts';
@@ -239,6 +239,24 @@ describe.skipIf(!realPostgres)('PgEventBus between two processes', () => {
       expect(warnings.filter((line) => line.includes('malformed'))).toHaveLength(3);
     } finally {
       await bus.close();
+    }
+  });
+
+  test('an announcement on its own sets its commit not to wait for the disk for itself alone: the connection is left as it was found', async () => {
+    const single = await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 1 });
+    try {
+      const setting = async (executor: Kysely<Database>) =>
+        (await sql<{ value: string }>`SELECT current_setting('synchronous_commit') AS value`.execute(executor)).rows[0]!.value;
+      await notifyThroughDatabase(single.db, { type: 'unread-changed', userId: randomUUID() });
+      // the one pooled connection: the next transaction on it, a data one, waits for the disk again
+      expect(await setting(single.db)).toBe('on');
+      await single.db.transaction().execute(async (trx) => {
+        await notifyThroughDatabase(trx, { type: 'unread-changed', userId: randomUUID() });
+        // inside a transaction the announcement leaves the commit to the data it goes with
+        expect(await setting(trx)).toBe('on');
+      });
+    } finally {
+      await single.close();
     }
   });
 

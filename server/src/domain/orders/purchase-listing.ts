@@ -5,7 +5,7 @@ import { runStatementRetried } from '../../db/transaction.ts';
 import { publishBalanceChanges } from '../ledger/balances.ts';
 import { requestHash } from '../ledger/with-idempotency.ts';
 import { refusalFromDatabase } from '../database-refusal.ts';
-import { ADMIN_QUEUE_ID, notifyThroughDatabase } from '../../realtime/events.ts';
+import { ADMIN_QUEUE_ID, notifyThroughDatabase, type RealtimeEvent } from '../../realtime/events.ts';
 import { componentLogger } from '../../observability/logger.ts';
 
 const log = componentLogger('orders');
@@ -18,20 +18,32 @@ export interface BoughtListing {
 }
 
 /**
- * What curio_buy_listing's transaction would have announced itself: the seller's bell and the
- * admin dashboard's order count, on the database's events channel as notify() and the orders
- * trigger send them (PgEventBus and LocalEventBus.forPglite listen there), in one statement.
- * Sent after the commit because a transaction that NOTIFYs commits only one at a time in
- * PostgreSQL (ADR 0038). The order is already paid: a failure here is logged, not the buyer's.
+ * What curio_buy_listing's transaction would have announced itself: the buyer's balances, the
+ * seller's bell and the admin dashboard's order count, on the database's events channel as
+ * notify() and the orders trigger send them, in one statement. Sent after the commit because a
+ * transaction that NOTIFYs commits only one at a time in PostgreSQL (ADR 0038). The order is
+ * already paid: a failure here is logged, not the buyer's.
+ *
+ * A bus that does not hear the channel (the in-process test bus) is handed the balances itself,
+ * as every other money command does.
  */
-async function ringAfterPurchase(services: Pick<AppServices, 'db'>, sellerId: string): Promise<void> {
+async function announceAfterPurchase(services: Pick<AppServices, 'db' | 'events'>, bought: BoughtListing, sellerId: string | null): Promise<void> {
+  const rings: RealtimeEvent[] = sellerId
+    ? [
+        { type: 'notifications-changed', userId: sellerId },
+        { type: 'admin-totals-changed', userId: ADMIN_QUEUE_ID },
+      ]
+    : [];
+  const balances: RealtimeEvent[] = services.events.hearsDatabaseNotify
+    ? [...new Set(bought.affectedUserIds)].map((userId) => ({ type: 'balances-changed', userId }))
+    : [];
   try {
-    await notifyThroughDatabase(services.db, [
-      { type: 'notifications-changed', userId: sellerId },
-      { type: 'admin-totals-changed', userId: ADMIN_QUEUE_ID },
+    await Promise.all([
+      notifyThroughDatabase(services.db, [...balances, ...rings]),
+      services.events.hearsDatabaseNotify ? null : publishBalanceChanges(services.events, bought.affectedUserIds),
     ]);
   } catch (error) {
-    log.error({ err: error }, 'order_paid notification not rung');
+    log.error({ err: error }, 'purchase announcements not sent');
   }
 }
 
@@ -43,8 +55,8 @@ async function ringAfterPurchase(services: Pick<AppServices, 'db'>, sellerId: st
  * stock is taken by one conditional UPDATE inside it (engineering rule E-6), so a hundred buyers
  * racing for three items get exactly three orders, and no transaction waits on this process
  * between statements. The buyer's balances-changed event, the seller's bell and the dashboard's
- * totals go out after it committed, each path in one statement (so a purchase over HTTP sends
- * four: one for the session, this one, these two).
+ * totals go out after it committed, in one statement (so a purchase over HTTP sends two, and a
+ * third to read the session when this process does not hold it yet, ADR 0041).
  */
 export async function buyListing(
   services: Pick<AppServices, 'db' | 'events' | 'clock'>,
@@ -66,6 +78,6 @@ export async function buyListing(
     }
   });
   // a key used before bought nothing now: its buyer is told to re-read, as any money command's retry is
-  await Promise.all([publishBalanceChanges(services.events, bought.affectedUserIds), sellerId ? ringAfterPurchase(services, sellerId) : null]);
+  await announceAfterPurchase(services, bought, sellerId);
   return bought;
 }
