@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, type CompiledQuery, type DatabaseConnection, type Dialect, type QueryResult } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import type { AppConfig } from '../config.ts';
@@ -140,14 +139,22 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
     mkdirSync(config.dataDir, { recursive: true });
     unlock = lockEmbeddedDatabase(config.dataDir);
   }
+  // loaded only here: a server on PostgreSQL never needs PGlite or its dialect (docs/performance.md
+  // "Server process memory")
   let pglite: PGlite;
+  let dialect: Dialect;
   try {
-    pglite = config.kind === 'pglite-instance' ? config.pglite : await PGlite.create(config.dataDir ? { dataDir: config.dataDir } : {});
+    const { PGliteDialect } = await import('kysely-pglite-dialect');
+    if (config.kind === 'pglite-instance') pglite = config.pglite;
+    else {
+      const { PGlite } = await import('@electric-sql/pglite');
+      pglite = await PGlite.create(config.dataDir ? { dataDir: config.dataDir } : {});
+    }
+    dialect = new PGliteDialect(pglite);
   } catch (error) {
     unlock();
     throw error;
   }
-  const dialect: Dialect = new PGliteDialect(pglite);
   const db = new Kysely<Database>({ dialect: countingStatements(dialect) });
   return {
     db,

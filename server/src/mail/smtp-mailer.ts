@@ -1,5 +1,5 @@
-import { createTransport } from 'nodemailer';
 import type { Kysely } from 'kysely';
+import type { Transporter } from 'nodemailer';
 import type { Database } from '../db/schema.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
 import { mailSends } from '../observability/metrics.ts';
@@ -13,19 +13,32 @@ const SMTP_TIMEOUT_MS = 10_000;
  * was sent and what failed.
  */
 export class SmtpMailer implements Mailer {
-  private readonly transport: ReturnType<typeof createTransport>;
+  private transport: Promise<Transporter> | null = null;
   private readonly db: Kysely<Database>;
+  private readonly smtpUrl: string;
   private readonly from: string;
 
   constructor(db: Kysely<Database>, smtpUrl: string, from: string) {
     this.db = db;
+    this.smtpUrl = smtpUrl;
     this.from = from;
-    this.transport = createTransport({
-      url: smtpUrl,
-      connectionTimeout: SMTP_TIMEOUT_MS,
-      greetingTimeout: SMTP_TIMEOUT_MS,
-      socketTimeout: SMTP_TIMEOUT_MS,
-    });
+  }
+
+  /**
+   * nodemailer is loaded with the first message rather than at start: mail is rare (sign-up,
+   * password reset) and the library holds a few megabytes once loaded (docs/performance.md
+   * "Server process memory").
+   */
+  private transporter(): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport({
+        url: this.smtpUrl,
+        connectionTimeout: SMTP_TIMEOUT_MS,
+        greetingTimeout: SMTP_TIMEOUT_MS,
+        socketTimeout: SMTP_TIMEOUT_MS,
+      }),
+    );
+    return this.transport;
   }
 
   async send(message: MailMessage): Promise<void> {
@@ -40,7 +53,8 @@ export class SmtpMailer implements Mailer {
       .returning('id')
       .executeTakeFirstOrThrow();
     try {
-      await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+      const transport = await this.transporter();
+      await transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
     } catch (error) {
       mailSends.inc({ transport: 'smtp', outcome: 'failed' });
       const reason = error instanceof Error ? error.message : String(error);
@@ -56,6 +70,10 @@ export class SmtpMailer implements Mailer {
   }
 
   close(): void {
-    this.transport.close();
+    // a transport that never loaded has nothing to close
+    void this.transport?.then(
+      (transport) => transport.close(),
+      () => {},
+    );
   }
 }
