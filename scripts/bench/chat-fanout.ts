@@ -701,7 +701,7 @@ function chatTargets(curio: RunReport, baseline: RunReport | null): BenchTarget[
       200,
       'MB',
       `${round(started, 0)} MiB at start (the server's modules, their TypeScript stripped at load, and the V8 heap), ` +
-        `${round(connected, 0)} MiB with the clients connected; the rest of the peak is V8's young generation growing under the send load`,
+        `${round(connected, 0)} MiB with the clients connected; the rest of the peak is garbage V8 has not collected yet: its young generation (up to 2 × 64 MiB) and objects promoted to the old one (docs/performance.md "Server process memory")`,
     ),
     target('chat lost + duplicated + out of order', v.lost + v.duplicated + v.outOfOrder, 'max', 0, 'count', JSON.stringify(v)),
   ];
