@@ -7,7 +7,7 @@ import type { Clock } from '../../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { generateToken, hashToken } from './tokens.ts';
 import type { AuthUser } from './sessions.ts';
-import { SESSION_USER_COLUMNS, toSessionUser } from './session-user.ts';
+import { selectSessionUsers, toSessionUser } from './session-user.ts';
 
 /** Personal API tokens for scripts: `curio_pat_<secret>`, stored hashed like sessions. */
 export const API_TOKEN_PREFIX = 'curio_pat_';
@@ -27,28 +27,22 @@ export async function authenticateApiToken(db: Kysely<Database>, clock: Clock, t
   if (!token.startsWith(API_TOKEN_PREFIX)) return null;
   const now = clock.now();
   const recordedSince = new Date(now.getTime() - API_TOKEN_LAST_USED_PRECISION_MS);
-  // one statement: the token and its member read together, its use recorded when the last is older
-  const row = await db
-    .with('token', (db) =>
-      db.selectFrom('api_tokens').select(['id', 'user_id', 'last_used_at']).where('token_hash', '=', hashToken(token)).where('revoked_at', 'is', null),
-    )
-    .with('recorded', (db) =>
+  const tokenHash = hashToken(token);
+  // one statement: the token's member read, and the token's use recorded when the last is older
+  // (the read sees the row as it was before the statement, which is all it needs)
+  const row = await selectSessionUsers(
+    db.with('recorded', (db) =>
       db
         .updateTable('api_tokens')
         .set({ last_used_at: now })
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('token')
-            .select('token.id')
-            .where((eb) => eb.or([eb('token.last_used_at', 'is', null), eb('token.last_used_at', '<=', recordedSince)])),
-        ),
-    )
-    .selectFrom('token')
-    .innerJoin('users', 'users.id', 'token.user_id')
-    .leftJoin('profiles', 'profiles.user_id', 'users.id')
-    .leftJoin('user_bans', (join) => join.onRef('user_bans.user_id', '=', 'users.id').on('user_bans.status', '=', 'active'))
-    .leftJoin('user_roles', (join) => join.onRef('user_roles.user_id', '=', 'users.id').on('user_roles.role', '=', 'admin'))
-    .select(SESSION_USER_COLUMNS)
+        .where('token_hash', '=', tokenHash)
+        .where('revoked_at', 'is', null)
+        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', recordedSince)])),
+    ),
+  )
+    .innerJoin('api_tokens', 'api_tokens.user_id', 'users.id')
+    .where('api_tokens.token_hash', '=', tokenHash)
+    .where('api_tokens.revoked_at', 'is', null)
     .executeTakeFirst();
   return row ? toSessionUser(row) : null;
 }

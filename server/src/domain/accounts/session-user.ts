@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, QueryCreator } from 'kysely';
 import { isLanguage, isDisplayCurrency, type TSessionUser } from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
 import { defaultNickname } from './create-user.ts';
@@ -53,9 +53,10 @@ export function toSessionUser(row: SessionUserRow): TSessionUser | null {
 
 /**
  * The member with what the session user is made of (profile, an active ban, the admin role),
- * for the reads below and the API-token check to narrow by user, session or token.
+ * for the reads below and the API-token check to narrow by user, session or token. A query
+ * creator with a WITH clause may start it, so a statement can write and read in one go.
  */
-export function selectSessionUsers(db: Kysely<Database>) {
+export function selectSessionUsers(db: QueryCreator<Database>) {
   return db
     .selectFrom('users')
     .leftJoin('profiles', 'profiles.user_id', 'users.id')
