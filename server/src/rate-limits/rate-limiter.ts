@@ -24,27 +24,30 @@ export interface RateLimitSpend {
   windowSeconds: number;
 }
 
+/** The row of `rate_limit_counters` that counts `key` under budget `name`. */
+function storageKey(name: RateLimitName, key: string): string {
+  return `${name}:${key}`;
+}
+
 export function rateLimitSpend(name: RateLimitName, key: string): RateLimitSpend {
-  return { key: `${name}:${key}`, budget: RATE_LIMITS[name].points, windowSeconds: RATE_LIMITS[name].windowSeconds };
+  return { key: storageKey(name, key), budget: RATE_LIMITS[name].points, windowSeconds: RATE_LIMITS[name].windowSeconds };
 }
 
 function secondsUntil(endsAt: Date, now: Date): number {
   return Math.max(1, Math.ceil((endsAt.getTime() - now.getTime()) / 1000));
 }
 
-/** Adds one point to the key's current window (a new one when the last has ended): the seconds to wait when it was spent already, else null. */
-async function spend(deps: RateLimitDeps, name: RateLimitName, key: string): Promise<number | null> {
+/**
+ * Spends one point of the key's budget, adding it to the key's current window (a new one when the
+ * last has ended): the seconds to wait when none was left, else null.
+ */
+export async function tryConsumeRateLimit(deps: RateLimitDeps, name: RateLimitName, key: string): Promise<number | null> {
   const budget = rateLimitSpend(name, key);
   const { rows } = await sql<{ wait: number | null }>`
     SELECT curio_spend_rate_limit(${budget.key}, 1, ${budget.budget}, ${budget.windowSeconds}, ${deps.clock.now()}::timestamptz) AS wait
   `.execute(deps.db);
   const wait = rows[0]?.wait;
   return wait === null || wait === undefined ? null : Number(wait);
-}
-
-/** Spends one point of the key's budget; the seconds to wait when none was left, else null. */
-export function tryConsumeRateLimit(deps: RateLimitDeps, name: RateLimitName, key: string): Promise<number | null> {
-  return spend(deps, name, key);
 }
 
 /** Spends one point of the key's budget, or throws RATE_LIMITED (with the seconds to wait) when none is left. */
@@ -55,7 +58,7 @@ export async function consumeRateLimit(deps: RateLimitDeps, name: RateLimitName,
 
 /** Spends one point without refusing: a failure that the next check counts. */
 export async function recordRateLimitHit(deps: RateLimitDeps, name: RateLimitName, key: string): Promise<void> {
-  await spend(deps, name, key);
+  await tryConsumeRateLimit(deps, name, key);
 }
 
 /** The seconds until the key may act again, or null while it has budget left; spends nothing. */
@@ -64,7 +67,7 @@ export async function rateLimitWait(deps: RateLimitDeps, name: RateLimitName, ke
   const row = await deps.db
     .selectFrom('rate_limit_counters')
     .select(['points', 'window_ends_at'])
-    .where('key', '=', rateLimitSpend(name, key).key)
+    .where('key', '=', storageKey(name, key))
     .where('window_ends_at', '>', now)
     .executeTakeFirst();
   if (!row || Number(row.points) < RATE_LIMITS[name].points) return null;
@@ -79,12 +82,12 @@ export async function assertWithinRateLimit(deps: RateLimitDeps, name: RateLimit
 
 /** Forgets the key's window: its owner proved who they are (a correct password, a reset link). */
 export async function clearRateLimit(deps: RateLimitDeps, name: RateLimitName, key: string): Promise<void> {
-  await deps.db.deleteFrom('rate_limit_counters').where('key', '=', rateLimitSpend(name, key).key).execute();
+  await deps.db.deleteFrom('rate_limit_counters').where('key', '=', storageKey(name, key)).execute();
 }
 
 /** Forgets every key of `name` that starts with `prefix`: all addresses' failures for one account. */
 export async function clearRateLimitsStartingWith(deps: RateLimitDeps, name: RateLimitName, prefix: string): Promise<void> {
-  const pattern = rateLimitSpend(name, prefix).key.replace(/[\\%_]/g, (char) => `\\${char}`);
+  const pattern = storageKey(name, prefix).replace(/[\\%_]/g, (char) => `\\${char}`);
   await deps.db.deleteFrom('rate_limit_counters').where('key', 'like', `${pattern}%`).execute();
 }
 

@@ -49,10 +49,6 @@ export class SessionCache {
     return this.services.config.sessionCacheMs > 0 && this.services.events.hearsDatabaseNotify;
   }
 
-  get size(): number {
-    return this.entries.size;
-  }
-
   /** The session by its id (the hash of the cookie's token), if it is held and not yet stale. */
   get(sessionId: string): CachedSession | undefined {
     if (!this.enabled) return undefined;
