@@ -34,14 +34,13 @@ async function announceAfterPurchase(services: Pick<AppServices, 'db' | 'events'
         { type: 'admin-totals-changed', userId: ADMIN_QUEUE_ID },
       ]
     : [];
-  const balances: RealtimeEvent[] = services.events.hearsDatabaseNotify
-    ? [...new Set(bought.affectedUserIds)].map((userId) => ({ type: 'balances-changed', userId }))
-    : [];
   try {
-    await Promise.all([
-      notifyThroughDatabase(services.db, [...balances, ...rings]),
-      services.events.hearsDatabaseNotify ? null : publishBalanceChanges(services.events, bought.affectedUserIds),
-    ]);
+    if (services.events.hearsDatabaseNotify) {
+      const balances = [...new Set(bought.affectedUserIds)].map((userId): RealtimeEvent => ({ type: 'balances-changed', userId }));
+      await notifyThroughDatabase(services.db, [...balances, ...rings]);
+    } else {
+      await Promise.all([notifyThroughDatabase(services.db, rings), publishBalanceChanges(services.events, bought.affectedUserIds)]);
+    }
   } catch (error) {
     log.error({ err: error }, 'purchase announcements not sent');
   }
