@@ -9,8 +9,9 @@ import { RATE_LIMITS, type RateLimitName } from './budgets.ts';
  * Fixed-window counters in PostgreSQL (table rate_limit_counters), so every server process
  * spends one budget: two processes allow no more than one. One statement counts and reads a key
  * atomically, so racing requests cannot both take the last point. The window rule is the SQL
- * function curio_spend_rate_limit (migrations/20261128T0100_rate_limit_spend_in_sql.ts), which
- * database functions also call to spend a budget in the statement they limit (ADR 0041).
+ * function curio_spend_rate_limit (migrations/20261128T0100_rate_limit_spend_in_sql.ts, in PL/pgSQL
+ * since 20261129T0100_rate_limit_spend_plpgsql.ts), which database functions also call to spend a
+ * budget in the statement they limit (ADR 0041).
  */
 export interface RateLimitDeps {
   db: Kysely<Database>;
