@@ -11,6 +11,7 @@ import { insertListing, insertRequest } from './fixtures.ts';
 import { createEventBus } from '../../../server/src/realtime/create-event-bus.ts';
 import { FEED_CACHE_MS } from '../../../server/src/config.ts';
 import { feedPageCache } from '../../../server/src/domain/feed/feed-page-cache.ts';
+import { banUser, liftBan } from '../../../server/src/domain/accounts/ban-user.ts';
 import type { AppRouter } from '../../../server/src/trpc/app-router.ts';
 import type { EventBus } from '../../../server/src/realtime/events.ts';
 
@@ -97,6 +98,22 @@ describe('the feed cache in one process', () => {
     await services.db.updateTable('buying_requests').set({ status: 'closed' }).where('id', '=', request).execute();
     await eventually(() => feedPageCache(services).size === 0);
     expect(await shownNow()).not.toContain(request);
+  });
+
+  test("a ban takes its member's cards out of the cached page, and lifting it brings them back (rule F-2)", async () => {
+    const banned = (await insertTestUser(services.db)).id;
+    const admin = (await insertTestUser(services.db)).id;
+    const listing = await insertListing(services.db, { sellerId: banned, title: 'a banned seller lamp', createdAt: next() });
+    await eventually(() => feedPageCache(services).size === 0);
+    expect(ids(await page())).toContain(listing);
+
+    await banUser(services.db, services.events, { userId: banned, bannedBy: admin, reason: 'fraud' });
+    await eventually(() => feedPageCache(services).size === 0);
+    expect(ids(await page())).not.toContain(listing);
+
+    await liftBan(services.db, { userId: banned });
+    await eventually(() => feedPageCache(services).size === 0);
+    expect(ids(await page())).toContain(listing);
   });
 
   test('a counter change waits for the TTL, by the services clock', async () => {

@@ -12,6 +12,7 @@ import {
 } from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
 import { decodeFeedCursor, encodeFeedCursor, type FeedPosition } from './feed-cursor.ts';
+import { memberNotBanned } from '../accounts/active-bans.ts';
 
 export interface FeedQuery {
   q?: string | undefined;
@@ -142,7 +143,7 @@ function listingBranch(query: FeedQuery, position: FeedPosition | null, fetch: n
       l.price_cents, l.original_price_cents, l.images[1] AS cover_key, l.status, l.quantity, l.is_anonymous,
       l.purchase_count, NULL::bigint AS budget_min_cents, NULL::bigint AS budget_max_cents,
       NULL::integer AS active_offers_count, NULL::integer AS max_offers_allowed, NULL::integer AS offer_count`;
-  const filters = sql`l.status = 'available' AND ${category} AND ${afterPosition('l', sortColumn, position)}`;
+  const filters = sql`l.status = 'available' AND ${category} AND ${afterPosition('l', sortColumn, position)} AND ${memberNotBanned('l.seller_id')}`;
   return feedBranch({ table: 'listings', alias: 'l', columns, filters, sortColumn }, query.q, fetch);
 }
 
@@ -164,7 +165,7 @@ function requestBranch(query: FeedQuery, position: FeedPosition | null, fetch: n
       r.budget_min_cents, r.budget_max_cents, r.active_offers_count, r.max_offers_allowed, r.offer_count`;
   // the sweeper expires requests periodically; one past its time is not shown meanwhile
   const filters = sql`r.status IN (${FEED_REQUEST_STATUSES}) AND (r.expires_at IS NULL OR r.expires_at > ${now})
-      AND ${category} AND ${afterPosition('r', sortColumn, position)}`;
+      AND ${category} AND ${afterPosition('r', sortColumn, position)} AND ${memberNotBanned('r.user_id')}`;
   return feedBranch({ table: 'buying_requests', alias: 'r', columns, filters, sortColumn }, query.q, fetch);
 }
 
@@ -212,7 +213,7 @@ function toItem(row: FeedRow): TFeedItem {
 
 /**
  * The SQL of one feed page (rules F-2 to F-4): available listings and active, unexpired buying
- * requests merged into one order — (sort key, created_at, id), newest first among equals — and
+ * requests of members who are not banned, merged into one order — (sort key, created_at, id), newest first among equals — and
  * paged by keyset, so publishing new items never shifts a later page (ADR 0010). Each branch
  * reads at most `fetch` rows from its keyset index; the merge keeps the first `fetch`.
  * Exported so the plan test and the benchmark run exactly what the procedure runs.

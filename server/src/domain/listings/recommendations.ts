@@ -5,12 +5,14 @@ import { LIMITS } from '@curio/shared';
 import { DomainError } from '../domain-error.ts';
 import { selectListingCardColumns, toListingCard } from './listing-card.ts';
 import type { AppServices } from '../../app-services.ts';
+import { memberNotBanned } from '../accounts/active-bans.ts';
 
 /**
  * "You may like" (rule L-16): other available listings in the same category,
  * by the same seller, or priced within 70-130 % of this one; most liked, then most favourited,
  * then most bought; eight at most. For an anonymous listing "same seller" is left out: the
- * seller's other, named listings would give the seller away.
+ * seller's other, named listings would give the seller away. A banned member's listings are not
+ * recommended, as the feed leaves them out (rule F-2).
  */
 export async function recommendListings(services: AppServices, input: z.output<typeof ZListingIdInput>): Promise<z.output<typeof ZListingCardList>> {
   const { db } = services;
@@ -24,6 +26,7 @@ export async function recommendListings(services: AppServices, input: z.output<t
   const rows = await selectListingCardColumns(db.selectFrom('listings').leftJoin('profiles', 'profiles.user_id', 'listings.seller_id'))
     .where('listings.status', '=', 'available')
     .where('listings.id', '<>', listing.id)
+    .where(memberNotBanned('listings.seller_id'))
     .where((eb) =>
       eb.or([
         eb('listings.category', '=', listing.category),

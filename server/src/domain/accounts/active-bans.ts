@@ -1,0 +1,11 @@
+import { sql, type RawBuilder } from 'kysely';
+
+/**
+ * True for a row whose member is not under an active ban: what they published stays as it was
+ * (rule A-18), but the places that offer content to everyone leave it out (rule F-2). The
+ * literal status matches the partial unique index user_bans_one_active, so each row costs one
+ * probe of that small index. `memberColumn` is a column reference, such as 'l.seller_id'.
+ */
+export function memberNotBanned(memberColumn: string): RawBuilder<boolean> {
+  return sql<boolean>`NOT EXISTS (SELECT 1 FROM user_bans AS active_ban WHERE active_ban.user_id = ${sql.ref(memberColumn)} AND active_ban.status = 'active')`;
+}
