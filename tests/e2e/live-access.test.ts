@@ -218,4 +218,34 @@ describeInBrowser('live blocks, a live dashboard, the admin order page and the b
       await Promise.all(open.splice(0).map((session) => session.close()));
     }
   });
+
+  test('an admin role granted or taken away reaches the open tab: the console link and page follow without a reload', async () => {
+    const t = (key: string) => uiText(EN, key);
+    const adminSession = await adminIn(EN);
+    const { session: memberSession, member } = await memberIn(EN, 'role-member', 'Rory');
+    const page = memberSession.page;
+    const menu = page.getByRole('button', { name: t('common:account.menu') });
+    const consoleLink = page.getByRole('menuitem', { name: t('common:account.admin') });
+    await page.goto('/orders');
+    await menu.click();
+    await page.getByRole('menuitem', { name: t('common:account.logout') }).waitFor();
+    expect(await consoleLink.count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    await mutateInPage(adminSession.page, 'admin.users.setRole', { userId: member.id, admin: true, reason: 'joins the support team' });
+    await menu.click();
+    await consoleLink.waitFor({ timeout: 15_000 });
+    await consoleLink.click();
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.getByRole('heading', { name: t('admin:title') }).waitFor();
+
+    // taken away while the console is open: the page says so and goes home
+    await mutateInPage(adminSession.page, 'admin.users.setRole', { userId: member.id, admin: false, reason: 'left the support team' });
+    await page.getByText(t('admin:noPermission')).waitFor({ timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/');
+    await menu.click();
+    await page.getByRole('menuitem', { name: t('common:account.logout') }).waitFor();
+    expect(await consoleLink.count()).toBe(0);
+    expect(memberSession.pageErrors).toEqual([]);
+  });
 });

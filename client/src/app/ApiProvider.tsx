@@ -7,7 +7,8 @@ interface ApiControl {
   restartApi: () => void;
   /**
    * Fires a 'close' event (detail: the close code) whenever a socket of the current client
-   * closes: the server closes a banned member's socket with its own code (useSignOutOnBan).
+   * closes: the server closes a banned member's socket with its own code (useSignOutOnBan), and
+   * the sockets of a member whose admin role changed with another (useRefreshOnRoleChange).
    */
   socketCloses: EventTarget;
 }

@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../clock.ts';
 import { SOCKET_CLOSE_CODES } from '@curio/shared';
-import type { EventBus, RealtimeEvent } from './events.ts';
+import { ADMIN_QUEUE_ID, type EventBus, type RealtimeEvent } from './events.ts';
 import { componentLogger } from '../observability/logger.ts';
 
 const log = componentLogger('ws');
@@ -14,10 +14,18 @@ export const SESSION_REVOKED_CLOSE_REASON = 'SESSION_REVOKED';
 /** The session ended because the member was banned: the open tab signs out with a notice. */
 export const ACCOUNT_BANNED_CLOSE_CODE = SOCKET_CLOSE_CODES.accountBanned;
 export const ACCOUNT_BANNED_CLOSE_REASON = 'USER_BANNED';
+/** The member's admin role was granted or taken away: the client reconnects and is checked again. */
+export const ROLE_CHANGED_CLOSE_CODE = SOCKET_CLOSE_CODES.roleChanged;
+export const ROLE_CHANGED_CLOSE_REASON = 'ROLE_CHANGED';
+
+/** What a socket was signed in as when it opened: its context keeps it for the connection's life. */
+interface SocketSignIn {
+  sessionId: string;
+  isAdmin: boolean;
+}
 
 interface UserSockets {
-  /** socket -> the session id it authenticated with */
-  sockets: Map<WebSocket, string>;
+  sockets: Map<WebSocket, SocketSignIn>;
   unsubscribe: () => void;
 }
 
@@ -25,10 +33,17 @@ interface UserSockets {
  * The sockets of this process by user and session, so that a revoked session (sign-out,
  * password change, ban; from any process) closes its sockets at once instead of keeping
  * the subscriptions it authorised alive (engineering rule E-9).
+ *
+ * A socket's context is made once, when it opens, so it would also keep the admin role it
+ * opened with: an admin whose role is taken away would go on receiving the dashboard's streams
+ * and could open new admin subscriptions over it. So when a member's sign-in changes (the
+ * 'session-user-changed' event the database sends, ADR 0041), their sockets whose role no longer
+ * matches are closed with ROLE_CHANGED, and the client's reconnect is checked afresh.
  */
 export class SessionSockets {
   private readonly byUser = new Map<string, UserSockets>();
   private readonly stopGapWatch: () => void;
+  private readonly stopMemberWatch: () => void;
   private readonly db: Kysely<Database>;
   private readonly clock: Clock;
   private readonly events: EventBus;
@@ -38,7 +53,15 @@ export class SessionSockets {
     this.clock = clock;
     this.events = events;
     this.stopGapWatch = events.onDeliveryGap(() => {
-      this.closeEndedSessions().catch((error: unknown) => log.error({ err: error }, 're-checking sessions after an event gap failed'));
+      this.recheck([...this.byUser.keys()], { closeEnded: true }).catch((error: unknown) =>
+        log.error({ err: error }, 're-checking sessions after an event gap failed'),
+      );
+    });
+    this.stopMemberWatch = events.subscribe(ADMIN_QUEUE_ID, (event) => {
+      if (event.type !== 'session-user-changed' || !this.byUser.has(event.memberId)) return;
+      // an ended session is closed by its own 'session-revoked' event, which says whether it was a
+      // ban: this event can arrive first (the trigger's NOTIFY commits with the ban), so only the role is acted on here
+      this.recheck([event.memberId], { closeEnded: false }).catch((error: unknown) => log.error({ err: error }, "re-checking a member's sockets failed"));
     });
   }
 
@@ -47,21 +70,23 @@ export class SessionSockets {
    * after registering: a revocation committed between the context's session lookup and now
    * published its event before anyone here listened for it.
    */
-  async track(socket: WebSocket, userId: string, sessionId: string): Promise<void> {
+  async track(socket: WebSocket, user: { id: string; isAdmin: boolean }, sessionId: string): Promise<void> {
     if (socket.readyState !== socket.OPEN) return;
-    let entry = this.byUser.get(userId);
+    let entry = this.byUser.get(user.id);
     if (!entry) {
       const created: UserSockets = {
         sockets: new Map(),
-        unsubscribe: this.events.subscribe(userId, (event) => this.onEvent(created, event)),
+        unsubscribe: this.events.subscribe(user.id, (event) => this.onEvent(created, event)),
       };
       entry = created;
-      this.byUser.set(userId, entry);
+      this.byUser.set(user.id, entry);
     }
-    entry.sockets.set(socket, sessionId);
-    socket.once('close', () => this.untrack(socket, userId));
+    const signIn: SocketSignIn = { sessionId, isAdmin: user.isAdmin };
+    entry.sockets.set(socket, signIn);
+    socket.once('close', () => this.untrack(socket, user.id));
 
-    if (!(await this.liveSessionIds([sessionId])).has(sessionId)) revoke(socket);
+    // the role too may have changed before anyone here listened
+    closeIfChanged(socket, signIn, await this.standing([sessionId]), { closeEnded: true });
   }
 
   /** Sockets currently registered (for tests and diagnostics). */
@@ -73,6 +98,7 @@ export class SessionSockets {
 
   close(): void {
     this.stopGapWatch();
+    this.stopMemberWatch();
     for (const entry of this.byUser.values()) entry.unsubscribe();
     this.byUser.clear();
   }
@@ -90,24 +116,41 @@ export class SessionSockets {
   private onEvent(entry: UserSockets, event: RealtimeEvent): void {
     if (event.type !== 'session-revoked') return;
     const revoked = new Set(event.sessionIds);
-    for (const [socket, sessionId] of entry.sockets) {
-      if (revoked.has(sessionId)) revoke(socket, event.cause);
+    for (const [socket, signIn] of entry.sockets) {
+      if (revoked.has(signIn.sessionId)) revoke(socket, event.cause);
     }
   }
 
-  /** After missed events, the sessions table is the truth: close sockets whose session is gone. */
-  private async closeEndedSessions(): Promise<void> {
-    const tracked = [...this.byUser.values()].flatMap((entry) => [...entry.sockets]);
+  /**
+   * The database is the truth for these members' sockets: those whose role changed are closed,
+   * and with `closeEnded` (after missed events) those whose session is gone too.
+   */
+  private async recheck(userIds: string[], options: { closeEnded: boolean }): Promise<void> {
+    const tracked = userIds.flatMap((userId) => [...(this.byUser.get(userId)?.sockets ?? [])]);
     if (tracked.length === 0) return;
-    const live = await this.liveSessionIds([...new Set(tracked.map(([, sessionId]) => sessionId))]);
-    for (const [socket, sessionId] of tracked) {
-      if (!live.has(sessionId)) revoke(socket);
-    }
+    const standing = await this.standing([...new Set(tracked.map(([, signIn]) => signIn.sessionId))]);
+    for (const [socket, signIn] of tracked) closeIfChanged(socket, signIn, standing, options);
   }
 
-  private async liveSessionIds(sessionIds: string[]): Promise<Set<string>> {
-    const rows = await this.db.selectFrom('sessions').select('id').where('id', 'in', sessionIds).where('expires_at', '>', this.clock.now()).execute();
-    return new Set(rows.map((row) => row.id));
+  /** The live sessions among `sessionIds`, each with whether its member holds the admin role now. */
+  private async standing(sessionIds: string[]): Promise<Map<string, boolean>> {
+    const rows = await this.db
+      .selectFrom('sessions')
+      .leftJoin('user_roles', (join) => join.onRef('user_roles.user_id', '=', 'sessions.user_id').on('user_roles.role', '=', 'admin'))
+      .select(['sessions.id', 'user_roles.role'])
+      .where('sessions.id', 'in', sessionIds)
+      .where('sessions.expires_at', '>', this.clock.now())
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.role === 'admin']));
+  }
+}
+
+function closeIfChanged(socket: WebSocket, signIn: SocketSignIn, standing: Map<string, boolean>, options: { closeEnded: boolean }): void {
+  const isAdmin = standing.get(signIn.sessionId);
+  if (isAdmin === undefined) {
+    if (options.closeEnded) revoke(socket);
+  } else if (isAdmin !== signIn.isAdmin && (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING)) {
+    socket.close(ROLE_CHANGED_CLOSE_CODE, ROLE_CHANGED_CLOSE_REASON);
   }
 }
 

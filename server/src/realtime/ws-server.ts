@@ -36,7 +36,7 @@ export function attachWebSocket(server: Server, services: AppServices): Attached
       const ctx = await createWsContext(services, req);
       // the adapter's type for the socket comes through its bundled declarations; it is ws's WebSocket
       const socket = res as WebSocket;
-      if (ctx.auth?.sessionId) await sessions.track(socket, ctx.auth.user.id, ctx.auth.sessionId);
+      if (ctx.auth?.sessionId) await sessions.track(socket, ctx.auth.user, ctx.auth.sessionId);
       return ctx;
     },
     onError: logProcedureError,

@@ -9,10 +9,11 @@ import { invalidateSession } from '../../../server/src/domain/accounts/sessions.
 import { LocalEventBus } from '../../../server/src/realtime/local-event-bus.ts';
 import { PgEventBus } from '../../../server/src/realtime/pg-event-bus.ts';
 import { WS_PATH } from '../../../server/src/realtime/ws-server.ts';
-import { ACCOUNT_BANNED_CLOSE_CODE, SESSION_REVOKED_CLOSE_CODE } from '../../../server/src/realtime/session-sockets.ts';
+import { ACCOUNT_BANNED_CLOSE_CODE, ROLE_CHANGED_CLOSE_CODE, SESSION_REVOKED_CLOSE_CODE } from '../../../server/src/realtime/session-sockets.ts';
 import { banUser } from '../../../server/src/domain/accounts/ban-user.ts';
 import type { AppRouter } from '../../../server/src/trpc/app-router.ts';
 import { eventually } from '../../helpers/eventually.ts';
+import { settleEvents } from '../../helpers/database-probes.ts';
 
 let server: RunningServer;
 const openClients: TestWsClient[] = [];
@@ -230,6 +231,45 @@ describe('session revocation', () => {
 
     await banUser(server.services.db, server.services.events, { userId: me.id, bannedBy: admin.id, reason: 'fraud' });
     for (const client of clients) expect(await client.nextClose()).toBe(ACCOUNT_BANNED_CLOSE_CODE);
+  });
+
+  test('a change of the admin role closes that member’s sockets with 4004, and a new socket is signed in with the role as it is now', async ({ db }) => {
+    const demoted = await insertTestUser(db.db, { admin: true });
+    const promoted = await insertTestUser(db.db);
+    const bystander = await insertTestUser(db.db);
+    const sessions = {
+      demoted: await createTestSession(db.db, server.services.clock, demoted.id),
+      promoted: await createTestSession(db.db, server.services.clock, promoted.id),
+      bystander: await createTestSession(db.db, server.services.clock, bystander.id),
+    };
+    const pendingCounts = (client: TestWsClient) => {
+      const recorder = new SubscriptionRecorder<unknown>();
+      client.trpc.admin.onPendingCounts.subscribe(undefined, { onData: (value) => recorder.push(value), onError: (error) => recorder.fail(error) });
+      return recorder;
+    };
+    const adminClient = connect({ cookie: sessions.demoted.cookie });
+    const promotedClient = connect({ cookie: sessions.promoted.cookie });
+    const bystanderClient = connect({ cookie: sessions.bystander.cookie });
+    await pendingCounts(adminClient).waitForValues(1);
+    await subscribeUnread(promotedClient).recorder.waitForValues(1);
+    await subscribeUnread(bystanderClient).recorder.waitForValues(1);
+
+    // a change that leaves the role as it was closes nothing
+    await db.db.updateTable('profiles').set({ nickname: 'renamed admin' }).where('user_id', '=', demoted.id).execute();
+    await settleEvents(server.services);
+    expect(adminClient.closeCodes).toEqual([]);
+
+    await db.db.deleteFrom('user_roles').where('user_id', '=', demoted.id).execute();
+    await db.db.insertInto('user_roles').values({ user_id: promoted.id, role: 'admin' }).execute();
+    expect(await adminClient.nextClose()).toBe(ROLE_CHANGED_CLOSE_CODE);
+    expect(await promotedClient.nextClose()).toBe(ROLE_CHANGED_CLOSE_CODE);
+    await settleEvents(server.services);
+    expect(bystanderClient.closeCodes).toEqual([]);
+
+    // the same cookies on new sockets: the admin stream is refused to one and open to the other
+    const refused = await pendingCounts(connect({ cookie: sessions.demoted.cookie })).waitForError();
+    expect((refused as TRPCClientError<AppRouter>).data?.appError.code).toBe('ADMIN_REQUIRED');
+    await pendingCounts(connect({ cookie: sessions.promoted.cookie })).waitForValues(1);
   });
 
   test('a reconnect with the revoked cookie gets only a visitor’s socket', async ({ db }) => {

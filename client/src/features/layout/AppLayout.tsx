@@ -11,6 +11,7 @@ import { SiteFooter } from './SiteFooter.tsx';
 import { useLiveCounterSubscriptions } from './use-live-counters.ts';
 import { useFocusHeadingOnRouteChange } from './use-route-focus.ts';
 import { useSignOutOnBan } from '../auth/use-sign-out-on-ban.ts';
+import { useRefreshOnRoleChange } from '../auth/use-refresh-on-role-change.ts';
 import classes from './layout.module.css';
 
 const MAIN_CONTENT_ID = 'main-content';
@@ -27,6 +28,7 @@ export function AppLayout() {
   useLiveCounterSubscriptions();
   useFocusHeadingOnRouteChange(MAIN_CONTENT_ID);
   useSignOutOnBan();
+  useRefreshOnRoleChange();
 
   return (
     <CurrencyProvider>
