@@ -15,7 +15,7 @@
  *    the same Lighthouse run on a minimal static HTML page from a bare node:http server.
  *    Median of 3 runs each (1 with --quick).
  *
- *   npm run bench:client [-- --quick] [--runs 3]
+ *   npm run bench:client [-- --quick] [--runs 3] [--no-save]
  */
 import { execFile } from 'node:child_process';
 import { readdir, readFile, rm, mkdtemp } from 'node:fs/promises';
@@ -232,7 +232,7 @@ const notes = [
 ];
 console.log(notes.join('\n'));
 printSummary(summary);
-const file = await saveResult({
+await saveResult({
   bench: 'client',
   quick,
   measuredAt: new Date().toISOString(),
@@ -243,4 +243,3 @@ const file = await saveResult({
   notes,
   details: { bundle, lighthouse: { runsPerProfile: RUNS, runs } },
 });
-console.log(`wrote ${file}`);

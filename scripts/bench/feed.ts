@@ -19,7 +19,7 @@
  * within 2× of the bare query's at c=1 and c=16; throughput at least 0.8× bare tRPC's (mean of
  * the ratios); two processes at least as fast as one.
  *
- *   npm run bench:feed [-- --quick] [--explain] [--listings N --requests N] [--db name] [--samples N]
+ *   npm run bench:feed [-- --quick] [--explain] [--listings N --requests N] [--db name] [--samples N] [--no-save]
  *
  * --quick: a smoke run on its own 50,000-listing database and a few requests per case.
  * --samples N: requests per case and concurrency (default 30 quick / 300 full, at least 8 per client).
@@ -408,7 +408,7 @@ try {
   console.log(notes.join('\n'));
   for (const t of targets) console.log(`${t.met ? 'met    ' : 'NOT MET'} ${t.name}: ${t.value}${t.unit} (${t.bound} ${t.goal})${t.why ? ` — ${t.why}` : ''}`);
   printSummary(summary);
-  const file = await saveResult({
+  await saveResult({
     bench: 'feed',
     quick,
     measuredAt: new Date().toISOString(),
@@ -431,7 +431,6 @@ try {
       plans,
     },
   });
-  console.log(`wrote ${file}`);
 } finally {
   await pool.end();
   await compiler.close();

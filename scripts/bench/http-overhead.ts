@@ -23,7 +23,7 @@
  * round and shown beside the requests/s: on a quiet machine it says where the ratio comes from
  * (the server is what runs out of CPU), under a burst it rises with the load as time does.
  *
- *   npm run bench:http [-- --quick] [--connections 16] [--rounds 24] [--seconds 1]
+ *   npm run bench:http [-- --quick] [--connections 16] [--rounds 24] [--seconds 1] [--no-save]
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -329,7 +329,7 @@ try {
     `server CPU per request (µs, /proc): Curio trivial query ${cpu('trpc')}, /healthz ${cpu('healthz')}, ${ME_PATH} ${cpu('meCookie')}, ${MEMBER_PATH} ${cpu('memberCookie')} (cookie) / ${cpu('memberToken')} (token); bare tRPC ${cpu('bareTrpc')}; bare Express ${cpu('bare')}`,
   ];
   printSummary(summary);
-  const file = await saveResult({
+  await saveResult({
     bench: 'http',
     quick,
     measuredAt: new Date().toISOString(),
@@ -352,7 +352,6 @@ try {
       results,
     },
   });
-  console.log(`wrote ${file}`);
 } finally {
   runner.disconnect();
   await bareTrpc?.stop();

@@ -22,7 +22,7 @@
  * separate database of the same server in the same run; purchases/s is reported as a fraction
  * of pgbench's transactions/s.
  *
- *   npm run bench:purchase [-- --quick] [--keep-db]
+ *   npm run bench:purchase [-- --quick] [--keep-db] [--no-save]
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -503,7 +503,7 @@ console.log(
 console.log(notes.join('\n'));
 printSummary(summary);
 for (const t of targets) console.log(`target ${t.name}: ${t.value} ${t.unit} (${t.bound} ${t.goal}) ${t.met ? 'met' : `NOT MET: ${t.why ?? ''}`}`);
-const file = await saveResult({
+await saveResult({
   bench: 'purchase',
   quick,
   measuredAt: new Date().toISOString(),
@@ -529,7 +529,6 @@ const file = await saveResult({
     database: databaseUrl(DB).replace(/\/\/[^@]*@/, '//'),
   },
 });
-console.log(`wrote ${file}`);
 if (!invariantsOk) {
   console.error('purchase invariants broken: see checks above');
   process.exitCode = 1;

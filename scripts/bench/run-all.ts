@@ -181,7 +181,7 @@ for (const o of outcomes) {
 }
 console.log(`\nall benches done in ${round(totalSeconds / 60, 1)} min`);
 printSummary(rows);
-const summaryFile = await saveResult({
+await saveResult({
   bench: 'summary',
   quick,
   measuredAt: runStarted.toISOString(),
@@ -197,7 +197,6 @@ if (targets.length > 0) {
   console.log(`\ntargets: ${targets.filter((t) => t.met).length} of ${targets.length} met`);
   console.log(markdownTable(['target', 'value', 'goal', 'met'], targets.map(targetCells)));
 }
-console.log(`wrote ${summaryFile}`);
 
 if (writeDocs) {
   const doc = path.join(ROOT, 'docs/performance.md');

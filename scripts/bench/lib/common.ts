@@ -162,16 +162,21 @@ export function resultFile(bench: string, quick: boolean): string {
 
 /**
  * Writes bench/results/<bench>.json (or <bench>-quick.json for a smoke run, so it never
- * replaces the figures of a full run) and a timestamped copy next to it.
+ * replaces the figures of a full run) and a timestamped copy next to it. With --no-save an
+ * exploratory run writes nothing, so it cannot replace the figures of record.
  */
-export async function saveResult(result: BenchResult): Promise<string> {
+export async function saveResult(result: BenchResult): Promise<void> {
+  if (flag('no-save')) {
+    console.log('--no-save: no result file written');
+    return;
+  }
   await mkdir(RESULTS_DIR, { recursive: true });
   const json = `${JSON.stringify(result, null, 2)}\n`;
   const latest = resultFile(result.bench, result.quick);
   const stamp = result.measuredAt.replace(/[:.]/g, '-');
   await writeFile(latest, json);
   await writeFile(latest.replace(/\.json$/, `-${stamp}.json`), json);
-  return path.relative(ROOT, latest);
+  console.log(`wrote ${path.relative(ROOT, latest)}`);
 }
 
 export function markdownTable(header: string[], rows: string[][]): string {
