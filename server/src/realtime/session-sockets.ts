@@ -149,14 +149,16 @@ function closeIfChanged(socket: WebSocket, signIn: SocketSignIn, standing: Map<s
   const isAdmin = standing.get(signIn.sessionId);
   if (isAdmin === undefined) {
     if (options.closeEnded) revoke(socket);
-  } else if (isAdmin !== signIn.isAdmin && (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING)) {
-    socket.close(ROLE_CHANGED_CLOSE_CODE, ROLE_CHANGED_CLOSE_REASON);
+  } else if (isAdmin !== signIn.isAdmin) {
+    closeOpen(socket, ROLE_CHANGED_CLOSE_CODE, ROLE_CHANGED_CLOSE_REASON);
   }
 }
 
 function revoke(socket: WebSocket, cause?: 'banned'): void {
-  if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) {
-    if (cause === 'banned') socket.close(ACCOUNT_BANNED_CLOSE_CODE, ACCOUNT_BANNED_CLOSE_REASON);
-    else socket.close(SESSION_REVOKED_CLOSE_CODE, SESSION_REVOKED_CLOSE_REASON);
-  }
+  if (cause === 'banned') closeOpen(socket, ACCOUNT_BANNED_CLOSE_CODE, ACCOUNT_BANNED_CLOSE_REASON);
+  else closeOpen(socket, SESSION_REVOKED_CLOSE_CODE, SESSION_REVOKED_CLOSE_REASON);
+}
+
+function closeOpen(socket: WebSocket, code: number, reason: string): void {
+  if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(code, reason);
 }

@@ -13,7 +13,9 @@ import type { AppServices } from '../../app-services.ts';
  * left without an admin. An actor whose own role went meanwhile is ADMIN_REQUIRED. A banned
  * member cannot be made admin (CANNOT_PROMOTE_BANNED), as an admin cannot be banned; a change
  * that changes nothing is REQUEST_ALREADY_PROCESSED with no entry. The role is read on every
- * admin call, so a revocation takes effect at the next request.
+ * admin call, so a revocation takes effect at the next request; the member's open sockets, whose
+ * context was made when they opened, are closed to reconnect with the new role
+ * (server/src/realtime/session-sockets.ts).
  */
 export async function setAdminRole(
   services: AppServices,
