@@ -213,9 +213,10 @@ function toItem(row: FeedRow): TFeedItem {
 
 /**
  * The SQL of one feed page (rules F-2 to F-4): available listings and active, unexpired buying
- * requests of members who are not banned, merged into one order — (sort key, created_at, id), newest first among equals — and
- * paged by keyset, so publishing new items never shifts a later page (ADR 0010). Each branch
- * reads at most `fetch` rows from its keyset index; the merge keeps the first `fetch`.
+ * requests of members who are not banned, merged into one order — (sort key, created_at, id),
+ * newest first among equals — and paged by keyset, so publishing new items never shifts a later
+ * page (ADR 0010). Each branch reads at most `fetch` rows from its keyset index; the merge keeps
+ * the first `fetch`.
  * Exported so the plan test and the benchmark run exactly what the procedure runs.
  */
 export function feedPageSql(query: FeedQuery, position: FeedPosition | null, fetch: number, now: Date): RawBuilder<FeedRow> {
