@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './money/index.ts';
 export * from './rules/limits.ts';
 export * from './rules/feed.ts';
+export * from './rules/buying-requests.ts';
 export * from './rules/tags.ts';
 export * from './rules/contact-filter.ts';
 export * from './schemas/index.ts';

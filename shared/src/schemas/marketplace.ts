@@ -1,5 +1,6 @@
 import './zod-config.ts';
 import { z } from 'zod';
+import { BUYING_REQUEST_STATUSES } from '../rules/buying-requests.ts';
 
 export const LISTING_CATEGORIES = ['goods', 'service'] as const;
 export const ZListingCategory = z.enum(LISTING_CATEGORIES);
@@ -30,16 +31,9 @@ export const ZListingCard = z.object({
 });
 export type TListingCard = z.infer<typeof ZListingCard>;
 
-/**
- * Stored buying-request statuses (ADR 0009); 'completed' belongs to the orders issue and the
- * admin view. Defined beside the card, which carries its request's status.
- */
-export const BUYING_REQUEST_STATUSES = ['open', 'offer_limit_reached', 'in_negotiation', 'deal_made', 'closed', 'expired', 'completed'] as const;
+/** A buying request's stored status (rules/buying-requests.ts), carried by its card. */
 export const ZBuyingRequestStatus = z.enum(BUYING_REQUEST_STATUSES);
 export type TBuyingRequestStatus = z.infer<typeof ZBuyingRequestStatus>;
-
-/** The statuses in which a request still takes offers, counters and an accept. */
-export const ACTIVE_BUYING_REQUEST_STATUSES = ['open', 'offer_limit_reached', 'in_negotiation'] as const;
 
 /** A buying request as a feed card shows it; a null budget bound means "no limit". */
 export const ZBuyingRequestCard = z.object({

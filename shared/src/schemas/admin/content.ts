@@ -2,7 +2,7 @@ import '../zod-config.ts';
 import { z } from 'zod';
 import { LISTING_STATUSES } from '../marketplace.ts';
 import { LISTING_REVIEW_STATUSES } from '../listings.ts';
-import { BUYING_REQUEST_STATUSES } from '../marketplace.ts';
+import { BUYING_REQUEST_STATUSES } from '../../rules/buying-requests.ts';
 import { ORDER_STATUSES } from '../orders.ts';
 import { ZAdminCsvLabels, ZAdminCsvValues, ZAdminListInput, ZAdminReason, zAdminPage, zAdminSort, zAdminTableControls } from './paging.ts';
 import { zText } from '../common.ts';
