@@ -22,6 +22,7 @@ import * as rateLimitSpendInSql from './20261128T0100_rate_limit_spend_in_sql.ts
 import * as sessionUserEvents from './20261128T0200_session_user_events.ts';
 import * as rateLimitSpendPlpgsql from './20261129T0100_rate_limit_spend_plpgsql.ts';
 import * as feedLeavesOutBannedMembers from './20261129T0200_feed_leaves_out_banned_members.ts';
+import * as noDealsWithBannedMembers from './20261129T0300_no_deals_with_banned_members.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the same set runs under
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T0200_session_user_events': sessionUserEvents,
   '20261129T0100_rate_limit_spend_plpgsql': rateLimitSpendPlpgsql,
   '20261129T0200_feed_leaves_out_banned_members': feedLeavesOutBannedMembers,
+  '20261129T0300_no_deals_with_banned_members': noDealsWithBannedMembers,
 };

@@ -84,6 +84,7 @@ export const APP_ERROR_CODES = [
   'LISTING_IMAGE_MISSING',
   // orders and money
   'CANNOT_BUY_OWN',
+  'MEMBER_SUSPENDED',
   'LISTING_NOT_AVAILABLE',
   'OUT_OF_STOCK',
   'ORDER_NOT_FOUND',

@@ -1,4 +1,5 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 
 /**
  * True for a row whose member is not under an active ban: what they published stays as it was
@@ -8,4 +9,13 @@ import { sql, type RawBuilder } from 'kysely';
  */
 export function memberNotBanned(memberColumn: string): RawBuilder<boolean> {
   return sql<boolean>`NOT EXISTS (SELECT 1 FROM user_bans AS active_ban WHERE active_ban.user_id = ${sql.ref(memberColumn)} AND active_ban.status = 'active')`;
+}
+
+/**
+ * Whether the member is under an active ban. Nobody starts a deal with a banned member (ADR 0042):
+ * they cannot sign in to ship, answer or pay, so the deal would only wait for its deadline.
+ */
+export async function isBanned(db: Kysely<Database>, memberId: string): Promise<boolean> {
+  const row = await db.selectFrom('user_bans').select('id').where('user_id', '=', memberId).where('status', '=', 'active').executeTakeFirst();
+  return row !== undefined;
 }

@@ -10,12 +10,13 @@ import { loadOffers } from './read.ts';
 import { assertNoContactDetails } from '../../moderation/contact-check.ts';
 import type { AppServices } from '../../../app-services.ts';
 import { isUniqueViolation } from '../../../db/pg-errors.ts';
+import { isBanned } from '../../accounts/active-bans.ts';
 
 /**
  * Make an offer (rule B-10). The request row is locked while the active offers are
  * counted and the new one inserted, so N sellers racing for the last places get exactly the
  * places there are and the rest get OFFERS_FULL. The message is read by the requester, so it
- * must not carry contact details (rule C-4).
+ * must not carry contact details (rule C-4). A banned requester takes no offers (ADR 0042).
  */
 export async function makeOffer(services: AppServices, memberId: string, input: z.output<typeof ZCreateOfferInput>): Promise<z.output<typeof ZOffer>> {
   const now = services.clock.now();
@@ -26,6 +27,7 @@ export async function makeOffer(services: AppServices, memberId: string, input: 
     await runInTransaction(services.db, async (trx) => {
       const request = await lockRequest(trx, input.requestId);
       if (request.user_id === sellerId) throw new DomainError('CANNOT_OFFER_OWN_REQUEST');
+      if (await isBanned(trx, request.user_id)) throw new DomainError('MEMBER_SUSPENDED');
       assertRequestTakesOffers(request, now);
       if (request.budget_min_cents !== null && input.priceCents < request.budget_min_cents) {
         throw new DomainError('OFFER_BELOW_MIN_BUDGET', { field: 'priceCents' });

@@ -3,6 +3,8 @@ import { notify } from '../../notifications/notify.ts';
 import { createPaidOrder } from '../../orders/create-paid-order.ts';
 import type { LockedOffer } from './locked-offer.ts';
 import type { LockedRequest } from '../status.ts';
+import { DomainError } from '../../domain-error.ts';
+import { isBanned } from '../../accounts/active-bans.ts';
 
 /**
  * An accepted offer becomes a paid order at the agreed price (ADR 0013): the requester is the
@@ -14,6 +16,9 @@ export async function createOfferOrder(
   input: { offer: LockedOffer; request: LockedRequest; acceptedBy: string; now: Date },
 ): Promise<{ orderId: string; affectedUserIds: string[] }> {
   const { offer, request } = input;
+  // the one accepting is signed in, so not banned; the other party must not be either (ADR 0042)
+  const otherParty = input.acceptedBy === request.user_id ? offer.seller_id : request.user_id;
+  if (await isBanned(trx, otherParty)) throw new DomainError('MEMBER_SUSPENDED');
   const details = await trx.selectFrom('buying_requests').select(['title', 'images']).where('id', '=', request.id).executeTakeFirstOrThrow();
   const created = await createPaidOrder(trx, {
     buyerId: request.user_id,
@@ -28,7 +33,6 @@ export async function createOfferOrder(
     quantity: 1,
     now: input.now,
   });
-  const otherParty = input.acceptedBy === request.user_id ? offer.seller_id : request.user_id;
   await notify(trx, {
     userId: otherParty,
     type: 'offer_accepted',

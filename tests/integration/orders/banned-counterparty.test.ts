@@ -1,0 +1,71 @@
+import { describe, expect, test } from '../../helpers/fixtures.ts';
+import { requestInput } from '../buying-requests/support.ts';
+import { escrowBalance, expectLedgerHealthy, insertListing, key, listingRow, usdn } from './support.ts';
+import { expectAppError } from '../../helpers/app-errors.ts';
+import { banUser, liftBan } from '../../../server/src/domain/accounts/ban-user.ts';
+
+/**
+ * ADR 0042: nobody starts a deal with a banned member. A banned seller cannot sign in to ship, a
+ * banned requester cannot answer or pay, so a purchase, an offer or an accept would only hold
+ * money or hopes until a deadline. Each is refused with MEMBER_SUSPENDED and changes nothing;
+ * once the ban is lifted the same call goes through, and a purchase made before the ban stays.
+ */
+describe('deals with a banned member', () => {
+  test("buying a banned seller's listing is refused and changes nothing; after the ban is lifted the same key buys", async ({ db, services, member }) => {
+    const seller = await member({ nickname: 'Banned seller' });
+    const buyer = await member({ usdnCents: 10_000 });
+    const admin = await member();
+    const listingId = await insertListing(db.db, seller.id, { priceCents: 2_500, quantity: 3 });
+    const escrowBefore = await escrowBalance(db.db);
+    await banUser(db.db, services.events, { userId: seller.id, bannedBy: admin.id, reason: 'fraud' });
+
+    const input = { listingId, quantity: 1, idempotencyKey: key() };
+    await expectAppError(buyer.api.orders.purchase(input), 'MEMBER_SUSPENDED');
+    expect(await listingRow(db.db, listingId)).toMatchObject({ quantity: 3, status: 'available', purchase_count: 0 });
+    expect(await usdn(db.db, buyer.id)).toBe(10_000);
+    expect(await escrowBalance(db.db)).toBe(escrowBefore);
+    expect(await db.db.selectFrom('orders').select('id').where('listing_id', '=', listingId).execute()).toEqual([]);
+    expect(await db.db.selectFrom('idempotency_keys').select('key').where('key', '=', input.idempotencyKey).execute()).toEqual([]);
+
+    await liftBan(db.db, { userId: seller.id });
+    const { orderId } = await buyer.api.orders.purchase(input);
+    expect(orderId).toEqual(expect.any(String));
+    expect(await usdn(db.db, buyer.id)).toBe(7_500);
+    await expectLedgerHealthy(db.db);
+  });
+
+  test('a purchase made before the ban is answered as it was when its key is sent again', async ({ db, services, member }) => {
+    const seller = await member();
+    const buyer = await member({ usdnCents: 10_000 });
+    const admin = await member();
+    const listingId = await insertListing(db.db, seller.id, { priceCents: 1_000, quantity: 2 });
+    const input = { listingId, quantity: 1, idempotencyKey: key() };
+    const first = await buyer.api.orders.purchase(input);
+    await banUser(db.db, services.events, { userId: seller.id, bannedBy: admin.id, reason: 'spam' });
+    expect(await buyer.api.orders.purchase(input)).toEqual(first);
+    await expectAppError(buyer.api.orders.purchase({ ...input, idempotencyKey: key() }), 'MEMBER_SUSPENDED');
+    expect(await usdn(db.db, buyer.id)).toBe(9_000);
+  });
+
+  test("an offer on a banned member's request is refused, and so is accepting an offer whose seller was banned since", async ({ db, services, member }) => {
+    const admin = await member();
+    const bannedRequester = await member({ nickname: 'Requester' });
+    const seller = await member({ nickname: 'Offerer' });
+    const { id: closedToOffers } = await bannedRequester.api.marketplace.buyingRequests.create(requestInput({ title: 'Wanted: brass sextant' }));
+    await banUser(db.db, services.events, { userId: bannedRequester.id, bannedBy: admin.id, reason: 'fraud' });
+    await expectAppError(seller.api.marketplace.offers.create({ requestId: closedToOffers, priceCents: 30_000 }), 'MEMBER_SUSPENDED');
+    expect(await db.db.selectFrom('buying_offers').select('id').where('request_id', '=', closedToOffers).execute()).toEqual([]);
+
+    const requester = await member({ usdnCents: 50_000 });
+    const bannedSeller = await member();
+    const { id: requestId } = await requester.api.marketplace.buyingRequests.create(requestInput({ title: 'Wanted: Seiko 6105' }));
+    const offer = await bannedSeller.api.marketplace.offers.create({ requestId, priceCents: 30_000 });
+    await banUser(db.db, services.events, { userId: bannedSeller.id, bannedBy: admin.id, reason: 'spam' });
+    await expectAppError(requester.api.marketplace.offers.accept({ offerId: offer.id }), 'MEMBER_SUSPENDED');
+    expect(await usdn(db.db, requester.id)).toBe(50_000);
+    expect(await db.db.selectFrom('orders').select('id').where('offer_id', '=', offer.id).execute()).toEqual([]);
+    const stored = await db.db.selectFrom('buying_offers').select('status').where('id', '=', offer.id).executeTakeFirstOrThrow();
+    expect(stored.status).toBe('pending');
+    await expectLedgerHealthy(db.db);
+  });
+});
