@@ -366,4 +366,50 @@ describeInBrowser('buying a listing, shipping it and confirming receipt, in the 
       await owner.close();
     }
   });
+  test("a banned seller's listing: the buy is refused with the reason and nothing is paid, in zh-CN and en", async () => {
+    const sellerPage = await openPage(browser, { baseUrl: server.url, language: EN });
+    const buyerPages = [await openPage(browser, { baseUrl: server.url, language: EN }), await openPage(browser, { baseUrl: server.url, language: ZH })];
+    try {
+      const s = sellerPage.page;
+      await s.goto('/');
+      const seller = await signUpInPage(s, 'banned-seller');
+      await fundPoints(server, seller.id, 5);
+      const { id: listingId } = await mutateInPage<{ id: string }>(s, 'marketplace.listings.create', {
+        title: '铜制六分仪 Brass sextant',
+        description: '航海旧物，刻度清晰。A working nautical sextant.',
+        category: 'goods',
+        unit: 'piece',
+        quantity: 2,
+        priceCents: 3_000,
+        idempotencyKey: `sextant-${seller.id}`,
+      });
+      await server.db.db.insertInto('user_bans').values({ user_id: seller.id, reason: 'fraud', status: 'active' }).execute();
+
+      const [first, second] = buyerPages.map((session) => session.page) as [Page, Page];
+      await first.goto('/');
+      const buyer = await signUpInPage(first, 'banned-seller-buyer');
+      await fundUsdn(server, buyer.id, 10_000);
+      await second.goto('/');
+      await mutateInPage(second, 'auth.signIn', { email: buyer.email, password: 'e2e-secret-123' });
+      for (const [page, language] of [
+        [first, EN],
+        [second, ZH],
+      ] as const) {
+        const t = (key: string) => uiText(language, key);
+        await page.goto(`/listing/${listingId}`);
+        await page.getByRole('heading', { level: 1, name: '铜制六分仪 Brass sextant' }).waitFor();
+        await page.getByRole('button', { name: t('orders:purchase.buy') }).click();
+        const confirm = page.getByRole('dialog', { name: t('orders:purchase.confirmTitle') });
+        await confirm.getByRole('button', { name: t('orders:purchase.confirm') }).click();
+        await toast(page, t('errors:MEMBER_SUSPENDED')).waitFor();
+        expect(new URL(page.url()).pathname).toBe(`/listing/${listingId}`);
+        await captureScreens(page, `orders-purchase-seller-suspended-${language}`);
+      }
+      expect(await balancesOf(buyer)).toEqual({ usdnAvailableCents: 10_000, usdnHeldCents: 0 });
+      expect(await server.db.db.selectFrom('orders').select('id').where('listing_id', '=', listingId).execute()).toEqual([]);
+      for (const session of buyerPages) expect(session.pageErrors).toEqual([]);
+    } finally {
+      await Promise.all([sellerPage, ...buyerPages].map((session) => session.close()));
+    }
+  });
 });
