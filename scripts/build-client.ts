@@ -25,6 +25,8 @@ const CLIENT_INPUTS = [
   path.join(CLIENT_DIR, 'postcss.config.cjs'),
   path.join(CLIENT_DIR, 'package.json'),
   path.join(ROOT, 'shared', 'src'),
+  // how it is built: a bundle made before a change here (such as its NODE_ENV) is rebuilt
+  fileURLToPath(import.meta.url),
 ];
 
 /** Both test workers (or a test run and `npm start`) may reach this at once; the lock lives outside the tree, keyed by checkout. */

@@ -47,11 +47,18 @@ export class SessionSockets {
   private readonly db: Kysely<Database>;
   private readonly clock: Clock;
   private readonly events: EventBus;
+  private readonly forgetSignIn: (memberId: string) => void;
 
-  constructor(db: Kysely<Database>, clock: Clock, events: EventBus) {
+  /**
+   * `forgetSignIn` drops what this process holds of a member's sign-in (the session cache, ADR
+   * 0041) when a socket is found signed in with a role the member no longer has: the socket's
+   * reconnect must not be signed in from the same stale copy.
+   */
+  constructor(db: Kysely<Database>, clock: Clock, events: EventBus, forgetSignIn: (memberId: string) => void = () => {}) {
     this.db = db;
     this.clock = clock;
     this.events = events;
+    this.forgetSignIn = forgetSignIn;
     this.stopGapWatch = events.onDeliveryGap(() => {
       this.recheck([...this.byUser.keys()], { closeEnded: true }).catch((error: unknown) =>
         log.error({ err: error }, 're-checking sessions after an event gap failed'),
@@ -61,7 +68,12 @@ export class SessionSockets {
       if (event.type !== 'session-user-changed' || !this.byUser.has(event.memberId)) return;
       // an ended session is closed by its own 'session-revoked' event, which says whether it was a
       // ban: this event can arrive first (the trigger's NOTIFY commits with the ban), so only the role is acted on here
-      this.recheck([event.memberId], { closeEnded: false }).catch((error: unknown) => log.error({ err: error }, "re-checking a member's sockets failed"));
+      const memberId = event.memberId;
+      this.recheck([memberId], { closeEnded: false }).catch((error: unknown) => {
+        // unchecked, a socket might keep a role taken away: its reconnect is checked afresh
+        log.error({ err: error }, "re-checking a member's sockets failed; closing them");
+        for (const socket of this.byUser.get(memberId)?.sockets.keys() ?? []) closeOpen(socket, ROLE_CHANGED_CLOSE_CODE, ROLE_CHANGED_CLOSE_REASON);
+      });
     });
   }
 
@@ -86,7 +98,7 @@ export class SessionSockets {
     socket.once('close', () => this.untrack(socket, user.id));
 
     // the role too may have changed before anyone here listened
-    closeIfChanged(socket, signIn, await this.standing([sessionId]), { closeEnded: true });
+    if (closeIfChanged(socket, signIn, await this.standing([sessionId]), { closeEnded: true })) this.forgetSignIn(user.id);
   }
 
   /** Sockets currently registered (for tests and diagnostics). */
@@ -145,13 +157,16 @@ export class SessionSockets {
   }
 }
 
-function closeIfChanged(socket: WebSocket, signIn: SocketSignIn, standing: Map<string, boolean>, options: { closeEnded: boolean }): void {
+/** Closes the socket if its session ended (with `closeEnded`) or its role changed; true for a changed role. */
+function closeIfChanged(socket: WebSocket, signIn: SocketSignIn, standing: Map<string, boolean>, options: { closeEnded: boolean }): boolean {
   const isAdmin = standing.get(signIn.sessionId);
   if (isAdmin === undefined) {
     if (options.closeEnded) revoke(socket);
-  } else if (isAdmin !== signIn.isAdmin) {
-    closeOpen(socket, ROLE_CHANGED_CLOSE_CODE, ROLE_CHANGED_CLOSE_REASON);
+    return false;
   }
+  if (isAdmin === signIn.isAdmin) return false;
+  closeOpen(socket, ROLE_CHANGED_CLOSE_CODE, ROLE_CHANGED_CLOSE_REASON);
+  return true;
 }
 
 function revoke(socket: WebSocket, cause?: 'banned'): void {

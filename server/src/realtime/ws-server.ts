@@ -7,6 +7,7 @@ import type { AppServices } from '../app-services.ts';
 import { logProcedureError } from '../http/log-error.ts';
 import { MAX_WS_FRAME_BYTES } from '../http/request-limits.ts';
 import { SessionSockets } from './session-sockets.ts';
+import { sessionCache } from '../domain/accounts/session-cache.ts';
 import { webSocketConnections } from '../observability/metrics.ts';
 
 export const WS_PATH = '/trpc-ws';
@@ -27,7 +28,7 @@ export interface AttachedWebSocket {
  */
 export function attachWebSocket(server: Server, services: AppServices): AttachedWebSocket {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_WS_FRAME_BYTES });
-  const sessions = new SessionSockets(services.db, services.clock, services.events);
+  const sessions = new SessionSockets(services.db, services.clock, services.events, (memberId) => sessionCache(services).dropMember(memberId));
   const handler = applyWSSHandler({
     wss,
     router: appRouter,
