@@ -7,8 +7,10 @@ import { sql, type Kysely } from 'kysely';
  * (rule O-9). curio_buy_listing (20261127T0200_buy_listing_in_one_statement.ts) is replaced with
  * the same body and one more condition: the stock is taken only while the seller has no active
  * ban, and when nothing was taken the read that explains why answers MEMBER_SUSPENDED after
- * CANNOT_BUY_OWN. A key already used still returns its stored response: a purchase made before
- * the ban stays as it was.
+ * CANNOT_BUY_OWN. A ban committed while the purchase ran is seen once the order is inserted: its
+ * foreign key on the seller waits for the ban's lock on the seller's users row (ban-user.ts locks
+ * it FOR UPDATE), and the check after it refuses. A key already used still returns its stored
+ * response: a purchase made before the ban stays as it was.
  */
 const STATEMENTS = [
   `CREATE OR REPLACE FUNCTION curio_buy_listing(
@@ -91,6 +93,11 @@ const STATEMENTS = [
              v_taken.price_cents, p_quantity, v_total, 'paid', p_now, p_ship_deadline, p_now, p_now)
      RETURNING id INTO v_order;
      PERFORM set_config('curio.totals_announced_after_commit', 'off', true);
+     -- a ban being made while the stock was taken: the order's foreign key on the seller waited for
+     -- the ban's lock on the users row, so this statement sees it; the refusal rolls everything back
+     IF EXISTS (SELECT 1 FROM user_bans b WHERE b.user_id = v_taken.seller_id AND b.status = 'active') THEN
+       RAISE EXCEPTION USING ERRCODE = 'CU001', MESSAGE = 'MEMBER_SUSPENDED';
+     END IF;
 
      PERFORM curio_transfer_to_system('usdn', p_buyer, 'escrow', v_total, 'purchase_escrow', 'order', v_order::text, p_buyer);
 

@@ -9,12 +9,14 @@ import { notifyOfferMove } from './notify-offer.ts';
 import { getSetting } from '../../settings/settings.ts';
 import type { AppServices } from '../../../app-services.ts';
 import { assertNoContactDetails } from '../../moderation/contact-check.ts';
+import { isBanned } from '../../accounts/active-bans.ts';
 
 /**
  * A counter-offer (rules B-11 and B-12): the requester and the seller take turns, each round
  * must change the price, and there are at most buying_offer_max_negotiation_rounds rounds. The
  * counter proposes a price; the other side accepts it, counters again, or walks away. Its
- * message, like the offer's, must not carry contact details (rule C-4).
+ * message, like the offer's, must not carry contact details (rule C-4). Nobody counters a banned
+ * member (ADR 0042).
  */
 export async function counterOffer(services: AppServices, memberId: string, input: z.output<typeof ZCounterOfferInput>): Promise<z.output<typeof ZOffer>> {
   assertNoContactDetails({ message: input.message });
@@ -23,6 +25,8 @@ export async function counterOffer(services: AppServices, memberId: string, inpu
   await runInTransaction(services.db, async (trx) => {
     const { offer, request } = await lockOfferForMove(trx, { offerId: input.offerId, userId: memberId, now });
     const isRequester = request.user_id === memberId;
+    // a banned other party cannot answer (ADR 0042)
+    if (await isBanned(trx, isRequester ? offer.seller_id : request.user_id)) throw new DomainError('MEMBER_SUSPENDED');
     if (offer.negotiation_round >= maxRounds) throw new DomainError('NEGOTIATION_ROUNDS_EXCEEDED', { max: maxRounds });
     if (input.priceCents === offer.current_price_cents) throw new DomainError('COUNTER_PRICE_UNCHANGED', { field: 'priceCents' });
 

@@ -16,9 +16,7 @@ export async function createOfferOrder(
   input: { offer: LockedOffer; request: LockedRequest; acceptedBy: string; now: Date },
 ): Promise<{ orderId: string; affectedUserIds: string[] }> {
   const { offer, request } = input;
-  // the one accepting is signed in, so not banned; the other party must not be either (ADR 0042)
   const otherParty = input.acceptedBy === request.user_id ? offer.seller_id : request.user_id;
-  if (await isBanned(trx, otherParty)) throw new DomainError('MEMBER_SUSPENDED');
   const details = await trx.selectFrom('buying_requests').select(['title', 'images']).where('id', '=', request.id).executeTakeFirstOrThrow();
   const created = await createPaidOrder(trx, {
     buyerId: request.user_id,
@@ -33,6 +31,10 @@ export async function createOfferOrder(
     quantity: 1,
     now: input.now,
   });
+  // the one accepting is signed in, so not banned; the other party must not be either (ADR 0042).
+  // Checked after the order's insert: its foreign keys have waited for a ban being made (which
+  // locks the member's users row), so this read sees it; throwing rolls the accept back whole
+  if (await isBanned(trx, otherParty)) throw new DomainError('MEMBER_SUSPENDED');
   await notify(trx, {
     userId: otherParty,
     type: 'offer_accepted',
