@@ -12,8 +12,9 @@ export function memberNotBanned(memberColumn: string): RawBuilder<boolean> {
 }
 
 /**
- * Whether the member is under an active ban. Nobody starts a deal with a banned member (ADR 0042):
- * they cannot sign in to ship, answer or pay, so the deal would only wait for its deadline.
+ * Whether the member is under an active ban: a banned member is not verified, made admin, or dealt
+ * with (ADR 0042: they cannot sign in to ship, answer or pay, so a deal would only wait for its
+ * deadline).
  */
 export async function isBanned(db: Kysely<Database>, memberId: string): Promise<boolean> {
   const row = await db.selectFrom('user_bans').select('id').where('user_id', '=', memberId).where('status', '=', 'active').executeTakeFirst();

@@ -4,6 +4,7 @@ import { DomainError } from '../domain-error.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { recordAdminAction } from '../admin/audit.ts';
 import type { AppServices } from '../../app-services.ts';
+import { isBanned } from './active-bans.ts';
 
 /**
  * Grants or revokes the admin role from the users tab, with a reason, audited (ADR 0032).
@@ -31,8 +32,7 @@ export async function setAdminRole(
     if (adminIds.has(input.userId) === input.admin) throw new DomainError('REQUEST_ALREADY_PROCESSED');
 
     if (input.admin) {
-      const banned = await trx.selectFrom('user_bans').select('id').where('user_id', '=', input.userId).where('status', '=', 'active').executeTakeFirst();
-      if (banned) throw new DomainError('CANNOT_PROMOTE_BANNED');
+      if (await isBanned(trx, input.userId)) throw new DomainError('CANNOT_PROMOTE_BANNED');
       await trx.insertInto('user_roles').values({ user_id: input.userId, role: 'admin' }).execute();
     } else {
       if (adminIds.size <= 1) throw new DomainError('LAST_ADMIN');

@@ -14,6 +14,7 @@ import { notifyInviter } from './invitations.ts';
 import { publishCommitted, sessionRevokedEvent } from './publish-events.ts';
 import type { SignedIn } from './sign-up.ts';
 import { componentLogger } from '../../observability/logger.ts';
+import { isBanned } from './active-bans.ts';
 
 const log = componentLogger('auth');
 
@@ -123,8 +124,7 @@ export async function verifyEmail(services: AppServices, input: { token: string 
   const { signedIn, rewarded, revoked } = await runInTransaction(services.db, async (trx) => {
     const userId = await claimOneTimeToken(trx, 'email_verification_tokens', input.token, now);
     if (!userId) throw new DomainError('VERIFICATION_LINK_INVALID');
-    const banned = await trx.selectFrom('user_bans').select('id').where('user_id', '=', userId).where('status', '=', 'active').executeTakeFirst();
-    if (banned) throw new DomainError('USER_BANNED');
+    if (await isBanned(trx, userId)) throw new DomainError('USER_BANNED');
     const rewardedUserIds = await markEmailVerified(trx, userId, now);
     const ended = await invalidateUserSessions(trx, userId);
     const events: RealtimeEvent[] = sessionRevokedEvent(userId, ended);
