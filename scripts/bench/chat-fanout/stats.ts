@@ -67,12 +67,6 @@ export function seededRandom(seed: number): () => number {
 }
 
 /**
- * Numbers written with letters only. Message content carries the message id and its send time;
- * digits there could trip the contact-detail filter (a run of digits reads as a phone or card
- * number) and be masked, so no digits at all. The alphabet leaves out q, v, w, x and l, which
- * the filter's QQ / WeChat words are made of.
- */
-/**
  * Consonants only, and none of b, f, l, q, v, w, x, y, z: no spelled-out "dot" or "at" and none of
  * the abbreviations the contact filter knows (zfb, vx, wx, qq…) can form, so the filter never masks
  * a bench message, which the bench would count as lost (200,000 generated contents checked against
@@ -80,6 +74,11 @@ export function seededRandom(seed: number): () => number {
  */
 const LETTERS = 'cdghjkmnprst';
 
+/**
+ * Numbers written with letters only. Message content carries the message id and its send time;
+ * digits there could trip the contact-detail filter (a run of digits reads as a phone or card
+ * number) and be masked, so no digits at all.
+ */
 export function toLetters(n: number): string {
   let value = Math.floor(n);
   let out = '';
