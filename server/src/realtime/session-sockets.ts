@@ -5,6 +5,7 @@ import type { Clock } from '../clock.ts';
 import { SOCKET_CLOSE_CODES } from '@curio/shared';
 import { ADMIN_QUEUE_ID, type EventBus, type RealtimeEvent } from './events.ts';
 import { componentLogger } from '../observability/logger.ts';
+import { selectSessionUsers, toSessionUser } from '../domain/accounts/session-user.ts';
 
 const log = componentLogger('ws');
 
@@ -144,16 +145,24 @@ export class SessionSockets {
     for (const [socket, signIn] of tracked) closeIfChanged(socket, signIn, standing, options);
   }
 
-  /** The live sessions among `sessionIds`, each with whether its member holds the admin role now. */
+  /**
+   * The live sessions among `sessionIds` whose member may sign in, each with whether that member
+   * holds the admin role now: read as the socket's context read it (the session user), so the two
+   * can only differ when the member changed. A banned member's session is left out, as ended.
+   */
   private async standing(sessionIds: string[]): Promise<Map<string, boolean>> {
-    const rows = await this.db
-      .selectFrom('sessions')
-      .leftJoin('user_roles', (join) => join.onRef('user_roles.user_id', '=', 'sessions.user_id').on('user_roles.role', '=', 'admin'))
-      .select(['sessions.id', 'user_roles.role'])
+    const rows = await selectSessionUsers(this.db)
+      .innerJoin('sessions', 'sessions.user_id', 'users.id')
+      .select('sessions.id as session_id')
       .where('sessions.id', 'in', sessionIds)
       .where('sessions.expires_at', '>', this.clock.now())
       .execute();
-    return new Map(rows.map((row) => [row.id, row.role === 'admin']));
+    const standing = new Map<string, boolean>();
+    for (const row of rows) {
+      const user = toSessionUser(row);
+      if (user) standing.set(row.session_id, user.isAdmin);
+    }
+    return standing;
   }
 }
 
