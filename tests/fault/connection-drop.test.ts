@@ -8,6 +8,8 @@ import { fund } from '../integration/ledger/ledger-fixtures.ts';
 import { insertListing } from '../integration/orders/support.ts';
 import { systemClock } from '../../server/src/clock.ts';
 import { formatLedgerReport, verifyLedger } from '../../server/src/domain/ledger/index.ts';
+import { openDatabase } from '../../server/src/db/database.ts';
+import { sql } from 'kysely';
 import { callMutation } from './trpc-http.ts';
 
 /**
@@ -77,5 +79,32 @@ describe.skipIf(!onRealPostgres())('a connection dropped mid-transaction (real P
     const retried = await callMutation<{ orderId: string }>(running.url, 'orders.purchase', input, cookie);
     expect(retried.kind).toBe('acknowledged');
     expect(await db.db.selectFrom('orders').select('id').where('listing_id', '=', listingId).execute()).toHaveLength(1);
+  });
+
+  test('a connection its backend ended is never handed out again, even to the very next statement', async ({ db }) => {
+    // one connection, so a dead one kept in the pool would be the one the next statement gets
+    const pool = await openDatabase({ kind: 'postgres', url: db.url!, poolSize: 1 });
+    const outsider = new pg.Client({ connectionString: db.url });
+    await outsider.connect();
+    try {
+      const pid = (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(pool.db)).rows[0]!.pid;
+      // its failure is kept at once: it may arrive before the terminating call's own answer
+      const sleeping = sql`SELECT pg_sleep(30)`.execute(pool.db).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      await waitFor(async () => {
+        const rows = await outsider.query<{ state: string }>('SELECT state FROM pg_stat_activity WHERE pid = $1', [pid]);
+        return rows.rows[0]?.state === 'active' ? true : undefined;
+      });
+      await outsider.query('SELECT pg_terminate_backend($1)', [pid]);
+      expect(await sleeping).toMatchObject({ code: '57P01' });
+      // at once, before the closed socket is read: the pool must not give the dead client out
+      const next = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(pool.db);
+      expect(next.rows[0]!.pid).not.toBe(pid);
+    } finally {
+      await outsider.end();
+      await pool.close();
+    }
   });
 });

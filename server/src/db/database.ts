@@ -7,6 +7,7 @@ import type { Database } from './schema.ts';
 import type { AppConfig } from '../config.ts';
 import { dbStatements, watchPool } from '../observability/metrics.ts';
 import { EmbeddedDatabaseInUseError, lockEmbeddedDatabase } from './embedded-lock.ts';
+import { endsSession } from './pg-errors.ts';
 import { componentLogger } from '../observability/logger.ts';
 
 const log = componentLogger('db');
@@ -118,6 +119,14 @@ export async function openDatabase(config: DbConfig): Promise<DbHandle> {
     pool.on('connect', (client) => {
       client.on('error', (error) => {
         if (!closing) log.error({ err: error }, 'connection lost');
+      });
+      // A backend that ends its session (terminated, shut down) sends the error first and closes
+      // the socket after. The statement fails and its client goes back to the pool before the
+      // close is read, so the pool would hand the dead client to the very next statement. Ending
+      // it here, as the error arrives (pg's own handler has already failed the statement), makes
+      // the pool drop it on release (tests/fault/connection-drop.test.ts).
+      client.connection.on('errorMessage', (error: unknown) => {
+        if (endsSession(error)) client.end().catch(() => {});
       });
     });
     const db = new Kysely<Database>({ dialect: countingStatements(new PostgresDialect({ pool })) });
