@@ -8,11 +8,13 @@
  * seq order. It reports delivery latency (send call start -> receiver's socket), messages/s,
  * connect time and each server's RSS (after connect, and the peak sampled every 200 ms). The
  * baseline, measured in the same run, is a bare `ws` relay process with the same N clients
- * relaying the same M messages. Prints a table, writes bench/results/chat-fanout-<time>.json and
+ * relaying the same M messages. Between the two, the same clients and sends run against a bare tRPC
+ * chat (chat-fanout/bare-trpc-chat.ts: the transport and storage without Curio's own work), which
+ * splits the gap into Curio's cost and the transport's. Prints a table, writes bench/results/chat-fanout-<time>.json and
  * chat-fanout-latest.json, and exits 1 if anything was lost, duplicated or out of order.
  *
  *   node scripts/bench/chat-fanout.ts [--clients 1000] [--messages 3000] [--concurrency 32]
- *     [--servers 2] [--pool 10] [--cross 0.9] [--seed 42] [--no-baseline] [--keep-db] [--no-save]
+ *     [--servers 2] [--pool 10] [--cross 0.9] [--seed 42] [--no-baseline] [--no-bare] [--sends-over-ws] [--keep-db] [--no-save]
  *
  * Every option can also be given as CHAT_BENCH_<NAME> (CHAT_BENCH_CLIENTS=100 …);
  * CHAT_BENCH_SERVER_NODE_ARGS adds Node flags to the server processes (--cpu-prof …). PostgreSQL is
@@ -34,7 +36,7 @@ import { SESSION_COOKIE } from '../../server/src/domain/accounts/sessions.ts';
 import { startChild, type ChildServer } from './chat-fanout/processes.ts';
 import { Deliveries, planMessages, type Verification } from './chat-fanout/deliveries.ts';
 import { distribution, messageContent, processCpuSeconds, processMemory, round, type Distribution } from './chat-fanout/stats.ts';
-import { target, type BenchTarget } from './lib/common.ts';
+import { reported, target, type BenchTarget } from './lib/common.ts';
 
 // ---------------------------------------------------------------------------------------------
 // options
@@ -70,6 +72,13 @@ const options = {
   /** Give up waiting for missing deliveries after this long without any arriving. */
   drainIdleSeconds: numberOption('drain-idle-seconds', 15),
   baseline: !flagOption('no-baseline'),
+  /** Also run the bare tRPC chat (chat-fanout/bare-trpc-chat.ts) on the same database and clients. */
+  bare: !flagOption('no-bare'),
+  /**
+   * Send each message as a tRPC mutation over the sender's own socket instead of an HTTP request
+   * (an experiment for docs/performance.md "Chat fan-out": the client sends mutations over HTTP).
+   */
+  sendsOverWs: flagOption('sends-over-ws'),
   keepDb: flagOption('keep-db'),
   save: !flagOption('no-save'),
 };
@@ -81,6 +90,7 @@ if (options.clients < 2 * options.servers) throw new Error('need at least two cl
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER_ENTRY = 'scripts/bench/chat-fanout/server-entry.ts';
 const RELAY_ENTRY = 'scripts/bench/chat-fanout/relay-server.ts';
+const BARE_ENTRY = 'scripts/bench/chat-fanout/bare-trpc-chat.ts';
 /** server/src/realtime/ws-server.ts WS_PATH (not imported: that module pulls in the whole router). */
 const WS_PATH = '/trpc-ws';
 const BENCH_DB = 'curio_bench_chat';
@@ -250,6 +260,8 @@ function cpuDelta(before: Map<number, number>, after: Map<number, number>): numb
 interface Client {
   socket: WebSocket;
   close(): void;
+  /** A tRPC mutation over this client's own socket (the Curio and bare tRPC chat clients). */
+  mutate?(path: string, input: unknown): Promise<TrpcFrame>;
 }
 
 /** Opens `count` clients, `concurrency` handshakes at a time; `open(i)` resolves when client i is ready. */
@@ -300,6 +312,15 @@ function openCurioClient(
       perMessageDeflate: false,
     });
     let ready = false;
+    // the subscription is request 1; mutations sent over the socket take the ids after it
+    const pending = new Map<number, (frame: TrpcFrame) => void>();
+    let nextId = 2;
+    const mutate = (path: string, input: unknown) =>
+      new Promise<TrpcFrame>((done) => {
+        const id = nextId++;
+        pending.set(id, done);
+        socket.send(JSON.stringify({ id, method: 'mutation', params: { path, input: { json: input } } }));
+      });
     const timer = setTimeout(() => fail(new Error(`client ${member.index}: not subscribed within 60 s`)), 60_000);
     function fail(error: Error): void {
       clearTimeout(timer);
@@ -317,6 +338,12 @@ function openCurioClient(
         return;
       }
       const frame = JSON.parse(text) as TrpcFrame;
+      const answered = typeof frame.id === 'number' ? pending.get(frame.id) : undefined;
+      if (answered) {
+        pending.delete(frame.id as number);
+        answered(frame);
+        return;
+      }
       if (frame.error) {
         const message = `client ${member.index}: ${frame.error.json?.message ?? JSON.stringify(frame.error)}`;
         if (!ready) fail(new Error(message));
@@ -327,7 +354,7 @@ function openCurioClient(
         case 'started':
           ready = true;
           clearTimeout(timer);
-          resolve({ socket, close: () => socket.terminate() });
+          resolve({ socket, close: () => socket.terminate(), mutate });
           return;
         case 'data': {
           const message = frame.result.data?.json?.data;
@@ -420,16 +447,21 @@ interface RunReport {
   postgresBackendCpuSecondsDuringSends?: number;
 }
 
-async function runCurio(members: Member[], pool: pg.Pool): Promise<RunReport> {
+/**
+ * Curio's servers, or the bare tRPC chat's (the same clients, sends and checks against servers that
+ * answer the same two procedures with nothing of Curio's own, chat-fanout/bare-trpc-chat.ts).
+ */
+async function runServers(members: Member[], pool: pg.Pool, kind: 'curio' | 'bare'): Promise<RunReport> {
   const plans = planMessages(options.messages, options.clients, options.servers, options.cross, options.seed);
   const deliveries = new Deliveries(plans, options.clients);
+  const name = kind === 'curio' ? 'Curio' : 'bare tRPC chat';
 
-  log(`starting ${options.servers} Curio server processes (pool ${options.pool} each)`);
+  log(`starting ${options.servers} ${name} server processes (pool ${options.pool} each)`);
   const servers: ChildServer[] = await Promise.all(
     Array.from({ length: options.servers }, (_, i) =>
       startChild(
-        `curio-${i}`,
-        SERVER_ENTRY,
+        `${kind}-${i}`,
+        kind === 'curio' ? SERVER_ENTRY : BARE_ENTRY,
         {
           DATABASE_URL: benchUrl,
           BENCH_POOL_SIZE: String(options.pool),
@@ -453,7 +485,7 @@ async function runCurio(members: Member[], pool: pg.Pool): Promise<RunReport> {
     return openCurioClient(member, servers[member.server]!.port, deliveries, state);
   });
   cleanups.push({
-    name: 'close Curio clients',
+    name: `close ${name} clients`,
     run: async () => {
       state.closing = true;
       for (const client of connected.clients) client?.close();
@@ -478,9 +510,14 @@ async function runCurio(members: Member[], pool: pg.Pool): Promise<RunReport> {
     const sender = members[plan.sender]!;
     const sentAt = performance.now();
     deliveries.sentAt[id] = sentAt;
-    const body = JSON.stringify({
-      json: { peerId: members[plan.receiver]!.userId, content: messageContent(id, sentAt), clientId: `bench-${runId}-${id}` },
-    });
+    const input = { peerId: members[plan.receiver]!.userId, content: messageContent(id, sentAt), clientId: `bench-${runId}-${id}` };
+    const body = JSON.stringify({ json: input });
+    if (options.sendsOverWs) {
+      const frame = await connected.clients[plan.sender]!.mutate!('chat.send', input);
+      if (frame.error) failures.push({ id, error: frame.error.json?.message ?? JSON.stringify(frame.error) });
+      else deliveries.ackAt[id] = performance.now();
+      return;
+    }
     let lastError = '';
     for (let attempt = 0; attempt < 4; attempt++) {
       if (attempt > 0) {
@@ -534,7 +571,7 @@ async function runCurio(members: Member[], pool: pg.Pool): Promise<RunReport> {
   for (const server of servers) await server.stop();
 
   return {
-    name: `Curio, ${options.servers} processes`,
+    name: `${name}, ${options.servers} processes`,
     processes,
     connect: { wallMs: round(connected.wallMs), perClient: connected.perClient },
     sends: {
@@ -659,12 +696,17 @@ function ratio(ours: number, base: number): number {
  * sends, divided by the messages sent. RSS is the larger process's peak while the clients are
  * connected and the messages flow. A missed target says where this run's time or memory went.
  */
-function chatTargets(curio: RunReport, baseline: RunReport | null): BenchTarget[] {
+/** CPU per message of a run's servers and of the PostgreSQL backends serving them, in ms. */
+function cpuPerMessage(run: RunReport): { servers: number; postgres: number; total: number } {
+  const servers = (run.processes.reduce((sum, p) => sum + p.cpuSeconds.sends, 0) * 1000) / options.messages;
+  const postgres = ((run.postgresBackendCpuSecondsDuringSends ?? 0) * 1000) / options.messages;
+  return { servers, postgres, total: servers + postgres };
+}
+
+function chatTargets(curio: RunReport, baseline: RunReport | null, bare: RunReport | null): BenchTarget[] {
   const messages = options.messages;
-  const serverCpu = curio.processes.reduce((sum, p) => sum + p.cpuSeconds.sends, 0);
-  const postgresCpu = curio.postgresBackendCpuSecondsDuringSends ?? 0;
-  const cpuPerMessage = ((serverCpu + postgresCpu) * 1000) / messages;
-  const split = `servers ${round((serverCpu * 1000) / messages)} ms + PostgreSQL backends ${round((postgresCpu * 1000) / messages)} ms per message`;
+  const cpu = cpuPerMessage(curio);
+  const split = `servers ${round(cpu.servers)} ms + PostgreSQL backends ${round(cpu.postgres)} ms per message`;
   const load = `load average ${os
     .loadavg()
     .map((n) => round(n, 1))
@@ -675,7 +717,12 @@ function chatTargets(curio: RunReport, baseline: RunReport | null): BenchTarget[
   const connected = Math.max(...curio.processes.map((p) => p.rssMiB.afterConnect));
   const v = curio.verification;
   const rate = baseline ? curio.sends.messagesPerSecond / baseline.sends.messagesPerSecond : Number.NaN;
-  const cpuBound = `each send is CPU-bound on the shared cores (${split}; ${load}); the relay spends ${baseline ? round((baseline.processes[0]!.cpuSeconds.sends * 1000) / messages, 3) : '–'} ms`;
+  const bareCpu = bare ? cpuPerMessage(bare) : null;
+  const bareRate = bare && baseline ? bare.sends.messagesPerSecond / baseline.sends.messagesPerSecond : Number.NaN;
+  const bareFigures = bare
+    ? `; the bare tRPC chat (the same HTTP request, durable statement with its NOTIFY and tRPC delivery, nothing of Curio's own) reaches ${round(bareRate, 3)}× the relay at ${round(bareCpu!.total)} ms (servers ${round(bareCpu!.servers)} + PostgreSQL ${round(bareCpu!.postgres)}) per message`
+    : '';
+  const cpuBound = `each send is CPU-bound on the shared cores (${split}; ${load}); the relay spends ${baseline ? round((baseline.processes[0]!.cpuSeconds.sends * 1000) / messages, 3) : '–'} ms${bareFigures}`;
   return [
     target('chat messages/s vs bare relay', rate, 'min', 0.25, '×', baseline ? cpuBound : 'baseline skipped'),
     target(
@@ -688,7 +735,7 @@ function chatTargets(curio: RunReport, baseline: RunReport | null): BenchTarget[
     ),
     target(
       'chat server CPU per message',
-      cpuPerMessage,
+      cpu.total,
       'max',
       2,
       'ms',
@@ -704,10 +751,17 @@ function chatTargets(curio: RunReport, baseline: RunReport | null): BenchTarget[
         `${round(connected, 0)} MiB with the clients connected; the rest of the peak is garbage V8 has not collected yet: its young generation (up to 2 × 64 MiB) and objects promoted to the old one (docs/performance.md "Server process memory")`,
     ),
     target('chat lost + duplicated + out of order', v.lost + v.duplicated + v.outOfOrder, 'max', 0, 'count', JSON.stringify(v)),
+    // what the transport costs without Curio: Curio's own share of the gap to the relay is the rest
+    ...(bare && baseline
+      ? [
+          reported('chat bare tRPC chat messages/s vs bare relay', bareRate, '×'),
+          reported('chat messages/s vs bare tRPC chat', curio.sends.messagesPerSecond / bare.sends.messagesPerSecond, '×'),
+        ]
+      : []),
   ];
 }
 
-function printTable(curio: RunReport, baseline: RunReport | null): string[] {
+function printTable(curio: RunReport, baseline: RunReport | null, bare: RunReport | null): string[] {
   const c = curio.latencyMs;
   const b = baseline?.latencyMs;
   const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '–' : n.toFixed(1));
@@ -760,6 +814,41 @@ function printTable(curio: RunReport, baseline: RunReport | null): string[] {
     '|---|---:|---:|---:|',
     ...rows.map((row) => `| ${row.join(' | ')} |`),
   ];
+  if (bare) {
+    const cb = cpuPerMessage(curio);
+    const bb = cpuPerMessage(bare);
+    const vr = bare.verification;
+    const bareRows: Array<[string, string, string, string]> = [
+      [
+        'messages/s',
+        String(bare.sends.messagesPerSecond),
+        x(bare.sends.messagesPerSecond, baseline?.sends.messagesPerSecond),
+        x(curio.sends.messagesPerSecond, bare.sends.messagesPerSecond),
+      ],
+      [
+        'delivery p50 / p99 (ms)',
+        `${ms(bare.latencyMs.delivery.p50)} / ${ms(bare.latencyMs.delivery.p99)}`,
+        `${x(bare.latencyMs.delivery.p50, b?.delivery.p50)} / ${x(bare.latencyMs.delivery.p99, b?.delivery.p99)}`,
+        `${x(c.delivery.p50, bare.latencyMs.delivery.p50)} / ${x(c.delivery.p99, bare.latencyMs.delivery.p99)}`,
+      ],
+      [
+        'send answered p50 / p99 (ms)',
+        `${ms(bare.latencyMs.ack.p50)} / ${ms(bare.latencyMs.ack.p99)}`,
+        '–',
+        `${x(c.ack.p50, bare.latencyMs.ack.p50)} / ${x(c.ack.p99, bare.latencyMs.ack.p99)}`,
+      ],
+      ['servers CPU per message (ms)', round(bb.servers, 3).toString(), '–', x(cb.servers, bb.servers)],
+      ['PostgreSQL backends CPU per message (ms)', round(bb.postgres, 3).toString(), '–', x(cb.postgres, bb.postgres)],
+      ['server RSS after connect / peak (MiB)', `${rss(bare, 'afterConnect')} / ${rss(bare, 'peakDuringSends')}`, '–', '–'],
+      ['lost / duplicated / out of order', `${vr.lost} / ${vr.duplicated} / ${vr.outOfOrder}`, '–', '–'],
+    ];
+    lines.push(
+      '',
+      `| ${options.clients} clients, ${options.messages} messages, ${options.concurrency} in flight | ${bare.name} | bare tRPC chat / relay | Curio / bare tRPC chat |`,
+      '|---|---:|---:|---:|',
+      ...bareRows.map((row) => `| ${row.join(' | ')} |`),
+    );
+  }
   console.log(`\n${lines.join('\n')}\n`);
   return lines;
 }
@@ -797,16 +886,20 @@ async function main(): Promise<number> {
   const members = await createMembers(pool, options.clients, options.servers);
   log(`${members.length} members with sessions`);
 
-  const curio = await runCurio(members, pool);
+  const curio = await runServers(members, pool, 'curio');
+  const bare = options.bare ? await runServers(members, pool, 'bare') : null;
   const baseline = options.baseline ? await runBaseline(members) : null;
 
-  const table = printTable(curio, baseline);
-  const targets = chatTargets(curio, baseline);
+  const table = printTable(curio, baseline, bare);
+  const targets = chatTargets(curio, baseline, bare);
   for (const t of targets) console.log(`${t.met ? 'met    ' : 'NOT MET'} ${t.name}: ${t.value} ${t.unit} (${t.bound} ${t.goal})${t.why ? ` – ${t.why}` : ''}`);
   const failed = !curio.verification.ok || curio.sends.failures.length > 0 || curio.droppedSockets > 0;
   if (curio.sends.failures.length > 0) console.error(`failed sends (first 5): ${JSON.stringify(curio.sends.failures.slice(0, 5))}`);
   if (curio.streamErrors.length > 0) console.error(`stream errors (first 5): ${JSON.stringify(curio.streamErrors.slice(0, 5))}`);
   if (baseline && !baseline.verification.ok) console.warn(`baseline verification: ${JSON.stringify(baseline.verification)}`);
+  if (bare && (!bare.verification.ok || bare.sends.failures.length > 0)) {
+    console.warn(`bare tRPC chat: ${JSON.stringify({ ...bare.verification, failedSends: bare.sends.failures.slice(0, 5) })}`);
+  }
   console.log(
     failed
       ? `FAILED: ${JSON.stringify({ ...curio.verification, failedSends: curio.sends.failures.length, droppedSockets: curio.droppedSockets })}`
@@ -820,6 +913,7 @@ async function main(): Promise<number> {
     options,
     curio,
     baseline,
+    bare,
     ratios: baseline
       ? {
           deliveryP50: ratio(curio.latencyMs.delivery.p50, baseline.latencyMs.delivery.p50),

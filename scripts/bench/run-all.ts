@@ -82,6 +82,11 @@ interface ChatResult {
     sends: { messagesPerSecond: number };
     processes: Array<{ rssMiB: { peakDuringSends: number } }>;
   } | null;
+  /** The bare tRPC chat (scripts/bench/chat-fanout/bare-trpc-chat.ts), when the run had it. */
+  bare?: {
+    latencyMs: { delivery: { p50: number; p99: number } };
+    sends: { messagesPerSecond: number };
+  } | null;
 }
 
 function chatSummary(r: ChatResult): SummaryRow[] {
@@ -111,6 +116,18 @@ function chatSummary(r: ChatResult): SummaryRow[] {
       ratio: `${x(c.sends.messagesPerSecond, b?.sends.messagesPerSecond)}; ${x(rss(c.processes), b ? rss(b.processes) : undefined)}`,
       verdict: 'informational',
     },
+    ...(r.bare
+      ? [
+          {
+            bench: 'chat',
+            metric: 'bare tRPC chat (no Curio logic): messages/s; delivery p99 (ms)',
+            curio: `${r.bare.sends.messagesPerSecond}; ${r.bare.latencyMs.delivery.p99}`,
+            baseline: b ? `${b.sends.messagesPerSecond}; ${b.latencyMs.delivery.p99} (bare ws)` : '–',
+            ratio: `${x(r.bare.sends.messagesPerSecond, b?.sends.messagesPerSecond)}; ${x(r.bare.latencyMs.delivery.p99, b?.latencyMs.delivery.p99)}`,
+            verdict: 'informational',
+          },
+        ]
+      : []),
     {
       bench: 'chat',
       metric: 'lost / duplicated / out of order',
