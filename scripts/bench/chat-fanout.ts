@@ -35,7 +35,16 @@ import { generateToken, hashToken } from '../../server/src/domain/accounts/token
 import { SESSION_COOKIE } from '../../server/src/domain/accounts/sessions.ts';
 import { startChild, type ChildServer } from './chat-fanout/processes.ts';
 import { Deliveries, planMessages, type Verification } from './chat-fanout/deliveries.ts';
-import { distribution, messageContent, processCpuSeconds, processMemory, round, type Distribution } from './chat-fanout/stats.ts';
+import {
+  cpuDelta,
+  distribution,
+  messageContent,
+  processCpuSeconds,
+  processesCpuSeconds,
+  processMemory,
+  round,
+  type Distribution,
+} from './chat-fanout/stats.ts';
 import { reported, target, type BenchTarget } from './lib/common.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -242,16 +251,10 @@ class MemorySampler {
   }
 }
 
-/** CPU seconds used by the PostgreSQL backends serving the bench database. */
+/** CPU seconds so far of the PostgreSQL backends serving the bench database, by pid. */
 async function postgresCpu(pool: pg.Pool): Promise<Map<number, number>> {
   const { rows } = await pool.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [BENCH_DB]);
-  return new Map(rows.map(({ pid }) => [pid, processCpuSeconds(pid)]));
-}
-
-function cpuDelta(before: Map<number, number>, after: Map<number, number>): number {
-  let total = 0;
-  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
-  return round(total, 2);
+  return processesCpuSeconds(rows.map(({ pid }) => pid));
 }
 
 // ---------------------------------------------------------------------------------------------

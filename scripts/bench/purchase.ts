@@ -27,6 +27,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
+import os from 'node:os';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { systemClock } from '../../server/src/clock.ts';
@@ -36,7 +37,7 @@ import { migrateToLatest } from '../../server/src/db/migrate.ts';
 import { runInTransaction } from '../../server/src/db/transaction.ts';
 import { formatLedgerReport, transfer, verifyLedger } from '../../server/src/domain/ledger/index.ts';
 import { startChild } from './chat-fanout/processes.ts';
-import { distribution, processCpuSeconds, seededRandom } from './chat-fanout/stats.ts';
+import { cpuDelta, distribution, processCpuSeconds, processesCpuSeconds, seededRandom } from './chat-fanout/stats.ts';
 import {
   databaseUrl,
   describeMachine,
@@ -251,7 +252,15 @@ async function sampleBackends<T>(during: Promise<T>): Promise<{ result: T; sampl
 type SpreadRun = { concurrency: number; purchases: number; perSecond: number; p50: number; p95: number; p99: number; codes: Record<string, number> };
 const spread: SpreadRun[] = [];
 const spreadWorkers: SpreadRun[] = [];
-let statements: { total: number; purchases: number; perPurchase: number; serverCpuMsPerPurchase: number } | null = null;
+let statements: {
+  total: number;
+  purchases: number;
+  perPurchase: number;
+  serverCpuMsPerPurchase: number;
+  /** The PostgreSQL backends serving the server, and this bench process, over the same runs. */
+  postgresCpuMsPerPurchase: number;
+  generatorCpuMsPerPurchase: number;
+} | null = null;
 let backendStates = null as { samples: number; states: Record<string, number> } | null;
 interface RaceResult {
   listings: number;
@@ -267,7 +276,35 @@ interface RaceResult {
 }
 let race: RaceResult | null = null;
 const checks: Record<string, unknown> = {};
-let pgbench: { tps: number; latencyMs: number | null; clients: number; seconds: number; scale: number } | null = null;
+let pgbench: {
+  tps: number;
+  latencyMs: number | null;
+  clients: number;
+  seconds: number;
+  scale: number;
+  /** CPU of its backends and of pgbench itself per transaction, read from /proc while it ran. */
+  backendsCpuMsPerTransaction: number;
+  clientCpuMsPerTransaction: number;
+} | null = null;
+
+/**
+ * The CPU seconds a client process and the backends of its database used until `finished`
+ * settled: both are polled from /proc every 100 ms while it runs (its backends end with it, so the
+ * last reading of each is what it used, less at most one interval).
+ */
+async function cpuWhile(pid: number | undefined, database: string, finished: Promise<unknown>): Promise<{ process: number; backends: number }> {
+  const backends = new Map<number, number>();
+  let client = 0;
+  let done = false;
+  void finished.finally(() => (done = true)).catch(() => {});
+  while (!done) {
+    const { rows } = await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = ${database}`.execute(db);
+    for (const [backend, seconds] of processesCpuSeconds(rows.map((row) => row.pid))) backends.set(backend, Math.max(backends.get(backend) ?? 0, seconds));
+    if (pid) client = Math.max(client, processCpuSeconds(pid));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { process: client, backends: [...backends.values()].reduce((a, b) => a + b, 0) };
+}
 let failure: unknown = null;
 /**
  * One spread run: round robin, so the purchases in flight at one time have distinct buyers and
@@ -288,9 +325,17 @@ async function spreadRun(concurrency: number, runIndex: number, sample: boolean,
   return { concurrency, purchases: ok.length, perSecond: round(ok.length / seconds, 1), p50: d.p50, p95: d.p95, p99: d.p99, codes: codeCounts(attempts) };
 }
 
+/** CPU seconds so far of the PostgreSQL backends of the bench database (the server's pool among them). */
+async function backendsCpu(): Promise<Map<number, number>> {
+  const { rows } = await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`.execute(db);
+  return processesCpuSeconds(rows.map(({ pid }) => pid));
+}
+
 try {
   const statementsBefore = await serverStatements();
   const cpuBefore = processCpuSeconds(server.pid);
+  const backendsBefore = await backendsCpu();
+  const generatorBefore = process.cpuUsage();
   for (const [i, concurrency] of SPREAD_CONCURRENCIES.entries()) {
     spread.push(await spreadRun(concurrency, i, concurrency === SPREAD_CONCURRENCIES.at(-1), 'spread'));
   }
@@ -299,9 +344,17 @@ try {
   const spreadAttempts = spread.reduce((n, s) => n + Object.values(s.codes).reduce((a, b) => a + b, 0), 0);
   // the server's own CPU (from /proc), which is what one Node process can serve at most
   const serverCpuMsPerPurchase = round(((processCpuSeconds(server.pid) - cpuBefore) * 1000) / spreadAttempts, 2);
-  statements = { total: statementsTotal, purchases: spreadAttempts, perPurchase: round(statementsTotal / spreadAttempts, 2), serverCpuMsPerPurchase };
+  const generator = process.cpuUsage(generatorBefore);
+  statements = {
+    total: statementsTotal,
+    purchases: spreadAttempts,
+    perPurchase: round(statementsTotal / spreadAttempts, 2),
+    serverCpuMsPerPurchase,
+    postgresCpuMsPerPurchase: round((cpuDelta(backendsBefore, await backendsCpu()) * 1000) / spreadAttempts, 2),
+    generatorCpuMsPerPurchase: round((generator.user + generator.system) / 1000 / spreadAttempts, 2),
+  };
   console.log(
-    `statements: ${statementsTotal} for ${spreadAttempts} purchases = ${statements.perPurchase} per purchase; server CPU ${serverCpuMsPerPurchase} ms per purchase`,
+    `statements: ${statementsTotal} for ${spreadAttempts} purchases = ${statements.perPurchase} per purchase; CPU per purchase: server ${serverCpuMsPerPurchase} ms, PostgreSQL backends ${statements.postgresCpuMsPerPurchase} ms, this bench ${statements.generatorCpuMsPerPurchase} ms`,
   );
 
   const raceJob = await load(BUYERS * RACE_ATTEMPTS_PER_BUYER, RACE_CONCURRENCY, (n) => [
@@ -375,10 +428,24 @@ try {
   // baseline: pgbench on its own database of the same server
   const pgbenchUrl = await recreateDatabase(PGBENCH_DB);
   await run('pgbench', ['-i', '-q', '-s', String(PGBENCH_SCALE), pgbenchUrl], { maxBuffer: 1 << 24 });
-  const { stdout } = await run('pgbench', ['-c', String(PGBENCH_CONCURRENCY), '-j', '2', '-T', String(PGBENCH_SECONDS), pgbenchUrl], { maxBuffer: 1 << 24 });
+  const pgbenchRun = run('pgbench', ['-c', String(PGBENCH_CONCURRENCY), '-j', '2', '-T', String(PGBENCH_SECONDS), pgbenchUrl], { maxBuffer: 1 << 24 });
+  const pgbenchCpu = await cpuWhile(pgbenchRun.child.pid, PGBENCH_DB, pgbenchRun);
+  const { stdout } = await pgbenchRun;
   const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1] ?? /tps = ([\d.]+)/.exec(stdout)?.[1]);
   const latency = /latency average = ([\d.]+) ms/.exec(stdout)?.[1];
-  pgbench = { tps: round(tps, 1), latencyMs: latency ? Number(latency) : null, clients: PGBENCH_CONCURRENCY, seconds: PGBENCH_SECONDS, scale: PGBENCH_SCALE };
+  const transactions = Number(/number of transactions actually processed: (\d+)/.exec(stdout)?.[1] ?? Number.NaN);
+  pgbench = {
+    tps: round(tps, 1),
+    latencyMs: latency ? Number(latency) : null,
+    clients: PGBENCH_CONCURRENCY,
+    seconds: PGBENCH_SECONDS,
+    scale: PGBENCH_SCALE,
+    backendsCpuMsPerTransaction: round((pgbenchCpu.backends * 1000) / transactions, 3),
+    clientCpuMsPerTransaction: round((pgbenchCpu.process * 1000) / transactions, 3),
+  };
+  console.log(
+    `pgbench CPU per transaction: backends ${pgbench.backendsCpuMsPerTransaction} ms, pgbench itself ${pgbench.clientCpuMsPerTransaction} ms (${transactions} transactions)`,
+  );
   console.log(`pgbench -c ${PGBENCH_CONCURRENCY} -j 2 -T ${PGBENCH_SECONDS} (scale ${PGBENCH_SCALE}): ${pgbench.tps} tps, latency avg ${latency} ms`);
   await dropDatabase(PGBENCH_DB);
 } catch (error) {
@@ -461,7 +528,7 @@ const targets: BenchTarget[] = [
     'min',
     0.3,
     '×',
-    `${atPg.perSecond} purchases/s against ${pgbench.tps} tps; ${statements.perPurchase} statements per purchase, backends idle in transaction ${idleInTransaction}% of samples; the one Node process spends ${statements.serverCpuMsPerPurchase} ms of CPU per purchase (HTTP, tRPC and its ${statements.perPurchase} statements), i.e. at most ${round(1000 / statements.serverCpuMsPerPurchase, 0)} purchases/s on a whole core, which it shares with PostgreSQL and the bench`,
+    `${atPg.perSecond} purchases/s against ${pgbench.tps} tps; ${statements.perPurchase} statements per purchase, backends idle in transaction ${idleInTransaction}% of samples; the one Node process spends ${statements.serverCpuMsPerPurchase} ms of CPU per purchase (HTTP, tRPC and its ${statements.perPurchase} statements), i.e. at most ${round(1000 / statements.serverCpuMsPerPurchase, 0)} purchases/s on a whole core, which it shares with PostgreSQL (${statements.postgresCpuMsPerPurchase} ms per purchase) and the bench (${statements.generatorCpuMsPerPurchase} ms); 0.3× needs ${round(0.3 * pgbench.tps, 0)} purchases/s, ${round((os.cpus().length * 1000) / (0.3 * pgbench.tps), 2)} ms of CPU per purchase for all three on the ${os.cpus().length} cores, where a pgbench transaction costs its backends ${pgbench.backendsCpuMsPerTransaction} ms and pgbench ${pgbench.clientCpuMsPerTransaction} ms`,
   ),
   target(
     'purchase statements per purchase',
@@ -484,7 +551,7 @@ const targets: BenchTarget[] = [
 ];
 const notes = [
   `best spread throughput ${best.perSecond} purchases/s at c=${best.concurrency}; at c=${atPg.concurrency} ${atPg.perSecond}/s = ${ratio(atPg.perSecond, pgbench.tps, 3)} of pgbench's ${pgbench.tps} tps`,
-  `database statements per purchase: ${statements.perPurchase} (${statements.total} counted by the server's curio_db_statements_total, BEGIN and COMMIT included, over ${statements.purchases} spread purchases); server CPU ${statements.serverCpuMsPerPurchase} ms per purchase (/proc)`,
+  `database statements per purchase: ${statements.perPurchase} (${statements.total} counted by the server's curio_db_statements_total, BEGIN and COMMIT included, over ${statements.purchases} spread purchases); CPU per purchase (/proc): server ${statements.serverCpuMsPerPurchase} ms, PostgreSQL backends ${statements.postgresCpuMsPerPurchase} ms, this bench ${statements.generatorCpuMsPerPurchase} ms`,
   ...(workersAtPg
     ? [
         `WEB_CONCURRENCY=${WORKERS}: ${spreadWorkers.map((s) => `${s.perSecond}/s at c=${s.concurrency}`).join(', ')}; at c=${PGBENCH_CONCURRENCY} ${round(workersFactor, 2)}× one process`,

@@ -54,6 +54,21 @@ export function processCpuSeconds(pid: number): number {
   }
 }
 
+/** CPU seconds so far of each of `pids` (PostgreSQL backends, say), by pid. */
+export function processesCpuSeconds(pids: number[]): Map<number, number> {
+  return new Map(pids.map((pid) => [pid, processCpuSeconds(pid)]));
+}
+
+/**
+ * CPU seconds the processes used between two readings. A process first seen in `after` started
+ * in between and counts whole; one gone by `after` is not counted (read `after` before it ends).
+ */
+export function cpuDelta(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return round(total, 2);
+}
+
 /** mulberry32: the same pairs and order on every run with the same seed. */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
