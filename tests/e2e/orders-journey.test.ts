@@ -366,7 +366,7 @@ describeInBrowser('buying a listing, shipping it and confirming receipt, in the 
       await owner.close();
     }
   });
-  test("a banned seller's listing: the buy is refused with the reason and nothing is paid, in zh-CN and en", async () => {
+  test("a banned seller's listing: a buy is refused with the reason, the page then says purchases are paused, nothing is paid, in zh-CN and en", async () => {
     const sellerPage = await openPage(browser, { baseUrl: server.url, language: EN });
     const buyerPages = [await openPage(browser, { baseUrl: server.url, language: EN }), await openPage(browser, { baseUrl: server.url, language: ZH })];
     try {
@@ -383,8 +383,6 @@ describeInBrowser('buying a listing, shipping it and confirming receipt, in the 
         priceCents: 3_000,
         idempotencyKey: `sextant-${seller.id}`,
       });
-      await server.db.db.insertInto('user_bans').values({ user_id: seller.id, reason: 'fraud', status: 'active' }).execute();
-
       const [first, second] = buyerPages.map((session) => session.page) as [Page, Page];
       await first.goto('/');
       const buyer = await signUpInPage(first, 'banned-seller-buyer');
@@ -396,13 +394,23 @@ describeInBrowser('buying a listing, shipping it and confirming receipt, in the 
         [second, ZH],
       ] as const) {
         const t = (key: string) => uiText(language, key);
+        // the page was opened before the ban: its buy button is still there when the ban lands
+        await server.db.db.deleteFrom('user_bans').where('user_id', '=', seller.id).execute();
         await page.goto(`/listing/${listingId}`);
         await page.getByRole('heading', { level: 1, name: '铜制六分仪 Brass sextant' }).waitFor();
+        await server.db.db.insertInto('user_bans').values({ user_id: seller.id, reason: 'fraud', status: 'active' }).execute();
         await page.getByRole('button', { name: t('orders:purchase.buy') }).click();
         const confirm = page.getByRole('dialog', { name: t('orders:purchase.confirmTitle') });
         await confirm.getByRole('button', { name: t('orders:purchase.confirm') }).click();
         await toast(page, t('errors:MEMBER_SUSPENDED')).waitFor();
         expect(new URL(page.url()).pathname).toBe(`/listing/${listingId}`);
+        // the refusal reloads the listing, which now says why nobody can buy
+        await page
+          .getByRole('status')
+          .filter({ hasText: t('listing:buyer.sellerSuspended') })
+          .waitFor();
+        await expect.poll(() => page.getByRole('button', { name: t('listing:buyer.purchasesPaused') }).isDisabled()).toBe(true);
+        expect(await page.getByRole('button', { name: t('orders:purchase.buy') }).count()).toBe(0);
         await captureScreens(page, `orders-purchase-seller-suspended-${language}`);
       }
       expect(await balancesOf(buyer)).toEqual({ usdnAvailableCents: 10_000, usdnHeldCents: 0 });

@@ -111,6 +111,8 @@ export const ZBuyingRequestDetail = z.object({
   createdAt: z.date(),
   expiresAt: z.date().nullable(),
   requester: ZRequesterCard,
+  /** The requester is under an active ban: nobody makes an offer until it is lifted (rule A-18, ADR 0042). */
+  requesterSuspended: z.boolean(),
   viewer: z.object({
     isOwner: z.boolean(),
     liked: z.boolean(),

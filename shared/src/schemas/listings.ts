@@ -111,6 +111,8 @@ export const ZListingDetail = z.object({
   updatedAt: z.date(),
   /** Null for an anonymous listing, except when its owner looks. */
   seller: ZListingSeller.nullable(),
+  /** The seller is under an active ban: nobody buys until it is lifted (rule A-18, ADR 0042). */
+  sellerSuspended: z.boolean(),
   viewer: z.object({
     isOwner: z.boolean(),
     liked: z.boolean(),

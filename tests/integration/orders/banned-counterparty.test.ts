@@ -19,7 +19,10 @@ describe('deals with a banned member', () => {
     const admin = await member();
     const listingId = await insertListing(db.db, seller.id, { priceCents: 2_500, quantity: 3 });
     const escrowBefore = await escrowBalance(db.db);
+    expect((await buyer.api.marketplace.listings.get({ id: listingId })).sellerSuspended).toBe(false);
     await banUser(db.db, services.events, { userId: seller.id, bannedBy: admin.id, reason: 'fraud' });
+    // the page says so before anyone tries: visitors and members alike
+    expect((await buyer.api.marketplace.listings.get({ id: listingId })).sellerSuspended).toBe(true);
 
     const input = { listingId, quantity: 1, idempotencyKey: key() };
     await expectAppError(buyer.api.orders.purchase(input), 'MEMBER_SUSPENDED');
@@ -30,6 +33,7 @@ describe('deals with a banned member', () => {
     expect(await db.db.selectFrom('idempotency_keys').select('key').where('key', '=', input.idempotencyKey).execute()).toEqual([]);
 
     await liftBan(db.db, { userId: seller.id });
+    expect((await buyer.api.marketplace.listings.get({ id: listingId })).sellerSuspended).toBe(false);
     const { orderId } = await buyer.api.orders.purchase(input);
     expect(orderId).toEqual(expect.any(String));
     expect(await usdn(db.db, buyer.id)).toBe(7_500);
@@ -54,7 +58,10 @@ describe('deals with a banned member', () => {
     const bannedRequester = await member({ nickname: 'Requester' });
     const seller = await member({ nickname: 'Offerer' });
     const { id: closedToOffers } = await bannedRequester.api.marketplace.buyingRequests.create(requestInput({ title: 'Wanted: brass sextant' }));
+    expect(await seller.api.marketplace.buyingRequests.get({ id: closedToOffers })).toMatchObject({ requesterSuspended: false, acceptingOffers: true });
     await banUser(db.db, services.events, { userId: bannedRequester.id, bannedBy: admin.id, reason: 'fraud' });
+    // the request page no longer takes offers, and says why
+    expect(await seller.api.marketplace.buyingRequests.get({ id: closedToOffers })).toMatchObject({ requesterSuspended: true, acceptingOffers: false });
     await expectAppError(seller.api.marketplace.offers.create({ requestId: closedToOffers, priceCents: 30_000 }), 'MEMBER_SUSPENDED');
     expect(await db.db.selectFrom('buying_offers').select('id').where('request_id', '=', closedToOffers).execute()).toEqual([]);
 

@@ -1,9 +1,27 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Anchor, Badge, Box, Button, Center, Container, Grid, Group, Loader, Paper, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Center,
+  Container,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconClock, IconEdit, IconEye, IconFlag, IconHandFinger, IconMessageCircle, IconShare, IconStar, IconTrash } from '@tabler/icons-react';
+import { IconClock, IconEdit, IconEye, IconFlag, IconHandFinger, IconMessageCircle, IconShare, IconStar, IconTrash, IconUserOff } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BRAND, type TBuyingRequestDetail } from '@curio/shared';
@@ -116,9 +134,11 @@ function RequestDetail({ request }: { request: TBuyingRequestDetail }) {
     ? t('buying:detail.offerMade')
     : settled
       ? t('buying:detail.offersClosed')
-      : !request.acceptingOffers && full
-        ? t('buying:detail.offersFull')
-        : t('buying:detail.makeOffer');
+      : request.requesterSuspended
+        ? t('buying:detail.offersPaused')
+        : !request.acceptingOffers && full
+          ? t('buying:detail.offersFull')
+          : t('buying:detail.makeOffer');
   const canOffer = request.acceptingOffers && !request.viewer.myActiveOfferId;
 
   const actions = isOwner ? (
@@ -251,6 +271,12 @@ function RequestDetail({ request }: { request: TBuyingRequestDetail }) {
                     color={full ? 'red' : 'grape'}
                     aria-label={t('home:card.offersProgress', { active: request.activeOffersCount, max: request.maxOffersAllowed })}
                   />
+                )}
+                {/* the requester is banned: the request stays readable (rule A-18), but nobody offers (ADR 0042) */}
+                {request.requesterSuspended && !isOwner && !settled && (
+                  <Alert color="yellow" variant="light" p="xs" role="status" icon={<IconUserOff size={18} aria-hidden />}>
+                    <Text size="sm">{t('buying:detail.requesterSuspended')}</Text>
+                  </Alert>
                 )}
                 {request.viewer.myActiveOfferId && (
                   <Anchor component={Link} to="/buying-requests/offers" size="sm">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconMessageCircle, IconShieldLock, IconShoppingBag, IconWallet } from '@tabler/icons-react';
+import { IconMessageCircle, IconShieldLock, IconShoppingBag, IconUserOff, IconWallet } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatCents, typedNumber, type TListingDetail } from '@curio/shared';
@@ -124,6 +124,25 @@ export function PurchasePanel({ listing, soldOut, onChat }: { listing: TListingD
           {t('listing:buyer.soldOut')}
         </Button>
       </Group>
+    );
+  }
+
+  // the seller is banned: the page stays readable (rule A-18), but nobody buys from them (ADR 0042)
+  if (listing.sellerSuspended) {
+    return (
+      <Stack gap="sm">
+        <Alert color="yellow" variant="light" p="xs" role="status" icon={<IconUserOff size={18} aria-hidden />}>
+          <Text size="sm">{t('listing:buyer.sellerSuspended')}</Text>
+        </Alert>
+        <Group gap="sm" wrap="nowrap">
+          <Button variant="default" leftSection={<IconMessageCircle size={16} aria-hidden />} onClick={onChat} style={{ flexShrink: 0 }}>
+            {t('listing:buyer.chat')}
+          </Button>
+          <Button disabled style={{ flex: 1 }}>
+            {t('listing:buyer.purchasesPaused')}
+          </Button>
+        </Group>
+      </Stack>
     );
   }
 

@@ -1,8 +1,9 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { uploadUrl, type TBuyingRequestDetail, type TBuyingRequestSummary, type TListingCategory } from '@curio/shared';
 import type { BuyingRequestsTable, Database } from '../../db/schema.ts';
 import { DomainError } from '../domain-error.ts';
 import { effectiveRequestStatus, isActiveRequestStatus } from './status.ts';
+import { memberNotBanned } from '../accounts/active-bans.ts';
 
 type RequestRow = Selectable<BuyingRequestsTable>;
 
@@ -30,6 +31,7 @@ export async function loadBuyingRequestDetail(db: Kysely<Database>, id: string, 
   const requester = await db
     .selectFrom('profiles')
     .select(['user_id', 'nickname', 'avatar_key', 'credit_score', 'attendance_rate', 'sold_count', 'created_at'])
+    .select(sql<boolean>`NOT ${memberNotBanned('profiles.user_id')}`.as('suspended'))
     .where('user_id', '=', row.user_id)
     .executeTakeFirstOrThrow();
 
@@ -74,7 +76,8 @@ export async function loadBuyingRequestDetail(db: Kysely<Database>, id: string, 
     likesCount: row.likes_count,
     favoritesCount: row.favorites_count,
     status,
-    acceptingOffers: isActiveRequestStatus(status) && row.active_offers_count < row.max_offers_allowed,
+    // a banned requester's request stays readable, but nobody offers on it (ADR 0042)
+    acceptingOffers: isActiveRequestStatus(status) && row.active_offers_count < row.max_offers_allowed && !requester.suspended,
     selectedOfferId: row.selected_offer_id,
     createdAt: row.created_at,
     expiresAt: row.expires_at,
@@ -87,6 +90,7 @@ export async function loadBuyingRequestDetail(db: Kysely<Database>, id: string, 
       soldCount: requester.sold_count,
       createdAt: requester.created_at,
     },
+    requesterSuspended: requester.suspended,
     viewer: { isOwner, liked, favorited, followingRequester, myActiveOfferId },
   };
 }

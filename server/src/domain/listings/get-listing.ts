@@ -1,8 +1,10 @@
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { ZListingDetail, ZListingIdInput } from '@curio/shared';
 import { ZListingCategory, ZListingStatus, ZListingUnit, LISTING_REVIEW_STATUSES, uploadUrl } from '@curio/shared';
 import { DomainError } from '../domain-error.ts';
 import type { AuthUser } from '../accounts/sessions.ts';
+import { memberNotBanned } from '../accounts/active-bans.ts';
 import type { AppServices } from '../../app-services.ts';
 
 const ZReviewStatus = z.enum(LISTING_REVIEW_STATUSES);
@@ -50,6 +52,7 @@ export async function getListing(
       'profiles.credit_score',
       'profiles.sold_count',
       'profiles.created_at as seller_since',
+      sql<boolean>`NOT ${memberNotBanned('listings.seller_id')}`.as('seller_suspended'),
     ])
     .where('listings.id', '=', input.id)
     .executeTakeFirst();
@@ -106,6 +109,7 @@ export async function getListing(
           createdAt: row.seller_since,
         }
       : null,
+    sellerSuspended: row.seller_suspended,
     viewer: {
       isOwner,
       liked: liked !== undefined,
