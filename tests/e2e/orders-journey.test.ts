@@ -420,4 +420,51 @@ describeInBrowser('buying a listing, shipping it and confirming receipt, in the 
       await Promise.all([sellerPage, ...buyerPages].map((session) => session.close()));
     }
   });
+  test("a banned requester's request says offers are paused, with the reason, in zh-CN and en", async () => {
+    const requesterPage = await openPage(browser, { baseUrl: server.url, language: EN });
+    const sellerPages = [await openPage(browser, { baseUrl: server.url, language: EN }), await openPage(browser, { baseUrl: server.url, language: ZH })];
+    try {
+      await requesterPage.page.goto('/');
+      const requester = await signUpInPage(requesterPage.page, 'banned-requester');
+      const { id: requestId } = await mutateInPage<{ id: string }>(requesterPage.page, 'marketplace.buyingRequests.create', {
+        title: '求购黄铜六分仪 Wanted: brass sextant',
+        description: '可用即可。Working condition.',
+        category: 'goods',
+        budgetMinCents: 10_000,
+        budgetMaxCents: 40_000,
+      });
+      await server.db.db.insertInto('user_bans').values({ user_id: requester.id, reason: 'fraud', status: 'active' }).execute();
+
+      const [first, second] = sellerPages.map((session) => session.page) as [Page, Page];
+      await first.goto('/');
+      const seller = await signUpInPage(first, 'banned-requester-seller');
+      await second.goto('/');
+      await mutateInPage(second, 'auth.signIn', { email: seller.email, password: 'e2e-secret-123' });
+      for (const [page, language] of [
+        [first, EN],
+        [second, ZH],
+      ] as const) {
+        const t = (key: string) => uiText(language, key);
+        await page.goto(`/buying-requests/${requestId}`);
+        await page.getByRole('heading', { level: 1, name: '求购黄铜六分仪 Wanted: brass sextant' }).waitFor();
+        await page
+          .getByRole('status')
+          .filter({ hasText: t('buying:detail.requesterSuspended') })
+          .waitFor();
+        await expect
+          .poll(() =>
+            page
+              .getByRole('button', { name: t('buying:detail.offersPaused') })
+              .first()
+              .isDisabled(),
+          )
+          .toBe(true);
+        expect(await page.getByRole('button', { name: t('buying:detail.makeOffer') }).count()).toBe(0);
+        await captureScreens(page, `buying-request-requester-suspended-${language}`);
+      }
+      for (const session of sellerPages) expect(session.pageErrors).toEqual([]);
+    } finally {
+      await Promise.all([requesterPage, ...sellerPages].map((session) => session.close()));
+    }
+  });
 });
