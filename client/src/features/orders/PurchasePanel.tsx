@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -114,16 +114,21 @@ export function PurchasePanel({ listing, soldOut, onChat }: { listing: TListingD
     });
   };
 
+  // the chat label keeps its width (it is the longer one); buy, or why not, takes the rest
+  const besideChat = (action: ReactNode) => (
+    <Group gap="sm" wrap="nowrap">
+      <Button variant="default" leftSection={<IconMessageCircle size={16} aria-hidden />} onClick={onChat} style={{ flexShrink: 0 }}>
+        {t('listing:buyer.chat')}
+      </Button>
+      {action}
+    </Group>
+  );
+
   if (soldOut) {
-    return (
-      <Group gap="sm" wrap="nowrap">
-        <Button variant="default" leftSection={<IconMessageCircle size={16} aria-hidden />} onClick={onChat} style={{ flexShrink: 0 }}>
-          {t('listing:buyer.chat')}
-        </Button>
-        <Button disabled style={{ flex: 1 }}>
-          {t('listing:buyer.soldOut')}
-        </Button>
-      </Group>
+    return besideChat(
+      <Button disabled style={{ flex: 1 }}>
+        {t('listing:buyer.soldOut')}
+      </Button>,
     );
   }
 
@@ -134,14 +139,11 @@ export function PurchasePanel({ listing, soldOut, onChat }: { listing: TListingD
         <Alert color="yellow" variant="light" p="xs" role="status" icon={<IconUserOff size={18} aria-hidden />}>
           <Text size="sm">{t('listing:buyer.sellerSuspended')}</Text>
         </Alert>
-        <Group gap="sm" wrap="nowrap">
-          <Button variant="default" leftSection={<IconMessageCircle size={16} aria-hidden />} onClick={onChat} style={{ flexShrink: 0 }}>
-            {t('listing:buyer.chat')}
-          </Button>
+        {besideChat(
           <Button disabled style={{ flex: 1 }}>
             {t('listing:buyer.purchasesPaused')}
-          </Button>
-        </Group>
+          </Button>,
+        )}
       </Stack>
     );
   }
@@ -191,11 +193,7 @@ export function PurchasePanel({ listing, soldOut, onChat }: { listing: TListingD
           )}
         </Stack>
       </Paper>
-      {/* the chat label keeps its width (it is the longer one); buy takes the rest */}
-      <Group gap="sm" wrap="nowrap">
-        <Button variant="default" leftSection={<IconMessageCircle size={16} aria-hidden />} onClick={onChat} style={{ flexShrink: 0 }}>
-          {t('listing:buyer.chat')}
-        </Button>
+      {besideChat(
         <Button
           style={{ flex: 1 }}
           leftSection={<IconShoppingBag size={16} aria-hidden />}
@@ -204,8 +202,8 @@ export function PurchasePanel({ listing, soldOut, onChat }: { listing: TListingD
           disabled={typed.quantity === null}
         >
           {t('purchase.buy')}
-        </Button>
-      </Group>
+        </Button>,
+      )}
     </Stack>
   );
 }
