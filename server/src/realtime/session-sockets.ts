@@ -6,6 +6,7 @@ import { SOCKET_CLOSE_CODES } from '@curio/shared';
 import { ADMIN_QUEUE_ID, type EventBus, type RealtimeEvent } from './events.ts';
 import { componentLogger } from '../observability/logger.ts';
 import { selectSessionUsers, toSessionUser } from '../domain/accounts/session-user.ts';
+import { bannedAmong } from '../domain/accounts/active-bans.ts';
 
 const log = componentLogger('ws');
 
@@ -99,7 +100,9 @@ export class SessionSockets {
     socket.once('close', () => this.untrack(socket, user.id));
 
     // the role too may have changed before anyone here listened
-    if (closeIfChanged(socket, signIn, await this.standing([sessionId]), { closeEnded: true })) this.forgetSignIn(user.id);
+    const standing = await this.standing([sessionId]);
+    const banned = standing.has(sessionId) ? new Set<string>() : await bannedAmong(this.db, [user.id]);
+    if (closeIfChanged(socket, signIn, standing, { closeEnded: true, banned: banned.has(user.id) })) this.forgetSignIn(user.id);
   }
 
   /** Sockets currently registered (for tests and diagnostics). */
@@ -139,10 +142,13 @@ export class SessionSockets {
    * and with `closeEnded` (after missed events) those whose session is gone too.
    */
   private async recheck(userIds: string[], options: { closeEnded: boolean }): Promise<void> {
-    const tracked = userIds.flatMap((userId) => [...(this.byUser.get(userId)?.sockets ?? [])]);
+    const tracked = userIds.flatMap((userId) => [...(this.byUser.get(userId)?.sockets ?? [])].map(([socket, signIn]) => ({ userId, socket, signIn })));
     if (tracked.length === 0) return;
-    const standing = await this.standing([...new Set(tracked.map(([, signIn]) => signIn.sessionId))]);
-    for (const [socket, signIn] of tracked) closeIfChanged(socket, signIn, standing, options);
+    const standing = await this.standing([...new Set(tracked.map(({ signIn }) => signIn.sessionId))]);
+    // a session that ended with a ban whose own event was missed closes as a ban, so the tab says why
+    const ended = options.closeEnded ? tracked.filter(({ signIn }) => !standing.has(signIn.sessionId)).map(({ userId }) => userId) : [];
+    const banned = await bannedAmong(this.db, [...new Set(ended)]);
+    for (const { userId, socket, signIn } of tracked) closeIfChanged(socket, signIn, standing, { ...options, banned: banned.has(userId) });
   }
 
   /**
@@ -166,11 +172,14 @@ export class SessionSockets {
   }
 }
 
-/** Closes the socket if its session ended (with `closeEnded`) or its role changed; true for a changed role. */
-function closeIfChanged(socket: WebSocket, signIn: SocketSignIn, standing: Map<string, boolean>, options: { closeEnded: boolean }): boolean {
+/**
+ * Closes the socket if its session ended (with `closeEnded`; as a ban when its member is `banned`)
+ * or its role changed; true for a changed role.
+ */
+function closeIfChanged(socket: WebSocket, signIn: SocketSignIn, standing: Map<string, boolean>, options: { closeEnded: boolean; banned?: boolean }): boolean {
   const isAdmin = standing.get(signIn.sessionId);
   if (isAdmin === undefined) {
-    if (options.closeEnded) revoke(socket);
+    if (options.closeEnded) revoke(socket, options.banned ? 'banned' : undefined);
     return false;
   }
   if (isAdmin === signIn.isAdmin) return false;

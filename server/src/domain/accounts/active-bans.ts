@@ -20,3 +20,10 @@ export async function isBanned(db: Kysely<Database>, memberId: string): Promise<
   const row = await db.selectFrom('user_bans').select('id').where('user_id', '=', memberId).where('status', '=', 'active').executeTakeFirst();
   return row !== undefined;
 }
+
+/** The members among `memberIds` under an active ban, read at once. */
+export async function bannedAmong(db: Kysely<Database>, memberIds: string[]): Promise<Set<string>> {
+  if (memberIds.length === 0) return new Set();
+  const rows = await db.selectFrom('user_bans').select('user_id').where('user_id', 'in', memberIds).where('status', '=', 'active').execute();
+  return new Set(rows.map((row) => row.user_id));
+}
