@@ -368,7 +368,11 @@ describeInBrowser('buying a listing, shipping it and confirming receipt, in the 
   });
   test("a banned seller's listing: a buy is refused with the reason, the page then says purchases are paused, nothing is paid, in zh-CN and en", async () => {
     const sellerPage = await openPage(browser, { baseUrl: server.url, language: EN });
-    const buyerPages = [await openPage(browser, { baseUrl: server.url, language: EN }), await openPage(browser, { baseUrl: server.url, language: ZH })];
+    // zh-CN in the dark theme: the notice is looked at in both
+    const buyerPages = [
+      await openPage(browser, { baseUrl: server.url, language: EN }),
+      await openPage(browser, { baseUrl: server.url, language: ZH, theme: 'dark' }),
+    ];
     try {
       const s = sellerPage.page;
       await s.goto('/');
@@ -422,7 +426,10 @@ describeInBrowser('buying a listing, shipping it and confirming receipt, in the 
   });
   test("a banned requester's request says offers are paused, with the reason, in zh-CN and en", async () => {
     const requesterPage = await openPage(browser, { baseUrl: server.url, language: EN });
-    const sellerPages = [await openPage(browser, { baseUrl: server.url, language: EN }), await openPage(browser, { baseUrl: server.url, language: ZH })];
+    const sellerPages = [
+      await openPage(browser, { baseUrl: server.url, language: EN }),
+      await openPage(browser, { baseUrl: server.url, language: ZH, theme: 'dark' }),
+    ];
     try {
       await requesterPage.page.goto('/');
       const requester = await signUpInPage(requesterPage.page, 'banned-requester');
