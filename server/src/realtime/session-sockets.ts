@@ -26,6 +26,13 @@ interface SocketSignIn {
   isAdmin: boolean;
 }
 
+/** A registered socket with its member and how it signed in. */
+interface TrackedSocket {
+  userId: string;
+  socket: WebSocket;
+  signIn: SocketSignIn;
+}
+
 interface UserSockets {
   sockets: Map<WebSocket, SocketSignIn>;
   unsubscribe: () => void;
@@ -100,9 +107,7 @@ export class SessionSockets {
     socket.once('close', () => this.untrack(socket, user.id));
 
     // the role too may have changed before anyone here listened
-    const standing = await this.standing([sessionId]);
-    const banned = standing.has(sessionId) ? new Set<string>() : await bannedAmong(this.db, [user.id]);
-    if (closeIfChanged(socket, signIn, standing, { closeEnded: true, banned: banned.has(user.id) })) this.forgetSignIn(user.id);
+    if (await this.closeChanged([{ userId: user.id, socket, signIn }], { closeEnded: true })) this.forgetSignIn(user.id);
   }
 
   /** Sockets currently registered (for tests and diagnostics). */
@@ -143,12 +148,23 @@ export class SessionSockets {
    */
   private async recheck(userIds: string[], options: { closeEnded: boolean }): Promise<void> {
     const tracked = userIds.flatMap((userId) => [...(this.byUser.get(userId)?.sockets ?? [])].map(([socket, signIn]) => ({ userId, socket, signIn })));
-    if (tracked.length === 0) return;
+    if (tracked.length > 0) await this.closeChanged(tracked, options);
+  }
+
+  /**
+   * Reads the sockets' sessions and closes those whose role changed, and with `closeEnded` those
+   * whose session ended; true when a role had changed. A session that ended with a ban whose own
+   * event was missed closes as a ban, so the tab says why.
+   */
+  private async closeChanged(tracked: TrackedSocket[], options: { closeEnded: boolean }): Promise<boolean> {
     const standing = await this.standing([...new Set(tracked.map(({ signIn }) => signIn.sessionId))]);
-    // a session that ended with a ban whose own event was missed closes as a ban, so the tab says why
     const ended = options.closeEnded ? tracked.filter(({ signIn }) => !standing.has(signIn.sessionId)).map(({ userId }) => userId) : [];
     const banned = await bannedAmong(this.db, [...new Set(ended)]);
-    for (const { userId, socket, signIn } of tracked) closeIfChanged(socket, signIn, standing, { ...options, banned: banned.has(userId) });
+    let roleChanged = false;
+    for (const { userId, socket, signIn } of tracked) {
+      if (closeIfChanged(socket, signIn, standing, { ...options, banned: banned.has(userId) })) roleChanged = true;
+    }
+    return roleChanged;
   }
 
   /**

@@ -17,11 +17,10 @@ export function memberNotBanned(memberColumn: string): RawBuilder<boolean> {
  * deadline).
  */
 export async function isBanned(db: Kysely<Database>, memberId: string): Promise<boolean> {
-  const row = await db.selectFrom('user_bans').select('id').where('user_id', '=', memberId).where('status', '=', 'active').executeTakeFirst();
-  return row !== undefined;
+  return (await bannedAmong(db, [memberId])).has(memberId);
 }
 
-/** The members among `memberIds` under an active ban, read at once. */
+/** The members among `memberIds` under an active ban, read at once: the one read of an active ban by member. */
 export async function bannedAmong(db: Kysely<Database>, memberIds: string[]): Promise<Set<string>> {
   if (memberIds.length === 0) return new Set();
   const rows = await db.selectFrom('user_bans').select('user_id').where('user_id', 'in', memberIds).where('status', '=', 'active').execute();
