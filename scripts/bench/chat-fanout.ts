@@ -37,10 +37,10 @@ import { startChild, type ChildServer } from './chat-fanout/processes.ts';
 import { Deliveries, planMessages, type Verification } from './chat-fanout/deliveries.ts';
 import {
   cpuDelta,
+  databaseBackendsCpu,
   distribution,
   messageContent,
   processCpuSeconds,
-  processesCpuSeconds,
   processMemory,
   round,
   type Distribution,
@@ -252,9 +252,8 @@ class MemorySampler {
 }
 
 /** CPU seconds so far of the PostgreSQL backends serving the bench database, by pid. */
-async function postgresCpu(pool: pg.Pool): Promise<Map<number, number>> {
-  const { rows } = await pool.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [BENCH_DB]);
-  return processesCpuSeconds(rows.map(({ pid }) => pid));
+function postgresCpu(pool: pg.Pool): Promise<Map<number, number>> {
+  return databaseBackendsCpu((text, values) => pool.query(text, values), BENCH_DB);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import os from 'node:os';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import pg from 'pg';
 import { systemClock } from '../../server/src/clock.ts';
 import { createSession, SESSION_COOKIE } from '../../server/src/domain/accounts/sessions.ts';
@@ -37,7 +37,7 @@ import { migrateToLatest } from '../../server/src/db/migrate.ts';
 import { runInTransaction } from '../../server/src/db/transaction.ts';
 import { formatLedgerReport, transfer, verifyLedger } from '../../server/src/domain/ledger/index.ts';
 import { startChild } from './chat-fanout/processes.ts';
-import { cpuDelta, distribution, processCpuSeconds, processesCpuSeconds, seededRandom } from './chat-fanout/stats.ts';
+import { cpuDelta, databaseBackendsCpu, distribution, processCpuSeconds, seededRandom, type RunQuery } from './chat-fanout/stats.ts';
 import {
   databaseUrl,
   describeMachine,
@@ -88,6 +88,8 @@ const random = seededRandom(7);
 const url = await recreateDatabase(DB);
 const handle = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
 const db = handle.db;
+/** The bench's own statements with `$n` parameters, for the shared /proc readers. */
+const query: RunQuery = (text, values) => db.executeQuery(CompiledQuery.raw(text, values));
 await migrateToLatest(db);
 
 async function insertUsers(prefix: string, count: number): Promise<string[]> {
@@ -298,8 +300,7 @@ async function cpuWhile(pid: number | undefined, database: string, finished: Pro
   let done = false;
   void finished.finally(() => (done = true)).catch(() => {});
   while (!done) {
-    const { rows } = await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = ${database}`.execute(db);
-    for (const [backend, seconds] of processesCpuSeconds(rows.map((row) => row.pid))) backends.set(backend, Math.max(backends.get(backend) ?? 0, seconds));
+    for (const [backend, seconds] of await databaseBackendsCpu(query, database)) backends.set(backend, Math.max(backends.get(backend) ?? 0, seconds));
     if (pid) client = Math.max(client, processCpuSeconds(pid));
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -326,9 +327,8 @@ async function spreadRun(concurrency: number, runIndex: number, sample: boolean,
 }
 
 /** CPU seconds so far of the PostgreSQL backends of the bench database (the server's pool among them). */
-async function backendsCpu(): Promise<Map<number, number>> {
-  const { rows } = await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`.execute(db);
-  return processesCpuSeconds(rows.map(({ pid }) => pid));
+function backendsCpu(): Promise<Map<number, number>> {
+  return databaseBackendsCpu(query, DB);
 }
 
 try {

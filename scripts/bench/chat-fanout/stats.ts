@@ -59,6 +59,15 @@ export function processesCpuSeconds(pids: number[]): Map<number, number> {
   return new Map(pids.map((pid) => [pid, processCpuSeconds(pid)]));
 }
 
+/** Runs one SQL statement with `$n` parameters: a pg pool's query, or a Kysely handle's. */
+export type RunQuery = (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/** CPU seconds so far of the PostgreSQL backends serving `database`, other than the asking connection's, by pid. */
+export async function databaseBackendsCpu(query: RunQuery, database: string): Promise<Map<number, number>> {
+  const { rows } = await query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [database]);
+  return processesCpuSeconds((rows as Array<{ pid: number }>).map(({ pid }) => pid));
+}
+
 /**
  * CPU seconds the processes used between two readings. A process first seen in `after` started
  * in between and counts whole; one gone by `after` is not counted (read `after` before it ends).
