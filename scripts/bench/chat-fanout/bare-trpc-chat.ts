@@ -22,7 +22,7 @@
  *   DATABASE_URL=… BENCH_POOL_SIZE=10 node scripts/bench/chat-fanout/bare-trpc-chat.ts
  */
 import type { AddressInfo } from 'node:net';
-import { createHash } from 'node:crypto';
+import { parseCookie } from 'cookie';
 import express from 'express';
 import pg from 'pg';
 import { WebSocketServer } from 'ws';
@@ -30,13 +30,14 @@ import { initTRPC, tracked } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import superjson from 'superjson';
+import { hashToken } from '../../../server/src/domain/accounts/tokens.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is required');
 const pool = new pg.Pool({ connectionString: url, max: Number(process.env.BENCH_POOL_SIZE ?? 10) });
 const CHANNEL = 'bare_chat';
-/** The cookie the bench sends (server/src/domain/accounts/sessions.ts SESSION_COOKIE). */
-const COOKIE = 'curio_session=';
+/** The cookie the bench sends (server/src/domain/accounts/sessions.ts SESSION_COOKIE; not imported, which would load Curio's session code). */
+const SESSION_COOKIE = 'curio_session';
 
 await pool.query(`CREATE TABLE IF NOT EXISTS bare_chat_messages (
   id bigserial PRIMARY KEY,
@@ -47,12 +48,10 @@ await pool.query(`CREATE TABLE IF NOT EXISTS bare_chat_messages (
 )`);
 const members = new Map((await pool.query<{ id: string; user_id: string }>('SELECT id, user_id FROM sessions')).rows.map((row) => [row.id, row.user_id]));
 
+/** The cookie read and hashed as Curio's context reads it (server/src/trpc/context.ts), then looked up in memory. */
 function memberOf(cookie: string | undefined): string | null {
-  const start = cookie?.indexOf(COOKIE) ?? -1;
-  if (!cookie || start < 0) return null;
-  const end = cookie.indexOf(';', start);
-  const token = cookie.slice(start + COOKIE.length, end < 0 ? undefined : end);
-  return members.get(createHash('sha256').update(token).digest('hex')) ?? null;
+  const token = cookie ? parseCookie(cookie)[SESSION_COOKIE] : undefined;
+  return token ? (members.get(hashToken(token)) ?? null) : null;
 }
 
 interface Delivered {
