@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { expect, test, vi } from '../helpers/fixtures.ts';
 import { captureScreens, describeInBrowser, openPage, uiText, type BrowserPage } from '../helpers/browser.ts';
 import type { E2EServer } from '../helpers/e2e-server.ts';
-import { fundUsdn, mutateInPage, signUpInPage, type E2EMember } from '../helpers/e2e-marketplace.ts';
+import { fundUsdn, mutateInPage, signInInPage, signUpInPage, type E2EMember } from '../helpers/e2e-marketplace.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 300_000 });
 
@@ -16,7 +16,6 @@ vi.setConfig({ testTimeout: 240_000, hookTimeout: 300_000 });
 const EN = 'en';
 const ZH = 'zh-CN';
 const LANGUAGES = [EN, ZH] as const;
-const PASSWORD = 'e2e-secret-123';
 
 describeInBrowser('live blocks, a live dashboard, the admin order page and the ban sign-out, in the browser', () => {
   let server: E2EServer;
@@ -48,8 +47,7 @@ describeInBrowser('live blocks, a live dashboard, the admin order page and the b
   /** Sign-ups are limited per address, so members made once are signed in again in other pages. */
   async function signedIn(language: string, member: E2EMember): Promise<BrowserPage> {
     const session = await pageIn(language);
-    await session.page.goto('/');
-    await mutateInPage(session.page, 'auth.signIn', { email: member.email, password: PASSWORD });
+    await signInInPage(session.page, member);
     return session;
   }
 

@@ -4,7 +4,7 @@ import { describe, expect, test, vi } from '../helpers/fixtures.ts';
 import { LANGUAGES, NOTIFICATION_TYPES } from '@curio/shared';
 import { captureScreens, describeInBrowser, openPage, uiText, type BrowserPage } from '../helpers/browser.ts';
 import type { E2EServer } from '../helpers/e2e-server.ts';
-import { fundPoints, fundUsdn, mutateInPage, signUpInPage, type E2EMember } from '../helpers/e2e-marketplace.ts';
+import { fundPoints, fundUsdn, mutateInPage, signInInPage, signUpInPage, type E2EMember } from '../helpers/e2e-marketplace.ts';
 import { runInTransaction } from '../../server/src/db/transaction.ts';
 import { notify } from '../../server/src/domain/notifications/notify.ts';
 
@@ -13,7 +13,6 @@ vi.setConfig({ testTimeout: 240_000, hookTimeout: 300_000 });
 const EN = 'en';
 const ZH = 'zh-CN';
 const en = (key: string, params?: Record<string, string | number>) => uiText(EN, key, params);
-const PASSWORD = 'e2e-secret-123';
 
 describe('notification texts', () => {
   test('every notification type has a headline and a sentence in every language', () => {
@@ -38,11 +37,6 @@ describeInBrowser('two members chat live; badges, masking, blocking and notifica
     server = e2eServer;
     browser = launched;
   });
-
-  async function signInInPage(page: Page, member: E2EMember): Promise<void> {
-    await page.goto('/');
-    await mutateInPage(page, 'auth.signIn', { email: member.email, password: PASSWORD });
-  }
 
   async function setNickname(member: E2EMember, nickname: string): Promise<void> {
     await server.db.db.updateTable('profiles').set({ nickname }).where('user_id', '=', member.id).execute();

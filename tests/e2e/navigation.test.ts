@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect, test, vi } from '../helpers/fixtures.ts';
 import { captureScreens, describeInBrowser, openPage, uiText, uiTextPattern, VIEWPORTS } from '../helpers/browser.ts';
 import type { E2EServer } from '../helpers/e2e-server.ts';
-import { signUpInPage } from '../helpers/e2e-marketplace.ts';
+import { E2E_PASSWORD, signUpInPage } from '../helpers/e2e-marketplace.ts';
 import { insertTestUser } from '../helpers/users.ts';
 import { putSetting } from '../../server/src/domain/settings/settings.ts';
 
@@ -14,7 +14,6 @@ const LANGUAGES = ['zh-CN', 'en'] as const;
 function siteFooter(page: Page, language: string) {
   return page.locator('footer').filter({ has: page.getByRole('link', { name: uiText(language, 'common:nav.sitemap'), exact: true }) });
 }
-const PASSWORD = 'e2e-secret-123';
 
 /**
  * The app shell between screens (rules I-7, I-9, I-17, I-18, S-1 and C-11): where the welcome
@@ -39,7 +38,7 @@ describeInBrowser('navigation between screens, in the browser', () => {
       await context.clearCookies();
       await page.goto('/auth?mode=signin');
       await page.getByRole('textbox', { name: text('auth:fields.email'), exact: true }).fill(member.email);
-      await page.getByRole('textbox', { name: text('auth:fields.password'), exact: true }).fill(PASSWORD);
+      await page.getByRole('textbox', { name: text('auth:fields.password'), exact: true }).fill(E2E_PASSWORD);
       await page.getByRole('button', { name: text('auth:actions.signin'), exact: true }).click();
       const welcome = new RegExp(uiTextPattern(language, 'auth:toasts.welcome').source.replace(/^\^|\$$/g, ''));
       const toast = page.getByRole('alert').filter({ hasText: welcome });

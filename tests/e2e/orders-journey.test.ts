@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { expect, test, vi } from '../helpers/fixtures.ts';
 import { captureScreens, describeInBrowser, openPage, uiText } from '../helpers/browser.ts';
 import type { E2EServer } from '../helpers/e2e-server.ts';
-import { fundPoints, fundUsdn, mutateInPage, signUpInPage, writeTestImages, type E2EMember } from '../helpers/e2e-marketplace.ts';
+import { fundPoints, fundUsdn, mutateInPage, signInInPage, signUpInPage, writeTestImages, type E2EMember } from '../helpers/e2e-marketplace.ts';
 import { getBalances } from '../../server/src/domain/ledger/balances.ts';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
@@ -391,8 +391,7 @@ describeInBrowser('buying a listing, shipping it and confirming receipt, in the 
       await first.goto('/');
       const buyer = await signUpInPage(first, 'banned-seller-buyer');
       await fundUsdn(server, buyer.id, 10_000);
-      await second.goto('/');
-      await mutateInPage(second, 'auth.signIn', { email: buyer.email, password: 'e2e-secret-123' });
+      await signInInPage(second, buyer);
       for (const [page, language] of [
         [first, EN],
         [second, ZH],
@@ -445,8 +444,7 @@ describeInBrowser('buying a listing, shipping it and confirming receipt, in the 
       const [first, second] = sellerPages.map((session) => session.page) as [Page, Page];
       await first.goto('/');
       const seller = await signUpInPage(first, 'banned-requester-seller');
-      await second.goto('/');
-      await mutateInPage(second, 'auth.signIn', { email: seller.email, password: 'e2e-secret-123' });
+      await signInInPage(second, seller);
       for (const [page, language] of [
         [first, EN],
         [second, ZH],

@@ -13,6 +13,9 @@ export interface E2EMember {
   email: string;
 }
 
+/** The password every member made by signUpInPage has. */
+export const E2E_PASSWORD = 'e2e-secret-123';
+
 /**
  * Signs a new member up from inside the page and opens the verification link from the dev
  * outbox, so the session cookie lands in that page's browser context exactly as following the
@@ -22,10 +25,10 @@ export async function signUpInPage(page: Page, label: string, extra: { referrerI
   const email = `e2e-${label}-${randomBytes(4).toString('hex')}@example.com`;
   if (!page.url().startsWith('http')) await page.goto('/');
   const outcome = await page.evaluate(
-    async ({ address, referrerId }) => {
+    async ({ address, password, referrerId }) => {
       const post = (path: string, json: unknown) =>
         fetch(`/trpc/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ json }) });
-      const signUp = await post('auth.signUp', { email: address, password: 'e2e-secret-123', ...(referrerId ? { referrerId } : {}) });
+      const signUp = await post('auth.signUp', { email: address, password, ...(referrerId ? { referrerId } : {}) });
       if (!signUp.ok) return { step: 'sign-up', status: signUp.status, body: await signUp.text(), id: undefined };
       const mails = (await (await fetch(`/dev/outbox?to=${encodeURIComponent(address)}`)).json()) as { text_body: string }[];
       const token = /#token=([^\s&]+)/.exec(mails[0]?.text_body ?? '')?.[1];
@@ -35,10 +38,16 @@ export async function signUpInPage(page: Page, label: string, extra: { referrerI
       const id = verify.ok ? (JSON.parse(body) as { result: { data: { json: { id: string } } } }).result.data.json.id : undefined;
       return { step: 'verify', status: verify.status, body, id };
     },
-    { address: email, referrerId: extra.referrerId },
+    { address: email, password: E2E_PASSWORD, referrerId: extra.referrerId },
   );
   if (!outcome.id) throw new Error(`sign-up of ${email} failed at ${outcome.step} (${outcome.status}): ${outcome.body}`);
   return { id: outcome.id, email };
+}
+
+/** Signs a member made by signUpInPage in again in another page (sign-ups are limited per address). */
+export async function signInInPage(page: Page, member: E2EMember): Promise<void> {
+  await page.goto('/');
+  await mutateInPage(page, 'auth.signIn', { email: member.email, password: E2E_PASSWORD });
 }
 
 /** Grants Curio points from the rewards account: publishing a listing costs one. */
