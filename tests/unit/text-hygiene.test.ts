@@ -63,6 +63,67 @@ describe('isReservedNickname', () => {
   });
 });
 
+describe('isReservedNickname compares what names look like (ADR 0043)', () => {
+  test.each([
+    ['a soft hyphen inside the brand', 'Cur\u00ADio Store'],
+    ['a dotless ı', 'Admın'],
+    ['Lisu ꓮ (U+A4EE)', '\uA4EEdmin'],
+    ['an accent, composed', 'Admín'],
+    ['an accent, decomposed', 'A\u0301dmin'],
+    ['Cyrillic А', '\u0410dmin'],
+    ['Cyrillic о', 'Curi\u043E'],
+    ['Greek ο and Cyrillic а mixed', 'St\u0430ff Curi\u03BF'],
+    ['full-width letters', 'Ｃｕｒｉｏ'],
+    ['spaced-out letters', 'C u r i o'],
+    ['rn for m', 'rnoderator'],
+    ['l and 0 for i and o', 'Curl0'],
+    ['a lower-case l for a capital I', 'ADMlN'],
+    ['Cyrillic small-capital lookalikes', 'ѕтaff'],
+    ['a variation selector', 'Curio\uFE0F'],
+    ['a combining grapheme joiner', 'St\u034Faff'],
+    ['a tag character', 'Ad\u{E0061}min'],
+    ['a symbol that looks like a letter', '\u237Admin'],
+    ['a lookalike inside a staff suffix', 'curio\uA4E2upport'],
+    ['a sign stuck to the word', 'Curio!'],
+    ['Hangul compatibility jamo spelling 관리자', '관ㄹㅣ자'],
+  ])('%s: %j passes for staff or the brand', (_how, nickname) => {
+    expect(isReservedNickname(nickname)).toBe(true);
+  });
+
+  test.each([
+    // Chinese (simplified and traditional), Japanese, Korean, Spanish, English
+    '王小明',
+    '陳美玲',
+    '古董愛好者',
+    '佐藤 みどり',
+    'がっこう',
+    'さくら🌸',
+    '김민지',
+    '이서연',
+    'José Núñez',
+    'Ángela',
+    'Ramón',
+    'María José',
+    'Iñigo',
+    'Toño',
+    'Olivia',
+    'Cameron',
+    'Milo',
+    'Ali',
+    'Administración de fincas',
+    'Moderato',
+    'Stuff',
+    'Currie',
+    'Curitiba',
+    'Staffordshire',
+    'supportive',
+    'officially',
+    '👨‍👩‍👧 family',
+  ])('%s is an ordinary name', (nickname) => {
+    expect(isReservedNickname(nickname)).toBe(false);
+  });
+});
+
 describe('control and invisible characters', () => {
   test.each(['a\u0000b', 'bell\u0007', 'esc\u001B[31m', 'del\u007F', 'c1\u0085', 'lone \uD800 surrogate'])('%j has control characters', (text) => {
     expect(hasControlCharacters(text)).toBe(true);

@@ -60,6 +60,34 @@ describe('profile.update', () => {
     expect((await api.profile.update({ nickname: '收'.repeat(LIMITS.nicknameMax) })).nickname).toHaveLength(LIMITS.nicknameMax);
   });
 
+  // ADR 0043: names are compared with the staff and brand words by their confusable skeletons
+  test.for([
+    'Cur\u00ADio Store',
+    'Admın',
+    '\uA4EEdmin',
+    'Admín',
+    'A\u0301dmin',
+    '\u0410dmin',
+    'Curi\u043E',
+    'St\u0430ff Curi\u03BF',
+    'Ｃｕｒｉｏ',
+    'C u r i o',
+    'rnoderator',
+    'Curl0',
+  ])('a lookalike of a staff or brand name, %j, is NICKNAME_RESERVED and changes nothing', async (nickname, { member }) => {
+    const { api } = await member({ nickname: 'keeper' });
+    const { error } = await expectAppError(api.profile.update({ nickname }), 'NICKNAME_RESERVED');
+    expect(error.code).toBe('BAD_REQUEST');
+    expect((await api.auth.me())?.nickname).toBe('keeper');
+  });
+
+  test('ordinary names in every language stay allowed, accents and all', async ({ member }) => {
+    const { api } = await member({ nickname: 'keeper' });
+    for (const nickname of ['王小明', '陳美玲', '佐藤 みどり', '김민지', 'José Núñez', 'Ángela', 'Ramón', 'Olivia', 'badminton fan', 'curiosity']) {
+      expect((await api.profile.update({ nickname })).nickname, nickname).toBe(nickname);
+    }
+  });
+
   test.for(['../../etc/passwd', '/absolute.png', 'avatars\\win.png', 'a/../../b.png'])(
     'refuses the avatar key %j that could point outside the uploads folder',
     async (avatarKey, { member }) => {
