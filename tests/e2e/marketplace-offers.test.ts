@@ -30,6 +30,11 @@ describeInBrowser('a buying request from posting to an accepted offer, in the br
     return scope.getByText(new RegExp(`· ${en('offers:you')} .*USDN ${amount.replace('.', '\\.')}$`));
   }
 
+  /** The feed card of the request this journey posts. */
+  function requestCard(page: Page): Locator {
+    return page.getByTestId('buying-request-card').filter({ has: page.getByRole('link', { name: TITLE, exact: true }) });
+  }
+
   async function openOffersDialog(page: Page): Promise<Locator> {
     await page.goto('/buying-requests/my');
     await page.getByRole('button', { name: en('buying:my.viewOffers_one', { count: 1 }) }).click();
@@ -82,10 +87,39 @@ describeInBrowser('a buying request from posting to an accepted offer, in the br
       const requestId = requestPath!.split('/').pop()!;
       await a.getByText(en('buying:budget.range', { min: '50.00', max: '200.00' })).waitFor();
 
+      // the requester's own card in the feed leads to their offers: no make-offer, enabled or not
+      // (the server refuses an offer on one's own request, CANNOT_OFFER_OWN_REQUEST)
+      await a.goto('/?type=buyingRequest');
+      const ownCard = requestCard(a);
+      await ownCard.getByRole('link', { name: en('home:card.manageOwnOn', { title: TITLE }), exact: true }).waitFor();
+      expect(await ownCard.getByRole('link', { name: en('home:card.makeOffer') }).count()).toBe(0);
+      expect(await ownCard.getByRole('button', { name: en('home:card.makeOffer') }).count()).toBe(0);
+      await captureScreens(a, 'feed-own-request-en');
+      await a.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+      await a.reload();
+      await ownCard.getByRole('link', { name: uiText(ZH, 'home:card.manageOwnOn', { title: TITLE }), exact: true }).waitFor();
+      expect(await ownCard.getByRole('link', { name: uiText(ZH, 'home:card.makeOffer') }).count()).toBe(0);
+      await captureScreens(a, 'feed-own-request-zh-CN');
+      await a.evaluate(() => localStorage.setItem('language', 'en'));
+      // nor on the request's own page: the requester edits or deletes it there
+      await a.goto(requestPath!);
+      await a.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+      await a
+        .getByRole('link', { name: en('buying:detail.edit') })
+        .first()
+        .waitFor();
+      expect(await a.getByRole('button', { name: en('buying:detail.makeOffer') }).count()).toBe(0);
+
       // the seller offers 120 from the request's page
       const b = seller.page;
       await b.goto('/');
       await signUpInPage(b, 'seller');
+      // another member's card offers make-offer
+      await b.goto('/?type=buyingRequest');
+      await requestCard(b)
+        .getByRole('link', { name: en('home:card.makeOfferOn', { title: TITLE }), exact: true })
+        .waitFor();
+      expect(await requestCard(b).getByTestId('request-card-own').count()).toBe(0);
       await b.goto(requestPath!);
       await b.getByRole('heading', { level: 1, name: TITLE }).waitFor();
       await b.getByRole('button', { name: en('buying:detail.makeOffer') }).click();

@@ -134,8 +134,32 @@ describeInBrowser('reviewing, tipping and commenting after a completed order, in
       const tips = await server.db.db.selectFrom('tips').selectAll().where('order_id', '=', orderId).execute();
       expect(tips).toMatchObject([{ currency: 'usdn', amount: 500, message: 'Thank you for the careful packing!' }]);
 
+      // the order page lists the tip at once; the server takes another, so the action says "tip again"
+      const buyerTips = page.getByTestId('order-tips');
+      await buyerTips.getByText(en('orders:tips.byYou', { name: sellerNickname }), { exact: true }).waitFor();
+      await buyerTips.getByText('USDN 5.00', { exact: true }).waitFor();
+      await buyerTips.getByText(en('orders:tips.message', { text: 'Thank you for the careful packing!' }), { exact: true }).waitFor();
+      const actions = page.getByRole('region', { name: en('orders:actions.title'), exact: true });
+      await actions.getByRole('button', { name: en('orders:actions.tipAgain'), exact: true }).waitFor();
+      expect(await actions.getByRole('button', { name: en('orders:actions.tip'), exact: true }).count()).toBe(0);
+      // the review comes first, the tip after it
+      const actionLabels = (await actions.getByRole('button').allTextContents()).map((label) => label.trim());
+      expect(actionLabels.indexOf(en('orders:actions.editReview'))).toBeGreaterThanOrEqual(0);
+      expect(actionLabels.indexOf(en('orders:actions.editReview'))).toBeLessThan(actionLabels.indexOf(en('orders:actions.tipAgain')));
+
+      // the seller reads the same tip as received, and has no tip action of their own
+      const buyerNickname = (await server.db.db.selectFrom('profiles').select('nickname').where('user_id', '=', buyerMember.id).executeTakeFirstOrThrow())
+        .nickname;
+      await seller.page.goto(`/orders/${orderId}`);
+      const sellerTips = seller.page.getByTestId('order-tips');
+      await sellerTips.getByText(en('orders:tips.toYou', { name: buyerNickname }), { exact: true }).waitFor();
+      await sellerTips.getByText('USDN 5.00', { exact: true }).waitFor();
+      await sellerTips.getByText(en('orders:tips.message', { text: 'Thank you for the careful packing!' }), { exact: true }).waitFor();
+      expect(await seller.page.getByRole('button', { name: en('orders:actions.tipAgain'), exact: true }).count()).toBe(0);
+      expect(await seller.page.getByRole('button', { name: en('orders:actions.tip'), exact: true }).count()).toBe(0);
+
       // a points tip with a custom amount over the balance is stopped before sending
-      await openOrder(page, orderId, 'orders:actions.tip', EN);
+      await openOrder(page, orderId, 'orders:actions.tipAgain', EN);
       await page.getByRole('dialog').getByText(en('tips:currencies.points'), { exact: true }).click();
       // one more than the buyer holds (40 funded here, plus the welcome points of ADR 0030)
       const { points } = await getBalances(server.db.db, buyerMember.id);
@@ -147,6 +171,15 @@ describeInBrowser('reviewing, tipping and commenting after a completed order, in
       await expect.poll(() => page.getByRole('dialog').getByText(en('tips:overBalance'), { exact: true }).count()).toBe(2);
       expect(await page.getByRole('dialog').getByTestId('tip-submit').isDisabled()).toBe(true);
       await page.keyboard.press('Escape');
+      // a second tip, in points and without a message: the order page lists both, newest first
+      await mutateInPage(page, 'orders.tips.send', { orderId, currency: 'points', amount: 10, message: null, idempotencyKey: `tip-points-${orderId}` });
+      await page.goto(`/orders/${orderId}`);
+      await expect.poll(() => buyerTips.getByTestId('order-tip').count()).toBe(2);
+      await buyerTips
+        .getByTestId('order-tip')
+        .first()
+        .getByText(en('orders:tips.points', { amount: 10 }), { exact: true })
+        .waitFor();
 
       // comments: post, reply to the seller's question, like it
       await page.goto(`/listing/${listing.id}`);
@@ -214,13 +247,41 @@ describeInBrowser('reviewing, tipping and commenting after a completed order, in
         await p.getByRole('dialog').getByTestId('review-content').waitFor();
         await captureScreens(p, `review-dialog-edit-${tag}`);
         await p.keyboard.press('Escape');
-        await openOrder(p, orderId, 'orders:actions.tip', language);
+        await p.goto(`/orders/${orderId}`);
+        await p
+          .getByTestId('order-tips')
+          .getByText(uiText(language, 'orders:tips.byYou', { name: sellerNickname }), { exact: true })
+          .first()
+          .waitFor();
+        await captureScreens(p, `order-tips-buyer-${tag}`);
+        await openOrder(p, orderId, 'orders:actions.tipAgain', language);
         await p
           .getByRole('dialog')
           .getByTestId('tip-balance')
           .getByText(uiText(language, 'tips:balance.usdn', { amount: '95.00' }))
           .waitFor();
         await captureScreens(p, `tip-dialog-${tag}`);
+        expect(view.pageErrors).toEqual([]);
+      }
+
+      // the seller's order page with the tips received, in both languages and both themes
+      const sellerCookies = await seller.context.cookies();
+      for (const [language, theme] of [
+        ['en', 'light'],
+        ['en', 'dark'],
+        ['zh-CN', 'light'],
+        ['zh-CN', 'dark'],
+      ] as const) {
+        const view = await openPage(browser, { baseUrl: server.url, language, theme });
+        extra.push(view);
+        await view.context.addCookies(sellerCookies);
+        await view.page.goto(`/orders/${orderId}`);
+        await view.page
+          .getByTestId('order-tips')
+          .getByText(uiText(language, 'orders:tips.toYou', { name: buyerNickname }), { exact: true })
+          .first()
+          .waitFor();
+        await captureScreens(view.page, `order-tips-seller-${language}-${theme}`);
         expect(view.pageErrors).toEqual([]);
       }
 
@@ -250,5 +311,5 @@ describeInBrowser('reviewing, tipping and commenting after a completed order, in
       await buyer.close();
       await seller.close();
     }
-  });
+  }, 480_000);
 });

@@ -50,6 +50,8 @@ export const ZBuyingRequestCard = z.object({
   likesCount: z.number().int().nonnegative().optional(),
   favoritesCount: z.number().int().nonnegative().optional(),
   requesterNickname: z.string().nullable().optional(),
+  /** The requester: their own card offers no make-offer (the server refuses it). Optional so older producers stay valid. */
+  requesterId: z.uuid().optional(),
   /** Set where a card may show a request that stopped taking offers (favourites and likes). */
   status: ZBuyingRequestStatus.optional(),
 });

@@ -2,6 +2,7 @@ import './zod-config.ts';
 import { z } from 'zod';
 import { ZIdempotencyKey, zText } from './common.ts';
 import { ZUploadKey } from './uploads.ts';
+import { ZTip } from './tips.ts';
 import { ZTimeZone } from '../rules/time-zone.ts';
 
 /** Rule O-5. pending exists as a status (and a buy-tab filter) but no flow creates it (ADR 0013). */
@@ -112,6 +113,11 @@ export const ZOrderDetail = ZOrderSummary.extend({
   myComplaints: z.array(
     z.object({ id: z.uuid(), type: ZComplaintType, status: z.enum(['pending', 'resolved']), adminResponse: z.string().nullable(), createdAt: z.date() }),
   ),
+  /**
+   * The buyer's tips to the seller on this order, newest first (rule O-18): both parties and an
+   * admin reading the order see them. A buyer may tip a completed order more than once.
+   */
+  tips: z.array(ZTip),
 });
 export type TOrderDetail = z.infer<typeof ZOrderDetail>;
 

@@ -196,6 +196,35 @@ describe('orders.tips.forOrder and presets', () => {
     await expectAppError(buyer.api.orders.tips.forOrder({ orderId: randomUUID() }), 'ORDER_NOT_FOUND');
   });
 
+  test('orders.get lists the tips for the buyer, the seller and an admin; a third member cannot read the order', async ({ admin }) => {
+    const { buyer, seller, orderId } = await fundedDeal();
+    expect((await buyer.api.orders.get({ orderId })).tips).toEqual([]);
+    await buyer.api.orders.tips.send(tipInput(orderId, { amount: 5, message: 'thanks!' }));
+    services.clock.advance(1000);
+    // the server allows another tip on the same order: the page offers "tip again"
+    await buyer.api.orders.tips.send(tipInput(orderId, { currency: 'points', amount: 10, message: null }));
+    const forBuyer = await buyer.api.orders.get({ orderId });
+    expect(forBuyer.tips).toEqual([
+      expect.objectContaining({ currency: 'points', amount: 10, message: null }),
+      expect.objectContaining({
+        orderId,
+        currency: 'usdn',
+        amount: 500,
+        message: 'thanks!',
+        from: { id: buyer.user.id, nickname: 'Buyer' },
+        to: { id: seller.user.id, nickname: 'Seller' },
+      }),
+    ]);
+    expect(forBuyer.tips[1]?.createdAt).toBeInstanceOf(Date);
+    expect(forBuyer.tips).toEqual(await buyer.api.orders.tips.forOrder({ orderId }));
+    const forSeller = await seller.api.orders.get({ orderId });
+    expect(forSeller.role).toBe('seller');
+    expect(forSeller.tips).toEqual(forBuyer.tips);
+    expect((await admin.api.orders.get({ orderId })).tips).toEqual(forBuyer.tips);
+    const stranger = await member(services);
+    await expectAppError(stranger.api.orders.get({ orderId }), 'ORDER_ACCESS_DENIED');
+  });
+
   test('presets: the spec defaults, then an admin override shown ascending', async () => {
     const visitor = await callerFor(services);
     expect(await visitor.orders.tips.presets()).toEqual({ usdn: [1, 2, 5, 10, 20, 100], points: [1, 5, 10, 20, 50, 100] });

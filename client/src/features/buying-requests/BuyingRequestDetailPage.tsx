@@ -350,7 +350,8 @@ function RequestDetail({ request }: { request: TBuyingRequestDetail }) {
 
       <ShareDialog opened={sharing} onClose={() => setSharing(false)} heading={t('share.title')} url={window.location.href} title={request.title} />
       <ReportDialog requestId={request.id} opened={reporting} onClose={() => setReporting(false)} />
-      <MakeOfferDialog request={request} opened={offering} onClose={() => setOffering(false)} />
+      {/* the requester edits or deletes instead; the server refuses an offer on one's own request */}
+      {!isOwner && <MakeOfferDialog request={request} opened={offering} onClose={() => setOffering(false)} />}
     </Container>
   );
 }

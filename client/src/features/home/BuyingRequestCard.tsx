@@ -1,9 +1,10 @@
 import { Anchor, Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconHandFinger, IconHeart, IconStar } from '@tabler/icons-react';
+import { IconHandFinger, IconHeart, IconListDetails, IconStar } from '@tabler/icons-react';
 import classes from './home.module.css';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ACTIVE_BUYING_REQUEST_STATUSES, formatCents, type TBuyingRequestCard } from '@curio/shared';
+import { useSession } from '../auth/use-session.ts';
 
 function useBudgetText(request: TBuyingRequestCard): string {
   const { t } = useTranslation('home');
@@ -17,10 +18,13 @@ function useBudgetText(request: TBuyingRequestCard): string {
 /**
  * Card of a buying request: budget, offer progress and the way to make an offer. In favourites
  * and likes the request may have stopped taking offers; its card then names its status where
- * make-offer would be.
+ * make-offer would be. The requester's own card leads to their offers instead: the server refuses
+ * an offer on one's own request (CANNOT_OFFER_OWN_REQUEST).
  */
 export function BuyingRequestCard({ request }: { request: TBuyingRequestCard }) {
   const { t } = useTranslation(['home', 'buying']);
+  const { user } = useSession();
+  const own = user !== null && request.requesterId === user.id;
   const ended = request.status !== undefined && !(ACTIVE_BUYING_REQUEST_STATUSES as readonly string[]).includes(request.status);
   const budget = useBudgetText(request);
   const full = request.activeOffersCount >= request.maxOffersAllowed;
@@ -28,7 +32,7 @@ export function BuyingRequestCard({ request }: { request: TBuyingRequestCard }) 
   const detail = `/buying-requests/${request.id}`;
 
   return (
-    <Card withBorder padding="md" radius="lg" h="100%">
+    <Card withBorder padding="md" radius="lg" h="100%" data-testid="buying-request-card">
       <Stack gap="sm" h="100%">
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Badge variant="light" color="violet" size="sm">
@@ -88,6 +92,20 @@ export function BuyingRequestCard({ request }: { request: TBuyingRequestCard }) 
         {ended ? (
           <Button variant="default" size="xs" radius="xl" disabled fullWidth data-testid="request-card-ended">
             {t(`buying:status.${request.status}`)}
+          </Button>
+        ) : own ? (
+          <Button
+            component={Link}
+            to="/buying-requests/my"
+            variant="default"
+            size="xs"
+            radius="xl"
+            fullWidth
+            leftSection={<IconListDetails size={14} aria-hidden />}
+            aria-label={t('card.manageOwnOn', { title: request.title })}
+            data-testid="request-card-own"
+          >
+            {t('buying:detail.manageOffers')}
           </Button>
         ) : full ? (
           <Button variant="default" size="xs" radius="xl" disabled fullWidth>

@@ -32,6 +32,7 @@ import { OrderThumb } from './OrderCard.tsx';
 import { ShipForm } from './ShipForm.tsx';
 import { RefundDialog } from './RefundDialog.tsx';
 import { ComplaintDialog } from './ComplaintDialog.tsx';
+import { OrderTips } from './OrderTips.tsx';
 import { invalidateOrder } from './order-cache.ts';
 import classes from './orders.module.css';
 import { Money } from '../../components/Money.tsx';
@@ -101,6 +102,8 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
   // the server's own rule (ADR 0029): a paid or shipped order, one request per order
   const canRefund = isBuyer && refundRefusal({ status: order.status, hasRefundRequest: order.refund !== null }) === null;
   const canTipOrReview = isBuyer && order.status === 'completed';
+  // the server takes any number of tips on a completed order (rule O-18): after one, "tip again"
+  const tipped = order.tips.length > 0;
   // one open complaint per party (rule O-13): while the member's waits for an answer, it shows instead
   const hasOpenComplaint = order.myComplaints.some((complaint) => complaint.status === 'pending');
   const canComplain = !adminView && order.status !== 'cancelled' && !hasOpenComplaint;
@@ -221,6 +224,8 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
 
               {order.refund && <RefundStatus refund={order.refund} dateTime={dateTime} forBuyer={isBuyer} />}
 
+              {order.tips.length > 0 && <OrderTips tips={order.tips} role={order.role} dateTime={dateTime} />}
+
               <Paper withBorder radius="md" p="md" component="section" aria-labelledby="times-heading">
                 <Title order={2} fz="h5" id="times-heading" mb="xs">
                   {t('detail.timesTitle')}
@@ -277,6 +282,10 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
                     )}
                     {canTipOrReview && (
                       <>
+                        {/* the review first: it is what the buyer owes the next buyer; a tip is extra */}
+                        <Button variant="light" leftSection={<IconStar size={16} aria-hidden />} justify="flex-start" onClick={() => setReviewOpen(true)}>
+                          {order.reviewedByMe ? t('actions.editReview') : t('actions.review')}
+                        </Button>
                         <Button
                           variant="light"
                           color="yellow"
@@ -284,10 +293,7 @@ function OrderDetail({ order }: { order: TOrderDetail }) {
                           justify="flex-start"
                           onClick={() => setTipOpen(true)}
                         >
-                          {t('actions.tip')}
-                        </Button>
-                        <Button variant="light" leftSection={<IconStar size={16} aria-hidden />} justify="flex-start" onClick={() => setReviewOpen(true)}>
-                          {order.reviewedByMe ? t('actions.editReview') : t('actions.review')}
+                          {tipped ? t('actions.tipAgain') : t('actions.tip')}
                         </Button>
                       </>
                     )}

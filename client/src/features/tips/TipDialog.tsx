@@ -83,7 +83,8 @@ function TipForm({ orderId, sellerNickname, onDone }: { orderId: string; sellerN
       await send.mutateAsync({ orderId, ...tip, message: values.message.trim() || null, idempotencyKey: idempotency.current() });
       idempotency.renew();
       notifications.show({ color: 'teal', message: t(`sent.${tip.currency}`, { name: sellerNickname, amount: tip.amount }) });
-      await Promise.all([utils.orders.tips.forOrder.invalidate({ orderId }), utils.wallet.balances.invalidate()]);
+      // the order page lists the tip and turns its button into "tip again"
+      await Promise.all([utils.orders.get.invalidate({ orderId }), utils.orders.tips.forOrder.invalidate({ orderId }), utils.wallet.balances.invalidate()]);
       onDone();
     } catch (error) {
       if (!showServerFieldErrors(form, error, TIP_FIELDS)) notifications.show({ color: 'red', title: t('failed'), message: errorMessage(error) });

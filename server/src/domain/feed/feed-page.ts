@@ -206,6 +206,7 @@ function toItem(row: FeedRow): TFeedItem {
       likesCount: row.likes_count,
       favoritesCount: row.favorites_count,
       requesterNickname: row.nickname,
+      requesterId: row.owner_id,
       createdAt: row.created_at,
     },
   };

@@ -3,6 +3,7 @@ import { ORDER_LIMITS, uploadUrl, ZComplaintType, ZOrderStatus, type TOrderDetai
 import type { Database } from '../../db/schema.ts';
 import { DomainError } from '../domain-error.ts';
 import { roleIn } from './lock-order.ts';
+import { loadTips } from './tips/read.ts';
 
 /**
  * The orders list and detail read one query shape: the order with both parties' profiles and
@@ -99,7 +100,7 @@ export async function loadOrderDetail(
   const role = roleIn(row, input.viewerId) ?? (input.viewerIsAdmin ? 'admin' : null);
   if (!role) throw new DomainError('ORDER_ACCESS_DENIED');
 
-  const [refund, complaints] = await Promise.all([
+  const [refund, complaints, tips] = await Promise.all([
     db
       .selectFrom('refunds')
       .select(['id', 'status', 'reason', 'amount_cents', 'admin_notes', 'created_at', 'processed_at'])
@@ -115,6 +116,7 @@ export async function loadOrderDetail(
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .execute(),
+    loadTips(db, { orderId: row.id }),
   ]);
   const summary = toOrderSummary(row, input.now);
   return {
@@ -143,5 +145,6 @@ export async function loadOrderDetail(
       adminResponse: c.admin_response,
       createdAt: c.created_at,
     })),
+    tips,
   };
 }

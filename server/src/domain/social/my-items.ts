@@ -48,6 +48,7 @@ export async function loadMySocialItems(services: AppServices, relation: ItemRel
       'buying_requests.favorites_count',
       'buying_requests.offer_count',
       'profiles.nickname',
+      'buying_requests.user_id',
       'buying_requests.id',
       'buying_requests.title',
       'buying_requests.budget_min_cents',
@@ -82,6 +83,7 @@ export async function loadMySocialItems(services: AppServices, relation: ItemRel
     likesCount: row.likes_count,
     favoritesCount: row.favorites_count,
     requesterNickname: row.nickname,
+    requesterId: row.user_id,
     status: effectiveRequestStatus(row, now),
   }));
   return { listings, buyingRequests };
