@@ -23,6 +23,8 @@ import * as sessionUserEvents from './20261128T0200_session_user_events.ts';
 import * as rateLimitSpendPlpgsql from './20261129T0100_rate_limit_spend_plpgsql.ts';
 import * as feedLeavesOutBannedMembers from './20261129T0200_feed_leaves_out_banned_members.ts';
 import * as noDealsWithBannedMembers from './20261129T0300_no_deals_with_banned_members.ts';
+import * as scopedApiTokensAndAtomicLimits from './20261130T0100_scoped_api_tokens_and_atomic_limits.ts';
+import * as referralRewardsAfterPurchase from './20261130T0200_referral_rewards_after_purchase.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the same set runs under
@@ -53,4 +55,6 @@ export const migrations: Record<string, Migration> = {
   '20261129T0100_rate_limit_spend_plpgsql': rateLimitSpendPlpgsql,
   '20261129T0200_feed_leaves_out_banned_members': feedLeavesOutBannedMembers,
   '20261129T0300_no_deals_with_banned_members': noDealsWithBannedMembers,
+  '20261130T0100_scoped_api_tokens_and_atomic_limits': scopedApiTokensAndAtomicLimits,
+  '20261130T0200_referral_rewards_after_purchase': referralRewardsAfterPurchase,
 };

@@ -14,3 +14,4 @@ export * from './rules/solana-address.ts';
 export * from './rules/redeem-code.ts';
 export * from './rules/text.ts';
 export * from './rules/refunds.ts';
+export * from './rules/api-token-scopes.ts';

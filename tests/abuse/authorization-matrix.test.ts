@@ -297,6 +297,14 @@ const MATRIX: MatrixRow[] = [
     setup: async (w) => ({ id: (await (await callerFor(w.services, w.owner.id, { sessionId: 'x' })).auth.apiTokens.create({ name: 'script' })).summary.id }),
     expect: { visitor: LOGIN, owner: 'ok', party: 'API_TOKEN_NOT_FOUND', stranger: 'API_TOKEN_NOT_FOUND', admin: 'API_TOKEN_NOT_FOUND' },
   },
+  {
+    path: 'auth.apiTokens.setWallet',
+    setup: async (w) => ({
+      id: (await (await callerFor(w.services, w.owner.id, { sessionId: 'x' })).auth.apiTokens.create({ name: 'script' })).summary.id,
+      wallet: true,
+    }),
+    expect: { visitor: LOGIN, owner: 'ok', party: 'API_TOKEN_NOT_FOUND', stranger: 'API_TOKEN_NOT_FOUND', admin: 'API_TOKEN_NOT_FOUND' },
+  },
 ];
 
 /** Member procedures that act as the caller on a public object or the caller's own rows only. */

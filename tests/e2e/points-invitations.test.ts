@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { POINTS_RULES } from '@curio/shared';
+import { LIMITS, POINTS_RULES } from '@curio/shared';
 import { expect, test, vi } from '../helpers/fixtures.ts';
 import { captureScreens, describeInBrowser, openPage, uiText } from '../helpers/browser.ts';
 import { waitForMailedLink, type E2EServer } from '../helpers/e2e-server.ts';
-import { fundPoints, mutateInPage, signUpInPage } from '../helpers/e2e-marketplace.ts';
+import { fundPoints, fundUsdn, mutateInPage, signUpInPage } from '../helpers/e2e-marketplace.ts';
+import { insertTestUser, TEST_PASSWORD } from '../helpers/users.ts';
+import { insertListing } from '../integration/orders/support.ts';
+import { generateInvitationCode } from '../../server/src/domain/accounts/invitations.ts';
+import { createPointsRedemption } from '../../server/src/domain/points/redemption.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 300_000 });
 
@@ -25,7 +30,25 @@ describeInBrowser('Curio center, check-in, invitations and points redemption in 
     return (await term.locator('xpath=following-sibling::dd[1] | preceding-sibling::dd[1]').first().innerText()).trim();
   }
 
-  test('check in on the center, invite by link, and both balances show the rewards', async () => {
+  /** An invitation of `inviterId` accepted by a new member, in one of the reward states (ADR 0045). */
+  async function acceptedInvitation(inviterId: string, reward: 'waiting' | 'rewarded' | 'capped', invitee: { nickname: string; email?: string }) {
+    const friend = await insertTestUser(server.db.db, invitee);
+    const now = new Date();
+    await server.db.db
+      .insertInto('invitations')
+      .values({
+        inviter_id: inviterId,
+        invitation_code: generateInvitationCode(),
+        invitee_id: friend.id,
+        status: 'accepted',
+        accepted_at: now,
+        ...(reward === 'rewarded' ? { rewarded_at: now } : reward === 'capped' ? { reward_capped_at: now } : {}),
+      })
+      .execute();
+    return friend;
+  }
+
+  test("check in on the center, invite by link; the rewards wait for the friend's first purchase, then both balances show them", async () => {
     const inviter = await openPage(browser, { baseUrl: server.url, language: EN });
     const invitee = await openPage(browser, { baseUrl: server.url, language: EN });
     try {
@@ -78,18 +101,50 @@ describeInBrowser('Curio center, check-in, invitations and points redemption in 
       await invitee.page.goto(await waitForMailedLink(server, inviteeEmail, '/verify-email'));
       await invitee.page.waitForURL((url) => !url.pathname.startsWith('/verify-email'), { timeout: 30_000 });
 
+      // verifying pays the invitee's welcome points only: the invitation waits for a first purchase (ADR 0045)
       await invitee.page.goto('/curio-center');
-      await expect.poll(() => centerFigure(invitee.page, EN, 'balance')).toBe(String(30 + POINTS_RULES.welcomePoints));
-      expect(await centerFigure(invitee.page, EN, 'lifetimeEarned')).toBe(String(30 + POINTS_RULES.welcomePoints));
+      await expect.poll(() => centerFigure(invitee.page, EN, 'balance')).toBe(String(POINTS_RULES.welcomePoints));
+      await inviter.page.goto('/invitations');
+      const invitationRow = inviter.page.getByRole('listitem').filter({ hasText: code });
+      await invitationRow.getByText(en('points:invitations.status.accepted'), { exact: true }).waitFor();
+      await invitationRow.getByText(en('points:invitations.reward.waiting'), { exact: true }).waitFor();
+      await inviter.page.goto('/curio-center');
+      await expect.poll(() => centerFigure(inviter.page, EN, 'invitesAccepted')).toBe('1');
+      expect(await centerFigure(inviter.page, EN, 'balance')).toBe(String(1 + POINTS_RULES.welcomePoints));
+
+      // the invitee buys from a third member, who ships, and confirms receipt
+      const inviteeRow = await server.db.db.selectFrom('users').select('id').where('email', '=', inviteeEmail).executeTakeFirstOrThrow();
+      const seller = await insertTestUser(server.db.db, { nickname: 'Third member' });
+      // 10 USDN: too little for order points of its own (rule O-17), so the balances show the invitation alone
+      const listingId = await insertListing(server.db.db, seller.id, { priceCents: 1_000, quantity: 1 });
+      await fundUsdn(server, inviteeRow.id, 1_000);
+      const { orderId } = await mutateInPage<{ orderId: string }>(invitee.page, 'orders.purchase', { listingId, quantity: 1, idempotencyKey: randomUUID() });
+      const sellerSession = await openPage(browser, { baseUrl: server.url, language: EN });
+      try {
+        await sellerSession.page.goto('/');
+        await mutateInPage(sellerSession.page, 'auth.signIn', { email: seller.email, password: TEST_PASSWORD });
+        await mutateInPage(sellerSession.page, 'orders.ship', { orderId, deliveryInfo: 'SF Express 1234567890' });
+      } finally {
+        await sellerSession.close();
+      }
+      await mutateInPage(invitee.page, 'orders.confirmReceipt', { orderId, idempotencyKey: randomUUID() });
+
+      await invitee.page.goto('/curio-center');
+      await expect.poll(() => centerFigure(invitee.page, EN, 'balance')).toBe(String(LIMITS.inviteeRewardPoints + POINTS_RULES.welcomePoints));
+      expect(await centerFigure(invitee.page, EN, 'lifetimeEarned')).toBe(String(LIMITS.inviteeRewardPoints + POINTS_RULES.welcomePoints));
 
       await inviter.page.goto('/curio-center?tab=rewards');
-      await expect.poll(() => centerFigure(inviter.page, EN, 'balance')).toBe(String(51 + POINTS_RULES.welcomePoints));
+      await expect.poll(() => centerFigure(inviter.page, EN, 'balance')).toBe(String(LIMITS.inviterRewardPoints + 1 + POINTS_RULES.welcomePoints));
       expect(await centerFigure(inviter.page, EN, 'invitesAccepted')).toBe('1');
       await inviter.page.getByText(en('points:rewards.type.invite'), { exact: true }).waitFor();
       await inviter.page.getByText(en('points:rewards.type.daily_check_in'), { exact: true }).waitFor();
 
       await inviter.page.goto('/invitations');
-      await inviter.page.getByRole('listitem').filter({ hasText: code }).getByText(en('points:invitations.status.accepted'), { exact: true }).waitFor();
+      await inviter.page
+        .getByRole('listitem')
+        .filter({ hasText: code })
+        .getByText(en('points:invitations.reward.rewarded', { points: LIMITS.inviterRewardPoints }), { exact: true })
+        .waitFor();
 
       // the same link once more, typed in small letters: the account is made without the reward, and the panel says why
       const latecomer = await openPage(browser, { baseUrl: server.url, language: EN });
@@ -181,6 +236,10 @@ describeInBrowser('Curio center, check-in, invitations and points redemption in 
     });
     await mutateInPage(page, 'points.redemption.create', { points: 1000, method: 'wechat', account: 'wxid_curio_2026', idempotencyKey: `redeem-${member.id}` });
     await mutateInPage(page, 'points.invitations.create', {});
+    // friends who joined, one in each reward state (ADR 0045)
+    await acceptedInvitation(member.id, 'capped', { nickname: '阿城 Cheng' });
+    await acceptedInvitation(member.id, 'rewarded', { nickname: 'Rosalind Featherstonehaugh' });
+    await acceptedInvitation(member.id, 'waiting', { nickname: '小林 Kobayashi' });
     return member;
   }
 
@@ -204,6 +263,9 @@ describeInBrowser('Curio center, check-in, invitations and points redemption in 
           }
           await session.page.goto('/invitations');
           await session.page.getByText(uiText(language, 'points:invitations.status.pending')).first().waitFor();
+          const list = session.page.getByRole('list', { name: uiText(language, 'points:invitations.listLabel') });
+          for (const reward of ['waiting', 'capped'] as const) await list.getByText(uiText(language, `points:invitations.reward.${reward}`)).waitFor();
+          await list.getByText(uiText(language, 'points:invitations.reward.rewarded', { points: LIMITS.inviterRewardPoints })).waitFor();
           await captureScreens(session.page, `points-invitations-${suffix}`);
           await session.page.goto('/points-redemption');
           await session.page.getByLabel(uiText(language, 'points:redemption.points')).fill('1500');
@@ -218,4 +280,60 @@ describeInBrowser('Curio center, check-in, invitations and points redemption in 
       });
     }
   }
+  test("the points-redemption queue shows each requester's invitation figures and flags a farm", async () => {
+    const farmer = await insertTestUser(server.db.db, { nickname: '刷分号 Farmer' });
+    const tag = randomUUID().slice(0, 6);
+    for (let i = 1; i <= 12; i++) {
+      const sock = await acceptedInvitation(farmer.id, 'waiting', { nickname: `sock${i}`, email: `sock${i}-${tag}@catchall.example` });
+      await server.db.db.updateTable('users').set({ sign_up_address_block: '203.0.113.0/24' }).where('id', '=', sock.id).execute();
+    }
+    await fundPoints(server, farmer.id, 2_005);
+    const farmed = await createPointsRedemption(server.running.services, farmer.id, {
+      points: 2_005,
+      method: 'alipay',
+      account: 'farmer-payout@alipay.example',
+      idempotencyKey: randomUUID(),
+    });
+    const honest = await insertTestUser(server.db.db, { nickname: 'Honest Ann' });
+    const friend = await acceptedInvitation(honest.id, 'rewarded', { nickname: 'Ann friend', email: `friend-${tag}@mail-one.example` });
+    await server.db.db.updateTable('users').set({ sign_up_address_block: '198.51.100.0/24' }).where('id', '=', friend.id).execute();
+    await fundPoints(server, honest.id, 1_200);
+    await createPointsRedemption(server.running.services, honest.id, {
+      points: 1_200,
+      method: 'wechat',
+      account: 'wxid_ann_2026',
+      idempotencyKey: randomUUID(),
+    });
+    const admin = await insertTestUser(server.db.db, { admin: true, nickname: 'Queue admin' });
+
+    for (const [language, theme] of [
+      ['en', 'light'],
+      ['zh-CN', 'dark'],
+    ] as const) {
+      const session = await openPage(browser, { baseUrl: server.url, language, theme });
+      try {
+        await session.page.goto('/');
+        await mutateInPage(session.page, 'auth.signIn', { email: admin.email, password: TEST_PASSWORD });
+        await session.page.goto('/admin?tab=withdrawals');
+        const row = session.page.getByTestId(`admin-points-withdrawal-${farmed.id}`);
+        await row.getByText(uiText(language, 'admin-operations:withdrawals.referrals.flagged')).waitFor();
+        const signals = row.getByTestId('referral-signals');
+        expect(await signals.getAttribute('data-flagged')).toBe('true');
+        for (const [key, n] of [
+          ['invitees', 12],
+          ['sameBlock', 12],
+          ['sameDomain', 12],
+          ['neverTraded', 12],
+        ] as const) {
+          await signals.getByText(uiText(language, `admin-operations:withdrawals.referrals.${key}`, { n }), { exact: false }).waitFor();
+        }
+        await signals.getByText('catchall.example', { exact: false }).waitFor();
+        await session.page.getByText('Honest Ann').first().waitFor();
+        await captureScreens(session.page, `admin-points-redemptions-signals-${language}-${theme}`);
+        expect(session.pageErrors).toEqual([]);
+      } finally {
+        await session.close();
+      }
+    }
+  });
 });

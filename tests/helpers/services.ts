@@ -9,7 +9,8 @@ import { LogMailer } from '../../server/src/mail/log-mailer.ts';
 import { createCallerFactory } from '../../server/src/trpc/init.ts';
 import { appRouter } from '../../server/src/trpc/app-router.ts';
 import { createInnerContext, type AuthState } from '../../server/src/trpc/context.ts';
-import { loadAuthUser } from '../../server/src/domain/accounts/sessions.ts';
+import { loadAuthUser, type AuthUser } from '../../server/src/domain/accounts/sessions.ts';
+import { API_TOKEN_SCOPES, type ApiTokenScope } from '@curio/shared';
 import type { TestDatabase } from './test-db.ts';
 
 export interface TestServices extends AppServices {
@@ -40,13 +41,25 @@ const createCaller = createCallerFactory(appRouter);
 /** What callerFor gives: procedures called as one person. */
 export type Caller = Awaited<ReturnType<typeof callerFor>>;
 
-/** A procedure caller as a visitor (no userId) or as the given user, as if signed in by cookie. */
-export async function callerFor(services: AppServices, userId?: string, extra: { ip?: string; sessionId?: string } = {}) {
+/** How a signed-in browser is authenticated: by its session, so every scope its member has (ADR 0044). */
+export function browserAuth(user: AuthUser, sessionId: string | null = null): AuthState {
+  return { user, sessionId, via: 'cookie', scopes: API_TOKEN_SCOPES };
+}
+
+/**
+ * A procedure caller as a visitor (no userId) or as the given user, as if signed in by cookie;
+ * with `tokenScopes`, as a script holding a personal API token with those scopes.
+ */
+export async function callerFor(
+  services: AppServices,
+  userId?: string,
+  extra: { ip?: string; sessionId?: string; tokenScopes?: readonly ApiTokenScope[] } = {},
+) {
   let auth: AuthState | null = null;
   if (userId) {
     const user = await loadAuthUser(services.db, userId);
     if (!user) throw new Error(`no such active user ${userId}`);
-    auth = { user, sessionId: extra.sessionId ?? null, via: 'cookie' };
+    auth = extra.tokenScopes ? { user, sessionId: null, via: 'token', scopes: extra.tokenScopes } : browserAuth(user, extra.sessionId ?? null);
   }
   return createCaller(createInnerContext({ services, auth, ip: extra.ip ?? '127.0.0.1' }));
 }

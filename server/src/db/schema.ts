@@ -25,6 +25,8 @@ export interface ApiTokensTable {
   created_at: Generated<Date>;
   last_used_at: Date | null;
   revoked_at: Date | null;
+  scopes: Generated<string[]>;
+  expires_at: Date | null;
 }
 
 export interface BuyingOffersTable {
@@ -170,6 +172,7 @@ export interface InvitationsTable {
   accepted_at: Date | null;
   expires_at: Date | null;
   rewarded_at: Date | null;
+  reward_capped_at: Date | null;
 }
 
 export interface LedgerAccountsTable {
@@ -600,6 +603,7 @@ export interface UsersTable {
   password_hash: string;
   created_at: Generated<Date>;
   email_verified_at: Date | null;
+  sign_up_address_block: string | null;
 }
 
 export interface Database {

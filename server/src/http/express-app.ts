@@ -10,6 +10,7 @@ import type { AppServices } from '../app-services.ts';
 import { logProcedureError } from './log-error.ts';
 import { mountDevRoutes } from './dev-routes.ts';
 import { securityHeaders } from './security-headers.ts';
+import { hostCheck } from './host-check.ts';
 import { MAX_BATCH_SIZE, answerBodyErrors } from './request-limits.ts';
 import { trpcRequestGuards } from './trpc-guards.ts';
 import { mountUploadRoutes } from './uploads.ts';
@@ -28,7 +29,9 @@ export function createHttpApp(services: AppServices): Express {
   app.set('trust proxy', services.config.trustProxy);
   app.use(observeHttpRequests, requestLogging(services.config.trustProxy));
   app.use(securityHeaders(services.config));
+  // probes and /metrics answer any Host: balancers and scrapers call them by address
   mountOperationsRoutes(app, services);
+  app.use(hostCheck(services.config));
 
   app.use(
     '/trpc',

@@ -8,6 +8,10 @@ import { LIMITS } from '@curio/shared';
  * Keys are chosen so a stranger cannot spend a member's budget: sign-in failures count per
  * (account, address) and per address, never per account alone, so guessing from one place is
  * stopped while the owner signing in from elsewhere is not locked out.
+ *
+ * A point is spent before the work it limits, never counted after it (ADR 0044): a sign-in spends
+ * before the password is checked and a correct password gives the point back, so "failures" is
+ * failed attempts plus those still being checked, and parallel guesses cannot outrun the count.
  */
 export const RATE_LIMITS = {
   /** New accounts from one address: scripted sign-ups (referral farming) stop here. */
@@ -32,6 +36,8 @@ export const RATE_LIMITS = {
   reportsPerMember: { points: 10, windowSeconds: 60 },
   /** Images one member uploads. */
   uploadsPerMember: { points: 30, windowSeconds: 60 },
+  /** Personal API tokens one member creates: a stolen browser session cannot mint scripts in bulk. */
+  apiTokensPerMember: { points: 10, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitBudget>;
 
 export interface RateLimitBudget {

@@ -34,10 +34,6 @@ export function rateLimitSpend(name: RateLimitName, key: string): RateLimitSpend
   return { key: storageKey(name, key), budget: RATE_LIMITS[name].points, windowSeconds: RATE_LIMITS[name].windowSeconds };
 }
 
-function secondsUntil(endsAt: Date, now: Date): number {
-  return Math.max(1, Math.ceil((endsAt.getTime() - now.getTime()) / 1000));
-}
-
 /**
  * Spends one point of the key's budget, adding it to the key's current window (a new one when the
  * last has ended): the seconds to wait when none was left, else null.
@@ -62,23 +58,27 @@ export async function recordRateLimitHit(deps: RateLimitDeps, name: RateLimitNam
   await tryConsumeRateLimit(deps, name, key);
 }
 
-/** The seconds until the key may act again, or null while it has budget left; spends nothing. */
-export async function rateLimitWait(deps: RateLimitDeps, name: RateLimitName, key: string): Promise<number | null> {
+/**
+ * Spends one point of each budget in one statement, before the work they limit, and throws
+ * RATE_LIMITED (the longest wait) when any is gone. Spending first is what makes a limit hold
+ * under parallel requests from any number of processes: a limit read first and counted after the
+ * work lets every request already past the read through (a sign-in's password check, ADR 0044).
+ * Work that turns out to be no abuse gives its point back with `giveBackRateLimit`.
+ */
+export async function spendRateLimits(deps: RateLimitDeps, spends: readonly (readonly [RateLimitName, string])[]): Promise<void> {
   const now = deps.clock.now();
-  const row = await deps.db
-    .selectFrom('rate_limit_counters')
-    .select(['points', 'window_ends_at'])
-    .where('key', '=', storageKey(name, key))
-    .where('window_ends_at', '>', now)
-    .executeTakeFirst();
-  if (!row || Number(row.points) < RATE_LIMITS[name].points) return null;
-  return secondsUntil(row.window_ends_at, now);
+  const calls = spends.map(([name, key]) => {
+    const budget = rateLimitSpend(name, key);
+    return sql<number | null>`curio_spend_rate_limit(${budget.key}, 1, ${budget.budget}, ${budget.windowSeconds}, ${now}::timestamptz)`;
+  });
+  const { rows } = await sql<{ wait: number | null }>`SELECT greatest(${sql.join(calls)}) AS wait`.execute(deps.db);
+  const wait = rows[0]?.wait;
+  if (wait !== null && wait !== undefined) throw new DomainError('RATE_LIMITED', { seconds: Number(wait) });
 }
 
-/** Throws RATE_LIMITED when the key has used up its budget, without spending any of it. */
-export async function assertWithinRateLimit(deps: RateLimitDeps, name: RateLimitName, key: string): Promise<void> {
-  const seconds = await rateLimitWait(deps, name, key);
-  if (seconds !== null) throw new DomainError('RATE_LIMITED', { seconds });
+/** Returns the point `spendRateLimits` took for work that turned out legitimate (a correct password). */
+export async function giveBackRateLimit(deps: RateLimitDeps, name: RateLimitName, key: string): Promise<void> {
+  await sql`SELECT curio_give_back_rate_limit(${storageKey(name, key)}, ${deps.clock.now()}::timestamptz)`.execute(deps.db);
 }
 
 /** Forgets the key's window: its owner proved who they are (a correct password, a reset link). */

@@ -9,6 +9,7 @@ import { MAX_WS_FRAME_BYTES } from '../http/request-limits.ts';
 import { SessionSockets } from './session-sockets.ts';
 import { sessionCache } from '../domain/accounts/session-cache.ts';
 import { webSocketConnections } from '../observability/metrics.ts';
+import { upgradeHostAllowed } from '../http/host-check.ts';
 
 export const WS_PATH = '/trpc-ws';
 export const SERVICE_RESTART_CLOSE_CODE = 1012;
@@ -49,11 +50,12 @@ export function attachWebSocket(server: Server, services: AppServices): Attached
     socket.once('close', () => webSocketConnections.dec());
   });
 
+  const hostAllowed = upgradeHostAllowed(services.config);
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const origin = req.headers.origin;
     const originOk = !origin || origin === services.config.publicOrigin || safeHost(origin) === req.headers.host;
-    if (url.pathname !== WS_PATH || !originOk) {
+    if (url.pathname !== WS_PATH || !originOk || !hostAllowed(req)) {
       socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       socket.destroy();
       return;

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseCookie } from 'cookie';
+import { API_TOKEN_SCOPES, type ApiTokenScope } from '@curio/shared';
 import type { AppServices } from '../app-services.ts';
 import type { AuthUser } from '../domain/accounts/sessions.ts';
 import { SESSION_COOKIE, validateSessionToken } from '../domain/accounts/sessions.ts';
@@ -14,6 +15,8 @@ export interface AuthState {
   /** Set for cookie sessions; null when the caller used a personal API token. */
   sessionId: string | null;
   via: 'cookie' | 'token';
+  /** What a token may do (ADR 0044); a browser session may do everything its member may, so every scope. */
+  scopes: readonly ApiTokenScope[];
 }
 
 /** The pure part of a request's context (engineering rule E-7): what tests pass to createCaller. */
@@ -56,8 +59,8 @@ export async function resolveAuth(
 ): Promise<AuthState | null> {
   const bearer = bearerTokenOf(headers.authorization);
   if (bearer) {
-    const user = await authenticateApiToken(services.db, services.clock, bearer);
-    return user ? { user, sessionId: null, via: 'token' } : null;
+    const holder = await authenticateApiToken(services.db, services.clock, bearer);
+    return holder ? { user: holder.user, sessionId: null, via: 'token', scopes: holder.scopes } : null;
   }
   const token = headers.cookie ? parseCookie(headers.cookie)[SESSION_COOKIE] : undefined;
   if (!token) return null;
@@ -67,7 +70,7 @@ export async function resolveAuth(
     return null;
   }
   if (session.renewed) cookies.setSession(token, session.expiresAt);
-  return { user: session.user, sessionId: session.sessionId, via: 'cookie' };
+  return { user: session.user, sessionId: session.sessionId, via: 'cookie', scopes: API_TOKEN_SCOPES };
 }
 
 export async function createHttpContext(services: AppServices, req: IncomingMessage, res: ServerResponse): Promise<Context> {

@@ -5,6 +5,7 @@ import { ZEmail, zName, zText } from './common.ts';
 import { hasControlCharacters } from '../rules/text.ts';
 import { LANGUAGES } from '../locales.ts';
 import { DISPLAY_CURRENCIES } from '../money/currency.ts';
+import { API_TOKEN_ADMIN_MAX_DAYS, API_TOKEN_MAX_DAYS, API_TOKEN_SCOPES, DEFAULT_API_TOKEN_SCOPES } from '../rules/api-token-scopes.ts';
 
 /**
  * Passwords are compared byte for byte with what was hashed, so they are not normalised (that
@@ -81,9 +82,33 @@ export type TVerifyEmailInput = z.infer<typeof ZVerifyEmailInput>;
 export const ZResendVerificationInput = z.object({ email: ZEmail });
 export const ZResendVerificationResult = z.object({ cooldownSeconds: z.number().int() });
 
-export const ZCreateApiTokenInput = z.object({
-  name: zName().trim().min(1).max(LIMITS.apiTokenNameMax),
-});
+export const ZApiTokenScope = z.enum(API_TOKEN_SCOPES);
+
+/**
+ * A new token's name, scopes and life. `read` is always among the scopes; the admin scope needs
+ * an expiry of at most API_TOKEN_ADMIN_MAX_DAYS (whether the member is an admin is the server's
+ * check). `expiresInDays` null: the token works until revoked.
+ */
+export const ZCreateApiTokenInput = z
+  .object({
+    name: zName().trim().min(1).max(LIMITS.apiTokenNameMax),
+    scopes: z
+      .array(ZApiTokenScope)
+      .max(API_TOKEN_SCOPES.length)
+      .default([...DEFAULT_API_TOKEN_SCOPES])
+      .transform((scopes) => API_TOKEN_SCOPES.filter((scope) => scope === 'read' || scopes.includes(scope))),
+    expiresInDays: z.number().int().min(1).max(API_TOKEN_MAX_DAYS).nullable().default(null),
+  })
+  .superRefine((input, ctx) => {
+    if (input.scopes.includes('admin') && (input.expiresInDays === null || input.expiresInDays > API_TOKEN_ADMIN_MAX_DAYS)) {
+      ctx.addIssue({ code: 'custom', path: ['expiresInDays'], message: 'API_TOKEN_ADMIN_EXPIRY' });
+    }
+  });
+
+export type TCreateApiTokenInput = z.output<typeof ZCreateApiTokenInput>;
+
+/** Turns a token's wallet scope off (or back on) without minting a new token. */
+export const ZSetApiTokenWalletInput = z.object({ id: z.uuid(), wallet: z.boolean() });
 export const ZRevokeApiTokenInput = z.object({ id: z.uuid() });
 
 export const ZApiTokenSummary = z.object({
@@ -91,6 +116,9 @@ export const ZApiTokenSummary = z.object({
   name: z.string(),
   /** First characters of the token so the owner can tell tokens apart; the rest is never stored. */
   prefix: z.string(),
+  scopes: z.array(ZApiTokenScope),
   createdAt: z.date(),
   lastUsedAt: z.date().nullable(),
+  /** Null: works until revoked. */
+  expiresAt: z.date().nullable(),
 });

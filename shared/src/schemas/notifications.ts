@@ -31,6 +31,7 @@ export const NOTIFICATION_TYPES = [
   'points_redemption_approved',
   'points_redemption_rejected',
   'invitation_accepted',
+  'invitation_rewarded',
   'welcome_points',
   'warning',
   'banned',

@@ -27,6 +27,11 @@ export const POINTS_RULES = {
   welcomePoints: 5,
   /** ADR 0016: an invitation code stays usable for 30 days. */
   invitationValidDays: 30,
+  /**
+   * Rule P-18 (ADR 0045): at most this many invitations of one inviter are rewarded per calendar
+   * month (UTC); a further invitee's first purchase that month marks its invitation over the cap.
+   */
+  invitationRewardsPerMonth: 10,
   /** Reward history rows (rule P-16). */
   rewardsLimit: 50,
 } as const;
@@ -85,7 +90,12 @@ export const ZPointsCenter = z.object({
   }),
   invitations: z.object({
     accepted: z.number().int().nonnegative(),
-    /** Stats count 50 per accepted invitation (rule P-14). */
+    /** Accepted invitations whose reward was paid, and those still waiting for a first purchase (rule P-14). */
+    rewarded: z.number().int().nonnegative(),
+    waiting: z.number().int().nonnegative(),
+    /** Invitations rewarded in this calendar month (UTC), out of POINTS_RULES.invitationRewardsPerMonth (rule P-18). */
+    rewardedThisMonth: z.number().int().nonnegative(),
+    /** What the ledger paid the member as an inviter (rule P-14). */
     pointsEarned: z.number().int().nonnegative(),
     /** The member's pending, unexpired code, for the how-to-earn card; null until one is created. */
     currentCode: z.string().nullable(),
@@ -152,11 +162,22 @@ export const INVITATION_STATUSES = ['pending', 'accepted', 'expired'] as const;
 export const ZInvitationStatus = z.enum(INVITATION_STATUSES);
 export type TInvitationStatus = z.infer<typeof ZInvitationStatus>;
 
+/**
+ * Where an accepted invitation's reward stands (rule P-14, ADR 0045): waiting for the invitee's
+ * first purchase from someone other than the inviter, rewarded, or over the inviter's monthly
+ * cap (rule P-18), which is never paid.
+ */
+export const INVITATION_REWARD_STATES = ['waiting', 'rewarded', 'capped'] as const;
+export const ZInvitationRewardState = z.enum(INVITATION_REWARD_STATES);
+export type TInvitationRewardState = z.infer<typeof ZInvitationRewardState>;
+
 export const ZInvitation = z.object({
   id: z.uuid(),
   code: z.string(),
   /** A pending code past its expiry reads as expired even before the sweeper flips the row. */
   status: ZInvitationStatus,
+  /** The reward of an accepted invitation; null for a code nobody used. */
+  reward: ZInvitationRewardState.nullable(),
   createdAt: z.date(),
   acceptedAt: z.date().nullable(),
   expiresAt: z.date().nullable(),
@@ -174,4 +195,40 @@ export type TCreatedInvitation = z.infer<typeof ZCreatedInvitation>;
 /** The link a member shares: the auth page opens sign-up with the code filled in (rule P-12). */
 export function invitationLink(origin: string, code: string): string {
   return `${origin.replace(/\/+$/, '')}/auth?invite=${encodeURIComponent(code)}`;
+}
+
+// ---------------------------------------------------------------- referral signals (rule AD-25, ADR 0045)
+
+/**
+ * When the admin's points-redemption queue flags a requester's invitations: with at least
+ * `minInvitees` invitees, a figure is flagged once `flagPercent` % of them or more share one
+ * sign-up address block, share one mail domain, or never traded.
+ */
+export const REFERRAL_SIGNAL_RULES = {
+  minInvitees: 3,
+  flagPercent: 50,
+} as const;
+
+export const ZReferralSignals = z.object({
+  /** Members who signed up with the requester's invitation or profile link. */
+  invitees: z.number().int().nonnegative(),
+  /** The largest group of invitees whose sign-up address fell in one /24 (IPv4) or /48 (IPv6) block, and that block. */
+  sameAddressBlock: z.number().int().nonnegative(),
+  addressBlock: z.string().nullable(),
+  /** The largest group of invitees whose e-mail addresses share one domain, and that domain. */
+  sameMailDomain: z.number().int().nonnegative(),
+  mailDomain: z.string().nullable(),
+  /** Invitees with no completed purchase or sale. */
+  neverTraded: z.number().int().nonnegative(),
+  /** Which figures reach the flag (referralSignalFlags). */
+  flags: z.object({ addressBlock: z.boolean(), mailDomain: z.boolean(), neverTraded: z.boolean() }),
+});
+export type TReferralSignals = z.infer<typeof ZReferralSignals>;
+
+/** Which of a requester's invitation figures are high enough to flag (REFERRAL_SIGNAL_RULES). */
+export function referralSignalFlags(
+  figures: Pick<TReferralSignals, 'invitees' | 'sameAddressBlock' | 'sameMailDomain' | 'neverTraded'>,
+): TReferralSignals['flags'] {
+  const high = (count: number) => figures.invitees >= REFERRAL_SIGNAL_RULES.minInvitees && count * 100 >= figures.invitees * REFERRAL_SIGNAL_RULES.flagPercent;
+  return { addressBlock: high(figures.sameAddressBlock), mailDomain: high(figures.sameMailDomain), neverTraded: high(figures.neverTraded) };
 }

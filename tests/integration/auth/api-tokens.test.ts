@@ -91,7 +91,7 @@ describe('auth.apiTokens', () => {
     const { api } = await member();
     const { token } = await api.auth.apiTokens.create({ name: 'script' });
     const viaToken = await tokenCaller(services, token);
-    await expectAppError(viaToken.auth.apiTokens.create({ name: 'offspring' }), 'FORBIDDEN');
+    await expectAppError(viaToken.auth.apiTokens.create({ name: 'offspring' }), 'SESSION_REQUIRED');
     // listing and revoking its own kind is fine for automation
     expect(await viaToken.auth.apiTokens.list()).toHaveLength(1);
   });

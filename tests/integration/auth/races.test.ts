@@ -21,7 +21,7 @@ async function race(calls: Array<() => Promise<unknown>>): Promise<{ ok: number;
 
 describe('auth races', () => {
   test.skipIf(!onRealPostgres())(
-    'one invitation code, many simultaneous sign-ups: all get in, one takes the code, rewards paid once',
+    'one invitation code, many simultaneous sign-ups: all get in, one takes the code, verification pays welcome points once',
     async ({ db, services }) => {
       const inviter = await insertTestUser(db.db);
       await db.db.insertInto('invitations').values({ inviter_id: inviter.id, invitation_code: 'RACECODE' }).execute();
@@ -45,16 +45,17 @@ describe('auth races', () => {
         .where('invitation_code', '=', 'RACECODE')
         .execute();
       expect(accounts).toHaveLength(1);
-      // rewards wait for the winner's verification; two tabs opening the link at once pay once
+      // two tabs opening the winner's link at once pay the welcome points once; the invitation
+      // rewards wait for a first purchase (ADR 0045, tests/integration/points/referral-rewards.test.ts)
       const token = await verificationTokenFor(db.db, accounts[0]!.email);
       const opened = await race(Array.from({ length: 2 }, () => async () => (await new TestBrowser(services).caller()).auth.verifyEmail({ token })));
       expect(opened).toEqual({ ok: 1, codes: ['VERIFICATION_LINK_INVALID'] });
-      expect((await getBalances(db.db, inviter.id)).points).toBe(50);
-      expect((await getBalances(db.db, accounts[0]!.id)).points).toBe(30 + POINTS_RULES.welcomePoints);
+      expect((await getBalances(db.db, inviter.id)).points).toBe(0);
+      expect((await getBalances(db.db, accounts[0]!.id)).points).toBe(POINTS_RULES.welcomePoints);
     },
   );
 
-  test.skipIf(!onRealPostgres())('the verification link and a reset link at once: verified once, rewards paid once', async ({ db, services }) => {
+  test.skipIf(!onRealPostgres())('the verification link and a reset link at once: verified once, welcome points paid once', async ({ db, services }) => {
     const referrer = await insertTestUser(db.db);
     const email = uniqueEmail('both-links');
     await (await new TestBrowser(services).caller()).auth.signUp({ email, password: 'secret1', referrerId: referrer.id });
@@ -72,7 +73,9 @@ describe('auth races', () => {
       async () => (await new TestBrowser(services).caller()).auth.resetPassword({ token: resetToken, password: 'secret22', confirmPassword: 'secret22' }),
     ]);
     expect(outcome.ok).toBe(2);
-    expect((await getBalances(db.db, referrer.id)).points).toBe(50);
+    const invitee = await db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    expect((await getBalances(db.db, invitee.id)).points).toBe(POINTS_RULES.welcomePoints);
+    expect((await getBalances(db.db, referrer.id)).points).toBe(0);
   });
 
   test.skipIf(!onRealPostgres())('one e-mail, simultaneous sign-ups: one account, and every caller gets the same answer', async ({ db, services }) => {

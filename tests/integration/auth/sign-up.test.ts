@@ -167,51 +167,40 @@ describe('auth.signUp', () => {
     expect(data.fields).toEqual({ email: 'EMAIL_INVALID' });
   });
 
-  test('an invitation code is taken at sign-up, and both sides are rewarded (30 and 50 points) at verification, once', async () => {
+  test('an invitation code is taken at sign-up; verification pays the welcome points only, the invitation waits for a first purchase (ADR 0045)', async () => {
     const inviter = await insertTestUser(db.db);
     const invitation = await insertInvitation(inviter.id, 'WELCOME1');
     const email = uniqueEmail('invited');
-    const browser = new TestBrowser(services);
+    const browser = new TestBrowser(services, '198.51.100.23');
 
     await (await browser.caller()).auth.signUp({ email, password: 'secret1', invitationCode: '  WELCOME1 ' });
     const invitee = (await userByEmail(email))!;
+    // the block the sign-up came from, never the address itself
+    expect(invitee.sign_up_address_block).toBe('198.51.100.0/24');
     const row = await db.db.selectFrom('invitations').selectAll().where('id', '=', invitation.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'accepted', invitee_id: invitee.id, rewarded_at: null });
+    expect(row).toMatchObject({ status: 'accepted', invitee_id: invitee.id, rewarded_at: null, reward_capped_at: null });
     expect((await getBalances(db.db, inviter.id)).points).toBe(0);
     expect((await getBalances(db.db, invitee.id)).points).toBe(0);
 
-    const before = services.events.published.length;
     await (await browser.caller()).auth.verifyEmail({ token: await verificationTokenFor(db.db, email) });
-    expect((await getBalances(db.db, inviter.id)).points).toBe(LIMITS.inviterRewardPoints);
-    // with the welcome points every verified member gets (ADR 0030)
-    expect((await getBalances(db.db, invitee.id)).points).toBe(LIMITS.inviteeRewardPoints + POINTS_RULES.welcomePoints);
-    const rewards = await db.db
-      .selectFrom('ledger_transfers')
-      .select(['kind', 'amount', 'currency', 'reference_type', 'reference_id'])
-      .where('reference_id', '=', invitation.id)
-      .orderBy('amount', 'desc')
-      .execute();
-    expect(rewards).toEqual([
-      { kind: 'invitation_reward', amount: 50, currency: 'points', reference_type: 'invitation', reference_id: invitation.id },
-      { kind: 'invitation_reward', amount: 30, currency: 'points', reference_type: 'invitation', reference_id: invitation.id },
-    ]);
-    expect(services.events.published.slice(before)).toEqual(
-      expect.arrayContaining([
-        { type: 'balances-changed', userId: inviter.id },
-        { type: 'balances-changed', userId: invitee.id },
-      ]),
-    );
-    const notices = await db.db.selectFrom('notifications').select('type').where('user_id', '=', inviter.id).execute();
-    expect(notices).toEqual([{ type: 'invitation_accepted' }]);
+    expect((await getBalances(db.db, inviter.id)).points).toBe(0);
+    // the welcome points every verified member gets (ADR 0030), and nothing for the invitation yet
+    expect((await getBalances(db.db, invitee.id)).points).toBe(POINTS_RULES.welcomePoints);
+    expect(await db.db.selectFrom('ledger_transfers').select('id').where('reference_id', '=', invitation.id).execute()).toEqual([]);
+    expect(await db.db.selectFrom('invitations').select('rewarded_at').where('id', '=', invitation.id).executeTakeFirstOrThrow()).toEqual({
+      rewarded_at: null,
+    });
+    expect(await db.db.selectFrom('notifications').select('type').where('user_id', '=', inviter.id).execute()).toEqual([]);
 
-    // a password reset later proves the mailbox again: nothing more is paid
+    // a password reset later proves the mailbox again: still nothing
     await (await browser.caller()).auth.requestPasswordReset({ email });
     const resetToken = /access_token=([^&\s]+)/.exec((await mailsTo(email)).at(-1)!.text_body)![1]!;
     await (await browser.caller()).auth.resetPassword({ token: decodeURIComponent(resetToken), password: 'secret22', confirmPassword: 'secret22' });
-    expect((await getBalances(db.db, inviter.id)).points).toBe(LIMITS.inviterRewardPoints);
+    expect((await getBalances(db.db, inviter.id)).points).toBe(0);
+    expect((await getBalances(db.db, invitee.id)).points).toBe(POINTS_RULES.welcomePoints);
   });
 
-  test('a password reset link verifies an unverified address and pays its pending rewards', async () => {
+  test('a password reset link verifies an unverified address and pays its welcome points, not the invitation', async () => {
     const referrer = await insertTestUser(db.db);
     const email = uniqueEmail('reset-verifies');
     const browser = new TestBrowser(services);
@@ -220,8 +209,10 @@ describe('auth.signUp', () => {
     await (await browser.caller()).auth.requestPasswordReset({ email });
     const resetToken = /access_token=([^&\s]+)/.exec((await mailsTo(email)).at(-1)!.text_body)![1]!;
     await (await browser.caller()).auth.resetPassword({ token: decodeURIComponent(resetToken), password: 'secret22', confirmPassword: 'secret22' });
-    expect((await userByEmail(email))!.email_verified_at).not.toBeNull();
-    expect((await getBalances(db.db, referrer.id)).points).toBe(LIMITS.inviterRewardPoints);
+    const user = (await userByEmail(email))!;
+    expect(user.email_verified_at).not.toBeNull();
+    expect((await getBalances(db.db, user.id)).points).toBe(POINTS_RULES.welcomePoints);
+    expect((await getBalances(db.db, referrer.id)).points).toBe(0);
   });
 
   test('an unknown code is refused with INVITATION_CODE_INVALID, for new and registered addresses alike, and writes nothing', async () => {
@@ -285,18 +276,22 @@ describe('auth.signUp', () => {
     const secondEmail = uniqueEmail();
     await new TestBrowser(services).signUpAndVerify({ email: secondEmail, password: 'secret1', invitationCode: 'ONCEONLY' });
     expect((await getBalances(db.db, (await userByEmail(secondEmail))!.id)).points).toBe(POINTS_RULES.welcomePoints);
-    expect((await getBalances(db.db, inviter.id)).points).toBe(LIMITS.inviterRewardPoints);
+    const taken = await db.db.selectFrom('invitations').select('invitee_id').where('invitation_code', '=', 'ONCEONLY').executeTakeFirstOrThrow();
+    expect(taken.invitee_id).not.toBe((await userByEmail(secondEmail))!.id);
+    // nobody has bought anything yet: the inviter is paid nothing (ADR 0045)
+    expect((await getBalances(db.db, inviter.id)).points).toBe(0);
   });
 
-  test('a stored referrer gets an accepted invitation row with a fresh unique code, and both are rewarded at verification', async () => {
+  test('a stored referrer gets an accepted invitation row with a fresh unique code, waiting for a first purchase', async () => {
     const referrer = await insertTestUser(db.db);
     const user = await new TestBrowser(services).signUpAndVerify({ email: uniqueEmail('referred'), password: 'secret1', referrerId: referrer.id });
     const rows = await db.db.selectFrom('invitations').selectAll().where('inviter_id', '=', referrer.id).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'accepted', invitee_id: user.id });
     expect(rows[0]!.invitation_code).toMatch(/^[A-Z0-9]{8}$/);
-    expect((await getBalances(db.db, referrer.id)).points).toBe(50);
-    expect((await getBalances(db.db, user.id)).points).toBe(30 + POINTS_RULES.welcomePoints);
+    expect(rows[0]).toMatchObject({ rewarded_at: null, reward_capped_at: null });
+    expect((await getBalances(db.db, referrer.id)).points).toBe(0);
+    expect((await getBalances(db.db, user.id)).points).toBe(POINTS_RULES.welcomePoints);
   });
 
   test('an unknown referrer is ignored: the sign-up succeeds without an invitation or rewards', async () => {

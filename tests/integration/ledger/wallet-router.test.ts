@@ -1,7 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 import type { TBalances } from '@curio/shared';
 import { describe, expect, test } from '../../helpers/fixtures.ts';
-import { callerFor, type TestServices } from '../../helpers/services.ts';
+import { browserAuth, callerFor, type TestServices } from '../../helpers/services.ts';
 import { insertTestUser } from '../../helpers/users.ts';
 import { SubscriptionRecorder, createTestSession, openWsClient, type TestWsClient } from '../../helpers/ws-client.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
@@ -21,10 +21,7 @@ function nextWithin<T>(iterator: AsyncIterator<T>, ms = 2_000): Promise<Iterator
 async function balancesIterator(services: TestServices, userId: string, signal?: AbortSignal): Promise<AsyncIterator<TBalances>> {
   const user = await loadAuthUser(services.db, userId);
   if (!user) throw new Error('no such user');
-  const caller = createCallerFactory(appRouter)(
-    createInnerContext({ services, auth: { user, sessionId: null, via: 'cookie' } }),
-    signal ? { signal } : undefined,
-  );
+  const caller = createCallerFactory(appRouter)(createInnerContext({ services, auth: browserAuth(user) }), signal ? { signal } : undefined);
   const iterable = await caller.wallet.onBalances();
   return iterable[Symbol.asyncIterator]();
 }

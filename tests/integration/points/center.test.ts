@@ -20,7 +20,7 @@ describe('Curio center data', () => {
       lifetimeEarned: 0,
       lifetimeSpent: 0,
       checkIn: { checkedInToday: false, streak: 0, todayReward: 1, localDate: '2026-11-21', timeZone: 'Asia/Tokyo' },
-      invitations: { accepted: 0, pointsEarned: 0, currentCode: null },
+      invitations: { accepted: 0, rewarded: 0, waiting: 0, rewardedThisMonth: 0, pointsEarned: 0, currentCode: null },
     });
     expect(await caller.points.rewards()).toEqual([]);
     await expectAppError(caller.points.center({ timeZone: 'Nowhere/Land' }), 'TIME_ZONE_INVALID');

@@ -83,12 +83,12 @@ describe('welcome points (ADR 0030)', () => {
     await expectLedgerClean(db);
   });
 
-  test('an invited member gets the welcome points and the invitee reward', async ({ db, services }) => {
+  test('an invited member gets the welcome points at verification; the invitation rewards wait for a first purchase', async ({ db, services }) => {
     const inviter = await insertTestUser(db.db);
     await db.db.insertInto('invitations').values({ inviter_id: inviter.id, invitation_code: 'WELCOMED' }).execute();
     const { id: userId } = await new TestBrowser(services).signUpAndVerify({ email: newEmail(), password: 'secret1', invitationCode: 'WELCOMED' });
-    expect((await getBalances(db.db, userId)).points).toBe(POINTS_RULES.welcomePoints + LIMITS.inviteeRewardPoints);
-    expect((await getBalances(db.db, inviter.id)).points).toBe(LIMITS.inviterRewardPoints);
+    expect((await getBalances(db.db, userId)).points).toBe(POINTS_RULES.welcomePoints);
+    expect((await getBalances(db.db, inviter.id)).points).toBe(0);
   });
 
   test('accounts verified before they existed here (made verified) get none; the ledger refuses a second welcome grant', async ({ db }) => {

@@ -53,7 +53,11 @@ describe('a signed-in request', () => {
   });
 
   test('with a personal API token: the token is used and its member read in one statement', async () => {
-    const { token } = await createApiToken(running.services, user.id, 'one statement');
+    const { token } = await createApiToken(
+      running.services,
+      { id: user.id, emailVerified: true, isAdmin: false },
+      { name: 'one statement', scopes: ['read'], expiresInDays: null },
+    );
     let answer: Awaited<ReturnType<typeof me>> = null;
     const statements = await statementsDuring(async () => {
       answer = await me({ authorization: `Bearer ${token}` });

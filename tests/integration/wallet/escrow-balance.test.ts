@@ -1,7 +1,7 @@
 import type { TBalances } from '@curio/shared';
 import { ORDER_LIMITS } from '@curio/shared';
 import { describe, expect, test } from '../../helpers/fixtures.ts';
-import type { TestServices } from '../../helpers/services.ts';
+import { browserAuth, type TestServices } from '../../helpers/services.ts';
 import { runInTransaction } from '../../../server/src/db/transaction.ts';
 import { approveRefund } from '../../../server/src/domain/orders/resolve-refund.ts';
 import { cancelUnshippedOrder } from '../../../server/src/domain/orders/cancel-unshipped.ts';
@@ -14,7 +14,7 @@ import { escrowBalance, expectLedgerHealthy, insertListing, key } from '../order
 async function balancesStream(services: TestServices, userId: string): Promise<AsyncIterator<TBalances>> {
   const user = await loadAuthUser(services.db, userId);
   if (!user) throw new Error('no such user');
-  const caller = createCallerFactory(appRouter)(createInnerContext({ services, auth: { user, sessionId: null, via: 'cookie' } }));
+  const caller = createCallerFactory(appRouter)(createInnerContext({ services, auth: browserAuth(user) }));
   return (await caller.wallet.onBalances())[Symbol.asyncIterator]();
 }
 

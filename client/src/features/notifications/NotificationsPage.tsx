@@ -57,6 +57,7 @@ const LOOK: Record<TNotificationType, { icon: Icon; color: string }> = {
   points_redemption_approved: { icon: IconCoin, color: 'teal' },
   points_redemption_rejected: { icon: IconCoin, color: 'red' },
   invitation_accepted: { icon: IconUserPlus, color: 'violet' },
+  invitation_rewarded: { icon: IconUserPlus, color: 'violet' },
   welcome_points: { icon: IconGift, color: 'grape' },
   warning: { icon: IconAlertTriangle, color: 'orange' },
   banned: { icon: IconAlertTriangle, color: 'red' },

@@ -4,7 +4,7 @@ import { IconCheck, IconCopy, IconPlus, IconUserPlus } from '@tabler/icons-react
 import { useTranslation } from 'react-i18next';
 import { EmptyList } from '../../components/EmptyList.tsx';
 import { LoadFailed } from '../layout/LoadFailed.tsx';
-import { LIMITS, type TInvitation, type TInvitationStatus } from '@curio/shared';
+import { LIMITS, POINTS_RULES, type TInvitation, type TInvitationRewardState, type TInvitationStatus } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
 import { MemberPage } from '../../components/MemberPage.tsx';
@@ -12,8 +12,13 @@ import { browserTimeZone } from '../../lib/time-zone.ts';
 import { useCopyInviteLink } from './use-copy-invite-link.ts';
 
 const STATUS_COLORS: Record<TInvitationStatus, string> = { pending: 'blue', accepted: 'teal', expired: 'gray' };
+const REWARD_COLORS: Record<TInvitationRewardState, string> = { waiting: 'yellow', rewarded: 'grape', capped: 'gray' };
 
-/** /invitations (rules P-12 and P-13): the member's codes with their status, a create button and a copy-link button. */
+/**
+ * /invitations (rules P-12, P-13, P-14 and P-18): the member's codes with their status and, once
+ * accepted, whether the reward waits for the friend's first purchase, was paid, or fell over the
+ * month's cap; a create button and a copy-link button.
+ */
 export function InvitationsPage() {
   const { t } = useTranslation('points');
   return (
@@ -42,6 +47,7 @@ function InviteSummary() {
   });
   const code = center.data?.invitations.currentCode ?? null;
   const stats = center.data?.invitations;
+  const number = (value: number) => value.toLocaleString(i18n.language);
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
@@ -72,29 +78,37 @@ function InviteSummary() {
             </Button>
           </Group>
         </Group>
-        <SimpleGrid cols={2} spacing="md" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-          <Stack gap={2}>
-            <Text size="xs" c="dimmed">
-              {t('invitations.acceptedCount')}
-            </Text>
-            <Text fw={700} fz="xl">
-              {(stats?.accepted ?? 0).toLocaleString(i18n.language)}
-            </Text>
-          </Stack>
-          <Stack gap={2}>
-            <Text size="xs" c="dimmed">
-              {t('invitations.pointsEarned')}
-            </Text>
-            <Text fw={700} fz="xl" c="grape">
-              {(stats?.pointsEarned ?? 0).toLocaleString(i18n.language)}
-            </Text>
-          </Stack>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <Figure label={t('invitations.acceptedCount')} value={number(stats?.accepted ?? 0)} />
+          <Figure label={t('invitations.waitingCount')} value={number(stats?.waiting ?? 0)} />
+          <Figure
+            label={t('invitations.monthCount')}
+            value={t('invitations.monthValue', { rewarded: number(stats?.rewardedThisMonth ?? 0), cap: number(POINTS_RULES.invitationRewardsPerMonth) })}
+          />
+          <Figure label={t('invitations.pointsEarned')} value={number(stats?.pointsEarned ?? 0)} color="grape" />
         </SimpleGrid>
         <Text size="xs" c="dimmed">
-          {t('invitations.validity', { days: 30 })}
+          {t('invitations.rules', { cap: POINTS_RULES.invitationRewardsPerMonth })}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('invitations.validity', { days: POINTS_RULES.invitationValidDays })}
         </Text>
       </Stack>
     </Paper>
+  );
+}
+
+function Figure({ label, value, color }: { label: string; value: string; color?: string }) {
+  // a label that wraps at 390 px keeps its number on the same line as its neighbour's
+  return (
+    <Stack gap={2} justify="space-between">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} fz="xl" {...(color ? { c: color } : {})}>
+        {value}
+      </Text>
+    </Stack>
   );
 }
 
@@ -154,6 +168,20 @@ function InvitationRow({ invitation }: { invitation: TInvitation }) {
                 {t('invitations.expiresAt', { time: time.format(invitation.expiresAt) })}
               </Text>
             )
+          )}
+          {invitation.reward && (
+            <Badge
+              color={REWARD_COLORS[invitation.reward]}
+              variant="light"
+              size="sm"
+              radius="sm"
+              tt="none"
+              data-testid="invitation-reward"
+              // a long label wraps inside the row at 390 px instead of being cut to an ellipsis
+              styles={{ root: { alignSelf: 'flex-start', maxWidth: '100%', height: 'auto', paddingBlock: 2 }, label: { whiteSpace: 'normal' } }}
+            >
+              {t(`invitations.reward.${invitation.reward}`, { points: LIMITS.inviterRewardPoints })}
+            </Badge>
           )}
         </Stack>
         <Badge color={STATUS_COLORS[invitation.status]} variant="light" style={{ flexShrink: 0 }}>

@@ -1,54 +1,47 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Code, CopyButton, Flex, Group, Paper, Skeleton, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { ActionIcon, Alert, Button, Code, CopyButton, Divider, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCheck, IconCopy, IconKey, IconPlus, IconTerminal2, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCopy, IconKey, IconMailExclamation, IconTerminal2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, ZCreateApiTokenInput } from '@curio/shared';
+import { LIMITS } from '@curio/shared';
 import { trpc } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/app-error.ts';
-import { showServerFieldErrors, translatedSchemaResolver } from '../../lib/forms.ts';
+import { useSession } from '../auth/use-session.ts';
+import { useResendVerification } from '../auth/use-resend-verification.ts';
+import { ApiTokenRow, type ApiTokenRowData } from './ApiTokenRow.tsx';
+import { CreateApiTokenForm } from './CreateApiTokenForm.tsx';
 
-const FIELD_MESSAGES = { name: 'profile:tokens.nameRequired' };
-const validate = translatedSchemaResolver(ZCreateApiTokenInput, FIELD_MESSAGES);
 const EXAMPLE_SCRIPT = 'scripts/examples/call-with-token.ts';
 
-interface TokenRow {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-}
-
-/** Personal access tokens for scripts (rule A-17, engineering rule E-10): listed, created (shown once), revoked. */
+/**
+ * Personal access tokens for scripts (rule A-17, engineering rules E-10 and E-16, ADR 0044):
+ * listed with what each may do and until when, created with chosen scopes and life (shown once),
+ * their wallet moves switched off or on, revoked. Creating needs a verified e-mail.
+ */
 export function ApiTokensSection() {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
+  const { user } = useSession();
   const utils = trpc.useUtils();
   const tokens = trpc.auth.apiTokens.list.useQuery();
-  const create = trpc.auth.apiTokens.create.useMutation();
   const revoke = trpc.auth.apiTokens.revoke.useMutation();
+  const setWallet = trpc.auth.apiTokens.setWallet.useMutation();
   const [fresh, setFresh] = useState<{ name: string; token: string } | null>(null);
-  const form = useForm({ initialValues: { name: '' }, validate });
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
-  const submit = form.onSubmit((values) => {
-    create.mutate(values, {
-      onSuccess: ({ token, summary }) => {
-        setFresh({ name: summary.name, token });
-        form.reset();
-        void utils.auth.apiTokens.list.invalidate();
+  const changeWallet = (row: ApiTokenRowData, wallet: boolean) =>
+    setWallet.mutate(
+      { id: row.id, wallet },
+      {
+        onSuccess: (summary) => {
+          utils.auth.apiTokens.list.setData(undefined, (rows) => rows?.map((each) => (each.id === summary.id ? summary : each)));
+          notifications.show({ color: 'teal', message: t(wallet ? 'tokens.walletOn' : 'tokens.walletOff', { name: row.name }) });
+        },
+        onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
       },
-      onError: (error) => {
-        if (!showServerFieldErrors(form, error, ['name'], FIELD_MESSAGES)) {
-          notifications.show({ color: 'red', message: errorMessage(error) });
-        }
-      },
-    });
-  });
+    );
+  const pendingWallet = (row: ApiTokenRowData) => (setWallet.isPending && setWallet.variables?.id === row.id ? setWallet.variables.wallet : null);
 
-  const confirmRevoke = (row: TokenRow) =>
+  const confirmRevoke = (row: ApiTokenRowData) =>
     openConfirmModal({
       title: t('tokens.revokeTitle'),
       centered: true,
@@ -123,28 +116,13 @@ export function ApiTokensSection() {
           </Alert>
         ) : null}
 
-        <form onSubmit={submit} noValidate>
-          <Flex direction={{ base: 'column', xs: 'row' }} align={{ base: 'stretch', xs: 'flex-start' }} gap="sm">
-            <TextInput
-              style={{ flex: 1 }}
-              label={t('tokens.nameLabel')}
-              placeholder={t('tokens.namePlaceholder')}
-              maxLength={LIMITS.apiTokenNameMax}
-              autoComplete="off"
-              {...form.getInputProps('name')}
-            />
-            {/* on a row the button lines up with the input, below its label */}
-            <Button
-              type="submit"
-              mt={{ base: 0, xs: 'calc(var(--input-label-size, 0.875rem) * 1.55)' }}
-              loading={create.isPending}
-              leftSection={<IconPlus size={16} aria-hidden="true" />}
-            >
-              {t('tokens.create')}
-            </Button>
-          </Flex>
-        </form>
+        {user && !user.emailVerified ? <VerifyToCreate email={user.email} /> : <CreateApiTokenForm isAdmin={user?.isAdmin ?? false} onCreated={setFresh} />}
 
+        <Divider />
+
+        <Text fw={600} size="sm" id="api-token-list-title">
+          {t('tokens.listLabel')}
+        </Text>
         {tokens.isLoading ? (
           <Stack gap="xs">
             <Skeleton height={56} radius="md" />
@@ -155,35 +133,15 @@ export function ApiTokensSection() {
             {errorMessage(tokens.error)}
           </Text>
         ) : tokens.data && tokens.data.length > 0 ? (
-          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('tokens.listLabel')}>
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby="api-token-list-title">
             {tokens.data.map((row) => (
-              <Paper key={row.id} component="li" withBorder radius="md" p="sm">
-                <Group justify="space-between" wrap="nowrap" gap="sm" align="center">
-                  <Stack gap={2} style={{ minWidth: 0 }}>
-                    <Group gap="xs" wrap="wrap">
-                      <Text fw={600} size="sm" truncate="end" maw="100%">
-                        {row.name}
-                      </Text>
-                      <Code>{`${row.prefix}…`}</Code>
-                    </Group>
-                    <Text size="xs" c="dimmed">
-                      {t('tokens.created', { date: dateFormat.format(row.createdAt) })}
-                      {' · '}
-                      {row.lastUsedAt ? t('tokens.lastUsed', { date: dateFormat.format(row.lastUsedAt) }) : t('tokens.neverUsed')}
-                    </Text>
-                  </Stack>
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    size="xs"
-                    leftSection={<IconTrash size={14} aria-hidden="true" />}
-                    onClick={() => confirmRevoke(row)}
-                    aria-label={t('tokens.revokeNamed', { name: row.name })}
-                  >
-                    {t('tokens.revoke')}
-                  </Button>
-                </Group>
-              </Paper>
+              <ApiTokenRow
+                key={row.id}
+                row={row}
+                walletPending={pendingWallet(row)}
+                onWallet={(wallet) => changeWallet(row, wallet)}
+                onRevoke={() => confirmRevoke(row)}
+              />
             ))}
           </Stack>
         ) : (
@@ -211,5 +169,32 @@ export function ApiTokensSection() {
         </Paper>
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * In place of the form while the e-mail is unverified (the server refuses with
+ * EMAIL_NOT_VERIFIED): why, and the link sent again.
+ */
+function VerifyToCreate({ email }: { email: string }) {
+  const { t } = useTranslation('profile');
+  const resend = useResendVerification();
+  return (
+    <Alert
+      variant="light"
+      color="yellow"
+      icon={<IconMailExclamation size={18} aria-hidden="true" />}
+      title={t('tokens.verifyTitle')}
+      data-testid="tokens-verify-first"
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {t('tokens.verifyBody', { email })}
+        </Text>
+        <Button size="compact-sm" variant="default" loading={resend.pending} disabled={resend.coolingDown} onClick={() => resend.send(email)}>
+          {resend.label}
+        </Button>
+      </Stack>
+    </Alert>
   );
 }

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
-import type { ZAdminBanInput, ZAdminBanResult, ZAdminUnbanInput } from '@curio/shared';
+import type { ZAdminBanInput, ZAdminBanResult, ZAdminEndSessionsInput, ZAdminEndSessionsResult, ZAdminUnbanInput } from '@curio/shared';
 import { DomainError } from '../domain-error.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { banUserInTransaction, liftBan } from './ban-user.ts';
+import { endAllAccessCounted } from './end-all-access.ts';
 import { publishCommitted, sessionRevokedEvent } from './publish-events.ts';
 import { recordAdminAction } from '../admin/audit.ts';
 import type { AppServices } from '../../app-services.ts';
@@ -65,4 +66,33 @@ export async function liftBanAsAdmin(
     });
   });
   return { banned: false };
+}
+
+/**
+ * "End all sessions" (ADR 0044): the member's every browser and API token stops working, for an
+ * account reported stolen or a script run wild, without a ban. The member signs in again; their
+ * scripts need new tokens. Logged with the admin's reason and what it ended.
+ */
+export async function endSessionsAsAdmin(
+  services: AppServices,
+  adminId: string,
+  input: z.output<typeof ZAdminEndSessionsInput>,
+): Promise<z.output<typeof ZAdminEndSessionsResult>> {
+  const ended = await runInTransaction(services.db, async (trx) => {
+    const user = await trx.selectFrom('users').select('id').where('id', '=', input.userId).executeTakeFirst();
+    if (!user) throw new DomainError('USER_NOT_FOUND');
+    const access = await endAllAccessCounted(trx, user.id);
+    await recordAdminAction(trx, {
+      adminId,
+      action: 'user.end_sessions',
+      targetType: 'user',
+      targetId: user.id,
+      before: null,
+      after: { endedSessions: access.sessionIds.length, revokedTokens: access.revokedTokens },
+      reason: input.reason,
+    });
+    return access;
+  });
+  await publishCommitted(services.events, sessionRevokedEvent(input.userId, ended.sessionIds));
+  return { endedSessions: ended.sessionIds.length, revokedTokens: ended.revokedTokens };
 }

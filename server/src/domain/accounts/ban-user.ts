@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { EventBus } from '../../realtime/events.ts';
 import { runInTransaction, type Tx } from '../../db/transaction.ts';
-import { invalidateUserSessions } from './sessions.ts';
+import { endAllAccess } from './end-all-access.ts';
 import { DomainError } from '../domain-error.ts';
 import { notify } from '../notifications/notify.ts';
 import { publishCommitted, sessionRevokedEvent } from './publish-events.ts';
@@ -46,15 +46,7 @@ export async function banUserInTransaction(trx: Tx, input: BanInput): Promise<Ba
     .executeTakeFirst();
   const banId =
     inserted?.id ?? (await trx.selectFrom('user_bans').select('id').where('user_id', '=', user.id).where('status', '=', 'active').executeTakeFirstOrThrow()).id;
-  const endedSessionIds = await invalidateUserSessions(trx, user.id);
-  // for good, not only while the ban lasts: a lifted ban must not bring back a script's access
-  // the member may have handed to someone else (ADR 0033); they issue new tokens themselves
-  await trx
-    .updateTable('api_tokens')
-    .set({ revoked_at: sql`now()` })
-    .where('user_id', '=', user.id)
-    .where('revoked_at', 'is', null)
-    .execute();
+  const endedSessionIds = await endAllAccess(trx, user.id);
   // rule AD-9: a ban notifies the user; they read it when the ban is lifted or through support
   if (inserted) await notify(trx, { userId: user.id, type: 'banned', params: { reason } });
   return { banId, created: Boolean(inserted), endedSessionIds };

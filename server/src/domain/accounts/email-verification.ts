@@ -3,14 +3,13 @@ import type { AppServices } from '../../app-services.ts';
 import type { RealtimeEvent } from '../../realtime/events.ts';
 import { runInTransaction, type Tx } from '../../db/transaction.ts';
 import { claimOneTimeToken, issueOneTimeToken } from './one-time-tokens.ts';
-import { createSession, invalidateSession, invalidateUserSessions } from './sessions.ts';
+import { createSession, invalidateSession } from './sessions.ts';
+import { endAllAccess } from './end-all-access.ts';
 import { DomainError } from '../domain-error.ts';
-import { consumeRateLimit, ipRateLimitKey, rateLimitWait, recordRateLimitHit } from '../../rate-limits/rate-limiter.ts';
+import { consumeRateLimit, ipRateLimitKey, tryConsumeRateLimit } from '../../rate-limits/rate-limiter.ts';
 import { verificationMail } from '../../mail/templates/account-verification.ts';
 import { publishBalanceChanges } from '../ledger/index.ts';
-import { grantInvitationRewards } from './invitation-rewards.ts';
 import { grantWelcomePoints } from '../points/welcome-points.ts';
-import { notifyInviter } from './invitations.ts';
 import { publishCommitted, sessionRevokedEvent } from './publish-events.ts';
 import type { SignedIn } from './sign-up.ts';
 import { componentLogger } from '../../observability/logger.ts';
@@ -32,10 +31,8 @@ export function mailLanguage(preferred: string | null | undefined): Language {
  * nothing but answers as usual, so a stranger cannot fill an inbox, nor learn anything.
  */
 export async function mayMailAddress(services: AppServices, email: string): Promise<boolean> {
-  const wait = await rateLimitWait(services, 'accountMailsPerAddress', email);
-  if (wait !== null) return false;
-  await recordRateLimitHit(services, 'accountMailsPerAddress', email);
-  return true;
+  // spent before the mail, in one statement: parallel requests cannot all read "one left"
+  return (await tryConsumeRateLimit(services, 'accountMailsPerAddress', email)) === null;
 }
 
 /**
@@ -67,9 +64,8 @@ export async function sendVerificationMail(services: AppServices, user: { id: st
  */
 export async function resendVerification(services: AppServices, input: { email: string; ip: string }): Promise<{ cooldownSeconds: number }> {
   await consumeRateLimit(services, 'accountMailsPerIp', ipRateLimitKey(input.ip));
-  const wait = await rateLimitWait(services, 'verificationMailCooldown', input.email);
+  const wait = await tryConsumeRateLimit(services, 'verificationMailCooldown', input.email);
   if (wait !== null) throw new DomainError('VERIFICATION_COOLDOWN', { seconds: wait });
-  await recordRateLimitHit(services, 'verificationMailCooldown', input.email);
 
   const user = await services.db
     .selectFrom('users')
@@ -85,9 +81,10 @@ export async function resendVerification(services: AppServices, input: { email: 
 
 /**
  * Marks the address verified, once, and pays what waited for it: the member's welcome points
- * (ADR 0030) and the invitation rewards of the invitation they accepted at sign-up, to both
- * sides. The guarded UPDATE makes a second verification (a double click, a reset link after the
- * verification link) pay nothing. Returns the users whose balances changed.
+ * (ADR 0030). An invitation they accepted at sign-up pays nothing here: its rewards wait for
+ * their first real purchase (ADR 0045), so an account that only verifies earns its inviter
+ * nothing. The guarded UPDATE makes a second verification (a double click, a reset link after
+ * the verification link) pay nothing. Returns the users whose balances changed.
  */
 export async function markEmailVerified(trx: Tx, userId: string, now: Date): Promise<string[]> {
   const verified = await trx
@@ -98,26 +95,14 @@ export async function markEmailVerified(trx: Tx, userId: string, now: Date): Pro
     .returning('id')
     .executeTakeFirst();
   if (!verified) return [];
-  const welcomed = await grantWelcomePoints(trx, userId);
-  const invitation = await trx
-    .updateTable('invitations')
-    .set({ rewarded_at: now })
-    .where('invitee_id', '=', userId)
-    .where('status', '=', 'accepted')
-    .where('rewarded_at', 'is', null)
-    .returning(['id', 'inviter_id'])
-    .executeTakeFirst();
-  if (!invitation) return welcomed;
-  const accepted = { invitationId: invitation.id, inviterId: invitation.inviter_id };
-  const rewarded = await grantInvitationRewards(trx, { ...accepted, inviteeId: userId });
-  await notifyInviter(trx, accepted, userId);
-  return [...new Set([...welcomed, ...rewarded])];
+  return grantWelcomePoints(trx, userId);
 }
 
 /**
  * Opens a verification link: the address is verified and this browser is signed in. Every other
- * session of the account ends, so whoever signed up with someone else's address and kept a
- * session from before loses it when the mailbox's owner takes the account over.
+ * session and every API token of the account ends, so whoever signed up with someone else's
+ * address and kept a session or a script from before loses it when the mailbox's owner takes
+ * the account over (ADR 0044).
  */
 export async function verifyEmail(services: AppServices, input: { token: string }, previous: { userId: string; sessionId: string } | null): Promise<SignedIn> {
   const now = services.clock.now();
@@ -126,7 +111,7 @@ export async function verifyEmail(services: AppServices, input: { token: string 
     if (!userId) throw new DomainError('VERIFICATION_LINK_INVALID');
     if (await isBanned(trx, userId)) throw new DomainError('USER_BANNED');
     const rewardedUserIds = await markEmailVerified(trx, userId, now);
-    const ended = await invalidateUserSessions(trx, userId);
+    const ended = await endAllAccess(trx, userId);
     const events: RealtimeEvent[] = sessionRevokedEvent(userId, ended);
     // rotation, as at sign-in: whatever session this browser had for another account ends too
     if (previous && previous.userId !== userId) {

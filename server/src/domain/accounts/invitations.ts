@@ -1,10 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { LIMITS, type TSignUpResult } from '@curio/shared';
-import type { Tx } from '../../db/transaction.ts';
+import type { TSignUpResult } from '@curio/shared';
 import { DomainError } from '../domain-error.ts';
-import { notify } from '../notifications/notify.ts';
 
 /** Letters and digits that cannot be mistaken for each other when read aloud or typed (no 0/O, 1/I/L). */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -87,20 +85,6 @@ export async function recordReferral(trx: Kysely<Database>, input: { referrerId:
     if (row) return { invitationId: row.id, inviterId: referrer.id };
   }
   throw new Error('could not generate a unique invitation code');
-}
-
-/**
- * Tells the inviter their invitation was accepted and rewarded, inside the transaction that pays
- * the rewards, so the notice exists exactly when they do.
- */
-export async function notifyInviter(trx: Tx, invitation: AcceptedInvitation, inviteeId: string): Promise<void> {
-  const invitee = await trx.selectFrom('profiles').select('nickname').where('user_id', '=', inviteeId).executeTakeFirst();
-  await notify(trx, {
-    userId: invitation.inviterId,
-    type: 'invitation_accepted',
-    params: { nickname: invitee?.nickname ?? '', points: LIMITS.inviterRewardPoints },
-    link: '/invitations',
-  });
 }
 
 /**

@@ -3,7 +3,7 @@ import type { AppServices } from '../../app-services.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { claimOneTimeToken, issueOneTimeToken } from './one-time-tokens.ts';
 import { hashPassword } from './passwords.ts';
-import { invalidateUserSessions } from './sessions.ts';
+import { endAllAccess } from './end-all-access.ts';
 import { clearRateLimitsStartingWith, consumeRateLimit, ipRateLimitKey } from '../../rate-limits/rate-limiter.ts';
 import { DomainError } from '../domain-error.ts';
 import { passwordResetMail } from '../../mail/templates/password-reset.ts';
@@ -85,7 +85,7 @@ export async function requestPasswordReset(services: AppServices, input: { email
 
 /**
  * Sets a new password from a reset link: the token works once, within its hour; every session
- * of the account ends, and the member signs in again with the new password.
+ * and API token of the account ends (ADR 0044), and the member signs in again with the new password.
  */
 export async function resetPassword(services: AppServices, input: TResetPasswordInput): Promise<{ userId: string }> {
   const now = services.clock.now();
@@ -105,7 +105,7 @@ export async function resetPassword(services: AppServices, input: TResetPassword
     return {
       userId: user.id,
       email: user.email,
-      sessionIds: await invalidateUserSessions(trx, user.id),
+      sessionIds: await endAllAccess(trx, user.id),
       rewarded: rewardedUserIds,
     };
   });

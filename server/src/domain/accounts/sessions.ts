@@ -81,9 +81,3 @@ export async function validateSessionToken(db: Kysely<Database>, clock: Clock, t
 export async function invalidateSession(db: Kysely<Database>, sessionId: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
-
-/** Ends every session of a user: password reset, password change and ban. */
-export async function invalidateUserSessions(db: Kysely<Database>, userId: string): Promise<string[]> {
-  const rows = await db.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute();
-  return rows.map((r) => r.id);
-}

@@ -3,7 +3,7 @@ import type { AppServices } from '../../app-services.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { createSession, invalidateSession } from './sessions.ts';
 import { hashPassword, passwordHashNeedsUpgrade, verifyAgainstDummyHash, verifyPassword } from './passwords.ts';
-import { assertWithinRateLimit, clearRateLimit, ipRateLimitKey, recordRateLimitHit } from '../../rate-limits/rate-limiter.ts';
+import { clearRateLimit, giveBackRateLimit, ipRateLimitKey, spendRateLimits } from '../../rate-limits/rate-limiter.ts';
 import { DomainError } from '../domain-error.ts';
 import { publishCommitted, sessionRevokedEvent } from './publish-events.ts';
 import type { SignedIn } from './sign-up.ts';
@@ -19,9 +19,14 @@ export function accountAndIpKey(email: string, ip: string): string {
 }
 
 /**
- * Password sign-in: one generic answer for unknown e-mail and wrong password, failures counted
+ * Password sign-in: one generic answer for unknown e-mail and wrong password, guesses counted
  * per (account, address) and per address (never per account alone, so a stranger's guesses
  * cannot lock the owner out), and a brand-new session every time.
+ *
+ * Every attempt spends its unit of both budgets before the password is verified, in one
+ * statement every process shares, so parallel guesses cannot outrun the count (ADR 0044); the
+ * right password gives the units back: the pair's failures are forgotten and the address's unit
+ * returned.
  */
 export async function signIn(
   services: AppServices,
@@ -30,8 +35,10 @@ export async function signIn(
 ): Promise<SignedIn> {
   const ipKey = ipRateLimitKey(request.ip);
   const pairKey = accountAndIpKey(input.email, request.ip);
-  await assertWithinRateLimit(services, 'signInFailuresPerAccountAndIp', pairKey);
-  await assertWithinRateLimit(services, 'signInFailuresPerIp', ipKey);
+  await spendRateLimits(services, [
+    ['signInFailuresPerAccountAndIp', pairKey],
+    ['signInFailuresPerIp', ipKey],
+  ]);
 
   const user = await services.db
     .selectFrom('users')
@@ -40,14 +47,11 @@ export async function signIn(
     .where('users.email', '=', input.email)
     .executeTakeFirst();
   const passwordOk = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummyHash(input.password);
-  if (!user || !passwordOk) {
-    await recordRateLimitHit(services, 'signInFailuresPerAccountAndIp', pairKey);
-    await recordRateLimitHit(services, 'signInFailuresPerIp', ipKey);
-    throw new DomainError('INVALID_CREDENTIALS');
-  }
+  if (!user || !passwordOk) throw new DomainError('INVALID_CREDENTIALS');
+  await clearRateLimit(services, 'signInFailuresPerAccountAndIp', pairKey);
+  await giveBackRateLimit(services, 'signInFailuresPerIp', ipKey);
   // only after the password matched, so a stranger cannot probe who is banned
   if (user.ban_id) throw new DomainError('USER_BANNED');
-  await clearRateLimit(services, 'signInFailuresPerAccountAndIp', pairKey);
 
   const upgradedHash = passwordHashNeedsUpgrade(user.password_hash) ? await hashPassword(input.password) : null;
   const { session, events } = await runInTransaction(services.db, async (trx) => {

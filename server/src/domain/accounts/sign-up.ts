@@ -7,6 +7,7 @@ import { signUpAttemptMail } from '../../mail/templates/account-verification.ts'
 import { createUserWithProfile } from './create-user.ts';
 import { applyInvitationCode, invitationCodeOutcome, recordReferral, type InvitationOutcome } from './invitations.ts';
 import { mailLanguage, mayMailAddress, sendVerificationMail } from './email-verification.ts';
+import { signUpAddressBlock } from './address-block.ts';
 import { componentLogger } from '../../observability/logger.ts';
 
 const log = componentLogger('auth');
@@ -19,7 +20,7 @@ export interface SignedIn {
 /**
  * Creates an unverified account and mails it a verification link (ADR 0025). Nobody is signed
  * in: the link does that, so only the mailbox's owner gets in. An invitation is accepted here,
- * so its code is taken, but its rewards wait for verification.
+ * so its code is taken, but its rewards wait for the invitee's first real purchase (ADR 0045).
  *
  * An address that already has an account gets a notice instead, and the caller gets the same
  * answer, after the same work (a password hash and one mail), so sign-up cannot be used to
@@ -41,6 +42,12 @@ export async function signUp(services: AppServices, input: TSignUpInput, request
       if (isDomainError(error, 'EMAIL_TAKEN')) return null;
       throw error;
     }
+    // the block, not the address: admins compare where an inviter's invitees came from (ADR 0045)
+    await trx
+      .updateTable('users')
+      .set({ sign_up_address_block: signUpAddressBlock(request.ip) })
+      .where('id', '=', userId)
+      .execute();
     if (invitationCode) {
       invitation = (await applyInvitationCode(trx, { code: invitationCode, inviteeId: userId, now })).outcome;
     } else if (input.referrerId) {

@@ -9,6 +9,7 @@ import { settleEscrow } from './escrow.ts';
 import { notify } from '../notifications/notify.ts';
 import { recordActivity } from '../activities/record-activity.ts';
 import { lockOrderForParty, orderLink, type OrderRow } from './lock-order.ts';
+import { rewardInvitationOnPurchase } from '../accounts/invitation-rewards.ts';
 
 /** Points on completion (rule O-17), a percentage of the total in whole USDN, floored. */
 export function orderPoints(totalCents: number): { buyer: number; seller: number } {
@@ -23,8 +24,8 @@ export function orderPoints(totalCents: number): { buyer: number; seller: number
  * shipped → completed, by the buyer's confirmation or the sweeper (engineering rules E-5 and E-12).
  * The guarded UPDATE is what makes it happen once: whoever loses the race sees no row and gets
  * null, and nothing else is written. The winner, in the same transaction, releases the escrow to
- * the seller, pays the order points, counts the sale, completes the buying request of an offer
- * deal, records the buyer's activity and notifies.
+ * the seller, pays the order points and an invited buyer's invitation rewards, counts the sale,
+ * completes the buying request of an offer deal, records the buyer's activity and notifies.
  */
 export async function completeOrder(
   trx: Tx,
@@ -61,6 +62,10 @@ export async function completeOrder(
     });
     paid.affectedUserIds.forEach((id) => affected.add(id));
   }
+
+  // an invited buyer's first real purchase is what pays their invitation (ADR 0045)
+  const invitation = await rewardInvitationOnPurchase(trx, order, input.now);
+  invitation.affectedUserIds.forEach((id) => affected.add(id));
 
   await trx
     .updateTable('profiles')

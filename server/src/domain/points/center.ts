@@ -1,17 +1,20 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { checkInReward, LIMITS, POINTS_RULES, ZPointsRewardType, type TPointsCenter, type TPointsReward } from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
 import { checkInZone, previousDate, todayIn } from './calendar.ts';
 import { lastCheckIn } from './check-in.ts';
 import { currentPendingInvitation } from './invitations.ts';
+import { rewardCapMonth } from '../accounts/invitation-rewards.ts';
 
 /**
  * The Curio center's figures (rule P-6): balances from the user_points view, today's
- * check-in state in the member's calendar, and invitation stats.
+ * check-in state in the member's calendar, and invitation stats (accepted, rewarded, waiting for
+ * a first purchase, rewarded this month against the cap of rule P-18).
  */
 export async function loadPointsCenter(db: Kysely<Database>, input: { userId: string; now: Date; browserZone?: string | undefined }): Promise<TPointsCenter> {
   const { userId, now } = input;
-  const [points, profile, last, accepted, pending] = await Promise.all([
+  const month = rewardCapMonth(now);
+  const [points, profile, last, invited, pending] = await Promise.all([
     db
       .selectFrom('user_points')
       .select(['points_balance', 'points_held', 'lifetime_earned', 'lifetime_spent'])
@@ -21,7 +24,12 @@ export async function loadPointsCenter(db: Kysely<Database>, input: { userId: st
     lastCheckIn(db, userId),
     db
       .selectFrom('invitations')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .select([
+        sql<number>`count(*)::int`.as('accepted'),
+        sql<number>`(count(*) FILTER (WHERE rewarded_at IS NOT NULL))::int`.as('rewarded'),
+        sql<number>`(count(*) FILTER (WHERE rewarded_at IS NULL AND reward_capped_at IS NULL))::int`.as('waiting'),
+        sql<number>`(count(*) FILTER (WHERE rewarded_at >= ${month.start}::timestamptz AND rewarded_at < ${month.end}::timestamptz))::int`.as('this_month'),
+      ])
       .where('inviter_id', '=', userId)
       .where('status', '=', 'accepted')
       .executeTakeFirstOrThrow(),
@@ -34,8 +42,6 @@ export async function loadPointsCenter(db: Kysely<Database>, input: { userId: st
   const continues = last !== null && last.localDate === previousDate(today);
   const streak = checkedInToday ? last.streak : continues ? last.streak : 0;
   const todayReward = checkedInToday ? last.points : checkInReward(streak + 1);
-  // count(*) is a string from pg and a number from PGlite
-  const acceptedCount = Number(accepted.n);
 
   return {
     balance: points?.points_balance ?? 0,
@@ -44,8 +50,12 @@ export async function loadPointsCenter(db: Kysely<Database>, input: { userId: st
     lifetimeSpent: points?.lifetime_spent ?? 0,
     checkIn: { checkedInToday, streak, todayReward, localDate: today, timeZone },
     invitations: {
-      accepted: acceptedCount,
-      pointsEarned: acceptedCount * LIMITS.inviterRewardPoints,
+      accepted: Number(invited.accepted),
+      rewarded: Number(invited.rewarded),
+      waiting: Number(invited.waiting),
+      rewardedThisMonth: Number(invited.this_month),
+      // every rewarded invitation paid its inviter this much, before ADR 0045 and since (rule P-14)
+      pointsEarned: Number(invited.rewarded) * LIMITS.inviterRewardPoints,
       currentCode: pending?.invitation_code ?? null,
     },
   };

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { POINTS_RULES, type TInvitation, type TInvitationStatus, type TCreatedInvitation } from '@curio/shared';
+import { POINTS_RULES, type TInvitation, type TInvitationRewardState, type TInvitationStatus, type TCreatedInvitation } from '@curio/shared';
 import type { Database } from '../../db/schema.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { DomainError } from '../domain-error.ts';
@@ -27,12 +27,19 @@ function statusAt(row: { status: string; expires_at: Date | null }, now: Date): 
   return row.status === 'accepted' || row.status === 'expired' ? row.status : 'pending';
 }
 
-/** The member's invitations (rule P-13), newest first, with who accepted them. */
+/** Where an accepted invitation's reward stands (rules P-14 and P-18); a code nobody used has none. */
+function rewardStateOf(row: { status: string; rewarded_at: Date | null; reward_capped_at: Date | null }): TInvitationRewardState | null {
+  if (row.status !== 'accepted') return null;
+  if (row.rewarded_at) return 'rewarded';
+  return row.reward_capped_at ? 'capped' : 'waiting';
+}
+
+/** The member's invitations (rule P-13), newest first, with who accepted them and where their reward stands. */
 export async function listInvitations(db: Kysely<Database>, inviterId: string, now: Date, ids?: string[]): Promise<TInvitation[]> {
   let query = db
     .selectFrom('invitations as i')
     .leftJoin('profiles as p', 'p.user_id', 'i.invitee_id')
-    .select(['i.id', 'i.invitation_code', 'i.status', 'i.created_at', 'i.accepted_at', 'i.expires_at', 'p.nickname'])
+    .select(['i.id', 'i.invitation_code', 'i.status', 'i.created_at', 'i.accepted_at', 'i.expires_at', 'i.rewarded_at', 'i.reward_capped_at', 'p.nickname'])
     .where('i.inviter_id', '=', inviterId)
     .orderBy('i.created_at', 'desc')
     .orderBy('i.id', 'desc')
@@ -43,6 +50,7 @@ export async function listInvitations(db: Kysely<Database>, inviterId: string, n
     id: row.id,
     code: row.invitation_code,
     status: statusAt(row, now),
+    reward: rewardStateOf(row),
     createdAt: row.created_at,
     acceptedAt: row.accepted_at,
     expiresAt: row.expires_at,

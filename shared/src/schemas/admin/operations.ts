@@ -1,7 +1,7 @@
 import '../zod-config.ts';
 import { z } from 'zod';
 import { isSolanaAddress } from '../../rules/solana-address.ts';
-import { ZPointsRedemptionStatus, ZRedemptionMethod } from '../points.ts';
+import { ZPointsRedemptionStatus, ZRedemptionMethod, ZReferralSignals } from '../points.ts';
 import { TIP_LIMITS, ZTipCurrency } from '../tips.ts';
 import { ZAdminListInput } from './paging.ts';
 import { zText } from '../common.ts';
@@ -153,6 +153,8 @@ export const ZAdminPointsWithdrawal = z.object({
   adminNotes: z.string().nullable(),
   createdAt: z.date(),
   processedAt: z.date().nullable(),
+  /** The requester's invitation figures, for spotting farmed referral points (rule AD-25, ADR 0045). */
+  referrals: ZReferralSignals,
 });
 export type TAdminPointsWithdrawal = z.infer<typeof ZAdminPointsWithdrawal>;
 

@@ -88,6 +88,11 @@ export const ZAdminAdjustUsdnResult = z.object({ balanceCents: z.number().int() 
 
 export const ZAdminBanResult = z.object({ banned: z.boolean() });
 
+/** "End all sessions": every cookie and API token of the member stops working (ADR 0044), with a reason for the log. */
+export const ZAdminEndSessionsInput = z.object({ userId: z.uuid(), reason: ZAdminReason });
+export type TAdminEndSessionsInput = z.input<typeof ZAdminEndSessionsInput>;
+export const ZAdminEndSessionsResult = z.object({ endedSessions: z.number().int(), revokedTokens: z.number().int() });
+
 /** The member detail view: the users-tab row of one member and every ban they ever had. */
 export const ZAdminUserIdInput = z.object({ userId: z.uuid() });
 export const ZAdminBanRecord = z.object({

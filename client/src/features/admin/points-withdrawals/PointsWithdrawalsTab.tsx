@@ -1,8 +1,8 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TAdminPointsWithdrawal, TAdminPointsWithdrawalListInput } from '@curio/shared';
+import { REFERRAL_SIGNAL_RULES, type TAdminPointsWithdrawal, type TAdminPointsWithdrawalListInput, type TReferralSignals } from '@curio/shared';
 import { trpc } from '../../../lib/trpc.ts';
 import { formatFull } from '../../messages/chat-time.ts';
 import { AdminListBody } from '../kit/AdminListBody.tsx';
@@ -24,6 +24,63 @@ function useCashFormat() {
   const { i18n } = useTranslation();
   const format = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'CNY', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2 });
   return (cents: number) => format.format(cents / 100);
+}
+
+/**
+ * The requester's invitation figures (rule AD-25, ADR 0045): a figure the server flagged is red,
+ * and any flag puts a badge on top, so points farmed with sock accounts are seen before the
+ * cash goes out. The address block and the mail domain are shown beside their counts: many
+ * invitees on one big public mail provider reads differently from many on one private domain.
+ */
+function ReferralSignals({ signals }: { signals: TReferralSignals }) {
+  const { t, i18n } = useTranslation('admin-operations');
+  const n = (value: number) => value.toLocaleString(i18n.language);
+  if (signals.invitees === 0) {
+    return (
+      <Text size="xs" c="dimmed">
+        {t('withdrawals.referrals.none')}
+      </Text>
+    );
+  }
+  const flagged = signals.flags.addressBlock || signals.flags.mailDomain || signals.flags.neverTraded;
+  // the block or domain goes on a line of its own, so a long one wraps whole instead of mid-word
+  const line = (text: string, isFlagged: boolean, detail: string | null = null) => (
+    <>
+      <Text size="xs" c={isFlagged ? 'red' : undefined} fw={isFlagged ? 600 : undefined}>
+        {text}
+      </Text>
+      {detail && (
+        <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+          {detail}
+        </Text>
+      )}
+    </>
+  );
+  return (
+    // inherits the cell's alignment: left in the desktop table, right on a phone's card
+    <Stack gap={2} style={{ alignItems: 'inherit' }} data-testid="referral-signals" data-flagged={flagged ? 'true' : 'false'}>
+      {flagged && (
+        <Badge
+          color="red"
+          variant="filled"
+          size="sm"
+          radius="sm"
+          tt="none"
+          styles={{ root: { height: 'auto', maxWidth: '100%' }, label: { whiteSpace: 'normal' } }}
+        >
+          {t('withdrawals.referrals.flagged')}
+        </Badge>
+      )}
+      <Text size="sm" fw={600}>
+        {t('withdrawals.referrals.invitees', { n: n(signals.invitees) })}
+      </Text>
+      {signals.addressBlock === null
+        ? line(t('withdrawals.referrals.sameBlockUnknown'), false)
+        : line(t('withdrawals.referrals.sameBlock', { n: n(signals.sameAddressBlock) }), signals.flags.addressBlock, signals.addressBlock)}
+      {line(t('withdrawals.referrals.sameDomain', { n: n(signals.sameMailDomain) }), signals.flags.mailDomain, signals.mailDomain)}
+      {line(t('withdrawals.referrals.neverTraded', { n: n(signals.neverTraded) }), signals.flags.neverTraded)}
+    </Stack>
+  );
 }
 
 /**
@@ -57,6 +114,12 @@ export function PointsWithdrawalsTab() {
           </Text>
         </>
       ),
+    },
+    {
+      key: 'referrals',
+      label: t('withdrawals.columns.referrals'),
+      minWidth: 180,
+      render: (row) => <ReferralSignals signals={row.referrals} />,
     },
     {
       key: 'points',
@@ -140,6 +203,9 @@ export function PointsWithdrawalsTab() {
   return (
     <Stack gap="md">
       <TabHeader title={t('admin:tabs.withdrawals')} description={t('withdrawals.description')} />
+      <Text size="xs" c="dimmed">
+        {t('withdrawals.referrals.legend', { min: REFERRAL_SIGNAL_RULES.minInvitees, percent: REFERRAL_SIGNAL_RULES.flagPercent })}
+      </Text>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <AdminStatusSegments filters={FILTERS} value={status} onChange={setStatus} />
         <AdminSearchField listState={list} placeholder={t('withdrawals.search')} style={{ flex: 1, minWidth: 220 }} />
@@ -152,7 +218,7 @@ export function PointsWithdrawalsTab() {
             rowKey={(row) => row.id}
             rowTestId={(row) => `admin-points-withdrawal-${row.id}`}
             actions={actions}
-            minWidth={760}
+            minWidth={960}
             testId="admin-points-withdrawal"
           />
         )}

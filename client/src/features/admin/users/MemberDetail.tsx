@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Center, Group, Loader, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
+import { IconLogout, IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,7 +22,17 @@ const ORDERS_PAGE = 10;
  * their ledger history (the entries their own wallet page shows), their orders bought and sold,
  * and every ban they had. Opened by ?member=<id>, so it has a link; full screen on phones.
  */
-export function MemberDetail({ userId, onClose, onRole }: { userId: string | null; onClose: () => void; onRole: (user: TAdminUser) => void }) {
+export function MemberDetail({
+  userId,
+  onClose,
+  onRole,
+  onEndSessions,
+}: {
+  userId: string | null;
+  onClose: () => void;
+  onRole: (user: TAdminUser) => void;
+  onEndSessions: (user: TAdminUser) => void;
+}) {
   const { t } = useTranslation('admin-people');
   const phone = useMediaQuery('(max-width: 48em)', false);
   return (
@@ -34,12 +44,12 @@ export function MemberDetail({ userId, onClose, onRole }: { userId: string | nul
       title={<Text fw={700}>{t('detail.title')}</Text>}
       data-testid="member-detail"
     >
-      {userId && <DetailBody userId={userId} onRole={onRole} />}
+      {userId && <DetailBody userId={userId} onRole={onRole} onEndSessions={onEndSessions} />}
     </Modal>
   );
 }
 
-function DetailBody({ userId, onRole }: { userId: string; onRole: (user: TAdminUser) => void }) {
+function DetailBody({ userId, onRole, onEndSessions }: { userId: string; onRole: (user: TAdminUser) => void; onEndSessions: (user: TAdminUser) => void }) {
   const { t, i18n } = useTranslation(['admin-people', 'admin']);
   const detail = trpc.admin.users.get.useQuery({ userId });
   if (detail.error) {
@@ -84,17 +94,22 @@ function DetailBody({ userId, onRole }: { userId: string; onRole: (user: TAdminU
             {user.email}
           </Text>
         </Stack>
-        {(user.isAdmin || !user.ban) && (
-          <Button
-            size="xs"
-            variant="light"
-            color={user.isAdmin ? 'red' : 'violet'}
-            leftSection={user.isAdmin ? <IconShieldOff size={14} /> : <IconShieldCheck size={14} />}
-            onClick={() => onRole(user)}
-          >
-            {user.isAdmin ? t('users.revokeAdmin') : t('users.grantAdmin')}
+        <Group gap="xs">
+          {(user.isAdmin || !user.ban) && (
+            <Button
+              size="xs"
+              variant="light"
+              color={user.isAdmin ? 'red' : 'violet'}
+              leftSection={user.isAdmin ? <IconShieldOff size={14} /> : <IconShieldCheck size={14} />}
+              onClick={() => onRole(user)}
+            >
+              {user.isAdmin ? t('users.revokeAdmin') : t('users.grantAdmin')}
+            </Button>
+          )}
+          <Button size="xs" variant="light" color="red" leftSection={<IconLogout size={14} />} onClick={() => onEndSessions(user)}>
+            {t('users.endSessions')}
           </Button>
-        )}
+        </Group>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
         {facts.map((fact) => (

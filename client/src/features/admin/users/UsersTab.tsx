@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Badge, Box, Chip, Group, Menu, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconBan, IconCoins, IconDots, IconId, IconLockOpen, IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
+import { IconBan, IconCoins, IconDots, IconId, IconLockOpen, IconLogout, IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { useAdminList, type AdminSortState } from '../kit/use-admin-list.ts';
 import { useAdminMutationOptions } from '../kit/use-admin-mutation-options.ts';
 import { AdminSearchField } from '../kit/AdminSearchField.tsx';
 import { AdjustUsdnDialog } from './AdjustUsdnDialog.tsx';
+import { EndSessionsDialog, type EndSessionsTarget } from './EndSessionsDialog.tsx';
 import { MemberDetail } from './MemberDetail.tsx';
 import { RoleDialog, type RoleChange } from './RoleDialog.tsx';
 import { SortableTh } from '../kit/SortableTh.tsx';
@@ -45,6 +46,7 @@ export function UsersTab() {
   const [banTarget, setBanTarget] = useState<TAdminUser | null>(null);
   const [adjustTarget, setAdjustTarget] = useState<TAdminUser | null>(null);
   const [roleChange, setRoleChange] = useState<RoleChange | null>(null);
+  const [endTarget, setEndTarget] = useState<EndSessionsTarget | null>(null);
   const ban = trpc.admin.users.ban.useMutation(useAdminMutationOptions(t('users.bannedToast'), () => setBanTarget(null)));
   const unban = trpc.admin.users.unban.useMutation(useAdminMutationOptions(t('users.unbannedToast')));
   const exportUsers = trpc.admin.users.exportCsv.useMutation();
@@ -62,6 +64,7 @@ export function UsersTab() {
     onBan: setBanTarget,
     onUnban: confirmUnban,
     onAdjust: setAdjustTarget,
+    onEndSessions: setEndTarget,
     onRole: (user) => setRoleChange({ user, admin: !user.isAdmin }),
     onOpen: (user) => setMemberId(user.id),
   };
@@ -146,7 +149,9 @@ export function UsersTab() {
       </ReasonDialog>
       <AdjustUsdnDialog user={adjustTarget} onClose={() => setAdjustTarget(null)} />
       <RoleDialog change={roleChange} onClose={() => setRoleChange(null)} />
-      <MemberDetail userId={memberId} onClose={() => setMemberId(null)} onRole={actions.onRole} />
+      <MemberDetail userId={memberId} onClose={() => setMemberId(null)} onRole={actions.onRole} onEndSessions={actions.onEndSessions} />
+      {/* after the detail view, which opens it: a dialog mounted later stacks above */}
+      <EndSessionsDialog target={endTarget} onClose={() => setEndTarget(null)} />
     </Stack>
   );
 }
@@ -155,6 +160,8 @@ export interface RowActions {
   onBan: (user: TAdminUser) => void;
   onUnban: (user: TAdminUser) => void;
   onAdjust: (user: TAdminUser) => void;
+  /** End every session and API token of the member (ADR 0044). */
+  onEndSessions: (user: TAdminUser) => void;
   onRole: (user: TAdminUser) => void;
   onOpen: (user: TAdminUser) => void;
 }
@@ -194,7 +201,7 @@ function Balance({ user }: { user: TAdminUser }) {
   );
 }
 
-function ActionsMenu({ user, onBan, onUnban, onAdjust, onRole, onOpen }: { user: TAdminUser } & RowActions) {
+function ActionsMenu({ user, onBan, onUnban, onAdjust, onEndSessions, onRole, onOpen }: { user: TAdminUser } & RowActions) {
   const { t } = useTranslation(['admin-people', 'admin']);
   return (
     <Menu position="bottom-end" withinPortal>
@@ -222,6 +229,9 @@ function ActionsMenu({ user, onBan, onUnban, onAdjust, onRole, onOpen }: { user:
             </Menu.Item>
           )
         )}
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => onEndSessions(user)}>
+          {t('users.endSessions')}
+        </Menu.Item>
         {user.ban ? (
           <Menu.Item leftSection={<IconLockOpen size={16} />} onClick={() => onUnban(user)}>
             {t('users.unban')}

@@ -4,11 +4,13 @@ import { ZPointsRedemptionStatus, ZRedemptionMethod } from '@curio/shared';
 import { adminPage, containsPattern } from '../paged-list.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { referralSignals } from '../../points/referral-signals.ts';
 
 /**
  * The points redemptions tab (rule AD-25): legacy points withdrawal (redemption) requests,
  * newest first, with the member, points, fee, cash, method and account; filtered by status,
- * searched by nickname or account.
+ * searched by nickname or account. Each request carries the requester's invitation figures, so
+ * points farmed with sock accounts are seen before they are paid out (ADR 0045).
  */
 export async function listPointsRedemptions(
   db: Kysely<Database>,
@@ -20,7 +22,7 @@ export async function listPointsRedemptions(
     const pattern = containsPattern(input.search);
     query = query.where((eb) => eb.or([eb('profiles.nickname', 'ilike', pattern), eb('request.account_info', 'ilike', pattern)]));
   }
-  return adminPage(
+  const page = await adminPage(
     input,
     query,
     (redemptions) => redemptions.selectAll('request').select('profiles.nickname').orderBy('request.created_at', 'desc').orderBy('request.id', 'desc'),
@@ -38,4 +40,9 @@ export async function listPointsRedemptions(
       processedAt: row.processed_at,
     }),
   );
+  const signals = await referralSignals(
+    db,
+    page.items.map((item) => item.user.id),
+  );
+  return { total: page.total, items: page.items.map((item) => ({ ...item, referrals: signals.get(item.user.id)! })) };
 }

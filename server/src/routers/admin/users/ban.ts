@@ -1,6 +1,6 @@
-import { ZAdminBanInput, ZAdminBanResult, ZAdminUnbanInput } from '@curio/shared';
+import { ZAdminBanInput, ZAdminBanResult, ZAdminEndSessionsInput, ZAdminEndSessionsResult, ZAdminUnbanInput } from '@curio/shared';
 import { adminProcedure } from '../../../trpc/init.ts';
-import { banAsAdmin, liftBanAsAdmin } from '../../../domain/accounts/ban-as-admin.ts';
+import { banAsAdmin, endSessionsAsAdmin, liftBanAsAdmin } from '../../../domain/accounts/ban-as-admin.ts';
 
 /**
  * Ban with a required reason (rule AD-9). The ban service ends every session and notifies
@@ -18,3 +18,9 @@ export const unban = adminProcedure
   .input(ZAdminUnbanInput)
   .output(ZAdminBanResult)
   .mutation(({ ctx, input }) => liftBanAsAdmin(ctx.services, ctx.user.id, input));
+
+/** End all sessions (ADR 0044): every cookie and API token of the member stops working, with a reason. */
+export const endSessions = adminProcedure
+  .input(ZAdminEndSessionsInput)
+  .output(ZAdminEndSessionsResult)
+  .mutation(({ ctx, input }) => endSessionsAsAdmin(ctx.services, ctx.user.id, input));
