@@ -117,11 +117,11 @@ const SINGLE_HITS: [string, ContactType, string][] = [
   ['⑴⑶⑻⑴⑵⑶⑷⑸⑹⑺⑻', 'phone', '⑴⑶⑻⑴⑵⑶⑷⑸⑹⑺⑻'],
   ['qq （1234）（5678）', 'qq', 'qq （1234）（5678'],
   // a channel word with no id after it, when it invites the reader to leave
-  ['东西还在，加我微信详聊', 'wechat', '加我微信'],
+  ['东西还在，加我微信详聊', 'wechat', '加我微信详聊'],
   ['有意者加微信，非诚勿扰', 'wechat', '加微信'],
   ['价格好商量，私我vx', 'wechat', '私我vx'],
   ['有意 v信', 'wechat', 'v信'],
-  ['细节图V信发你', 'wechat', 'V信'],
+  ['细节图V信发你', 'wechat', 'V信发你'],
   ['薇信联系我', 'wechat', '薇信联系'],
   ['感兴趣的vx详聊', 'wechat', 'vx详聊'],
   ['走平台手续费高，wx聊吧', 'wechat', 'wx聊'],
@@ -184,7 +184,7 @@ const SINGLE_HITS: [string, ContactType, string][] = [
   // the other apps sellers leave through
   ['telegram: @lin_shop', 'other_app', 'telegram: @lin_shop'],
   ['tg: lin_shop88', 'other_app', 'tg: lin_shop88'],
-  ['加tg详聊', 'other_app', '加tg'],
+  ['加tg详聊', 'other_app', '加tg详聊'],
   ['WhatsApp +44 7911 123456', 'other_app', 'WhatsApp +44 7911 123456'],
   ['WhatsApp: +852 9123 4567', 'other_app', 'WhatsApp: +852 9123 4567'],
   ['whatsapp me', 'other_app', 'whatsapp me'],
@@ -221,6 +221,57 @@ const SINGLE_HITS: [string, ContactType, string][] = [
   // an id glued to an e-mail address: the whole address goes, not its local part alone
   ['qq 12345678@qq.com', 'qq', 'qq 12345678@qq.com'],
   ['微信 lin_shop@example.com', 'wechat', '微信 lin_shop@example.com'],
+  // WeChat homophones, nicknames and spellings, from contact-words.json (issue 28)
+  ['嘉薇 lin_vintage88', 'wechat', '嘉薇 lin_vintage88'],
+  ['有意者嘉薇详聊', 'wechat', '嘉薇详聊'],
+  ['薇❤ lin88shop 看更多款', 'wechat', '薇❤ lin88shop'],
+  ['加我绿泡泡，发你实拍视频', 'wechat', '加我绿泡泡'],
+  ['绿泡泡：oldcam_lin', 'wechat', '绿泡泡：oldcam_lin'],
+  ['the green app: lin_vintage88', 'wechat', 'the green app: lin_vintage88'],
+  ['Hit me up on the green app', 'wechat', 'Hit me up on the green app'],
+  ['V💚：lin_2023', 'wechat', 'V💚：lin_2023'],
+  ['手机号微同号', 'wechat', '微同号'],
+  ['卫星号 lin_2019', 'wechat', '卫星号 lin_2019'],
+  ['微.信：collector_lin', 'wechat', '微.信：collector_lin'],
+  ['加个薇，备注Curio', 'wechat', '加个薇'],
+  ['微信搜一搜 lin_vintage88', 'wechat', '微信搜一搜 lin_vintage88'],
+  // QQ's penguin, groups and bare label; Alipay with a transfer verb
+  ['🐧 2233445566 备注相机', 'qq', '🐧 2233445566'],
+  ['Q号 88996677', 'qq', 'Q号 88996677'],
+  ['QQ群 678901234 进群看货', 'qq', 'QQ群 678901234'],
+  ['企鹅号 3344556677', 'qq', '企鹅号 3344556677'],
+  ['Q：5566778899', 'qq', 'Q：5566778899'],
+  ['支fu宝 lin_pay2024', 'alipay', '支fu宝 lin_pay2024'],
+  ['不走平台的话，zfb直接转 lin_pay88', 'alipay', 'zfb直接转 lin_pay88'],
+  ['扣扣号：1O2345678', 'qq', '扣扣号：1O2345678'],
+  // digits written as letters, radio numerals, words, or split by words; foreign mobiles
+  ['电话：l38OOl23456', 'phone', 'l38OOl23456'],
+  ['打我 I39-OOI2-3456', 'phone', 'I39-OOI2-3456'],
+  ['号码 幺三八 两两四四 五六七八', 'phone', '幺三八 两两四四 五六七八'],
+  ['138 1234 call me then 5678', 'phone', '138 1234 call me then 5678'],
+  ['前面138中间1234后面5678', 'phone', '138中间1234后面5678'],
+  ['text me: one three eight, one two three four, five six seven eight', 'phone', 'one three eight, one two three four, five six seven eight'],
+  ['연락처 공일공 일이삼사 오육칠팔', 'phone', '공일공 일이삼사 오육칠팔'],
+  ['電話 0912-345-678', 'phone', '0912-345-678'],
+  ['전화 010-1234-5678', 'phone', '010-1234-5678'],
+  ['携帯 080 1234 5678 までどうぞ', 'phone', '080 1234 5678'],
+  // app link schemes, spelled and provider-only e-mail addresses
+  ['weixin://dl/chat?lin_vintage', 'wechat', 'weixin://dl/chat?lin_vintage'],
+  ['mail me at alex.tinker@example.com', 'email', 'alex.tinker@example.com'],
+  ['邮箱：lin_shop艾特163点com', 'email', 'lin_shop艾特163点com'],
+  ['发我邮箱 linshop88@qq', 'email', '邮箱 linshop88@qq'],
+  ['mi correo es alex.tinker arroba gmail punto com', 'email', 'alex.tinker arroba gmail punto com'],
+  ['メール：lin_vintage アットマーク yahoo.co.jp', 'email', 'lin_vintage アットマーク yahoo.co.jp'],
+  // other apps and English, Spanish, Korean phrasing
+  ['카톡 아이디 linvintage88', 'other_app', '카톡 아이디 linvintage88'],
+  ['mándame un whats al 612345678', 'other_app', 'whats al 612345678'],
+  ['加我賴 lin_shop88', 'other_app', '加我賴 lin_shop88'],
+  ['my wechat is lin_vintage88', 'wechat', 'wechat is lin_vintage88'],
+  ['lin_vintage88 on insta for more pics', 'other_app', 'lin_vintage88 on insta'],
+  ['Find me on WeChat, ID is linvintage88', 'wechat', 'Find me on WeChat, ID is linvintage88'],
+  ['抖音搜 lin.vintage.cam', 'other_app', '抖音搜 lin.vintage.cam'],
+  ['加我 LINE：lin0912', 'other_app', '加我 LINE：lin0912'],
+  ['Escríbeme por WhatsApp al 612 345 678', 'other_app', 'Escríbeme por WhatsApp al 612 345 678'],
 ];
 
 /** Ordinary listing, chat and review text that must pass untouched. */
@@ -331,6 +382,19 @@ const CLEAN_TEXTS: string[] = [
   '中通快递 78901234567890',
   '京东 E卡 面值 500',
   '坐标上海，可小区自提',
+  // near misses of the rules of issue 28
+  'Lot 138, bid 1234, hammer 5678',
+  '库存 138 件，单价 1234 元，已售 5678 件',
+  '卫星 20240315 发射纪念封',
+  'Q: 10000 起订吗？',
+  'talla 38 o 39, precio 1380 o 1400',
+  '绿色软件，免安装，U盘可用',
+  'QQ糖 10 包',
+  'WeChat is popular in China',
+  'Also available with WeChat Pay and Alipay',
+  '型号 010-1234-5678 的配件',
+  'SONY A7R IV ILCE-7RM4',
+  'Leica M6 TTL 0.72',
 ];
 
 describe('findContactDetails: hits (rule C-4)', () => {
@@ -402,6 +466,22 @@ describe('maskContactDetails', () => {
   test('an e-mail address glued to an id is masked whole, its domain too', () => {
     expect(maskContactDetails('qq 12345678@qq.com 谢谢', '[***]')).toBe('[***] 谢谢');
     expect(maskContactDetails('微信 lin_shop@example.com', '[***]')).toBe('[***]');
+  });
+
+  test('an e-mail address is masked whole, the domain too, when a spelled "at" comes before it', () => {
+    const masked = maskContactDetails('mail me at alex.tinker@example.com', '[***]');
+    expect(masked).toBe('mail me at [***]');
+    for (const part of ['alex', 'tinker', 'example', '.com', '@']) expect(masked).not.toContain(part);
+    expect(maskContactDetails('my mail: alex dot tinker at example dot com, thanks', '[***]')).toBe('my mail: [***], thanks');
+  });
+
+  test('a number split by words is masked from its first piece to its last', () => {
+    expect(maskContactDetails('前面138中间1234后面5678，谢谢')).toBe('前面***，谢谢');
+    expect(maskContactDetails('138 1234 call me then 5678')).toBe('***');
+  });
+
+  test('a number with letters for digits is masked where it was typed', () => {
+    expect(maskContactDetails('电话：l38OOl23456 晚上打')).toBe('电话：*** 晚上打');
   });
 
   test('a keycap number is masked with its marks', () => {

@@ -86,6 +86,21 @@ describe('marketplace.buyingRequests.create', () => {
     await expectAppError(api.marketplace.buyingRequests.create(requestInput({ title: 'mail me: a@b.com' })), 'CONTACT_INFO_DETECTED');
     expect(await db.db.selectFrom('buying_requests').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
   });
+
+  test('a WeChat homophone with an id in the title is refused, so it never reaches the public feed', async ({ db, services, member }) => {
+    const { user, api } = await member();
+    // 嘉薇 ("add WeChat" said aloud) slipped through before issue 28 and sat on the feed
+    const titles = ['求购徕卡 M6，嘉薇 lin_vintage88', '收老相机 绿泡泡：oldcam_lin', 'Wanted: Seiko 6139, the green app: lin_vintage88'];
+    for (const title of titles) await expectAppError(api.marketplace.buyingRequests.create(requestInput({ title })), 'CONTACT_INFO_DETECTED');
+    await expectAppError(
+      api.marketplace.buyingRequests.create(requestInput({ description: '电话：l38OOl23456，前面138中间1234后面5678' })),
+      'CONTACT_INFO_DETECTED',
+    );
+    expect(await db.db.selectFrom('buying_requests').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    const feed = await (await callerFor(services)).marketplace.feed.page({ type: 'buyingRequest', limit: 50 });
+    const onFeed = feed.items.flatMap((item) => (item.kind === 'buyingRequest' ? [item.request.title] : []));
+    expect(onFeed.filter((title) => titles.includes(title))).toEqual([]);
+  });
 });
 
 describe('marketplace.buyingRequests.get', () => {

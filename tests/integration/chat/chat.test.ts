@@ -81,6 +81,24 @@ describe('chat.send', () => {
     expect(violation.detected_patterns).toEqual(['13812345678', 'seller@example.com']);
   });
 
+  test('the receiver sees no part of an e-mail address: neither its local part nor its domain', async ({ db, member }) => {
+    const alice = await member();
+    const bob = await member();
+    // the spelled "at" before the address once made "me at alex.tinker" the address and left "@example.com" on screen (issue 28)
+    const content = 'mail me at alex.tinker@example.com';
+    const { message } = await alice.api.chat.send({ peerId: bob.user.id, content, clientId: clientId() });
+    expect(message.content).toBe(`mail me at ${CHAT_LIMITS.hiddenMarker}`);
+
+    const [shown] = (await bob.api.chat.thread({ peerId: alice.user.id })).items;
+    const [conversation] = (await bob.api.chat.conversations()).items;
+    for (const seen of [shown?.content, conversation?.lastMessage.content]) {
+      expect(seen).toBe(`mail me at ${CHAT_LIMITS.hiddenMarker}`);
+      for (const part of ['alex', 'tinker', 'example', '.com', '@']) expect(seen).not.toContain(part);
+    }
+    const violation = await db.db.selectFrom('message_violations').selectAll().where('message_id', '=', message.id).executeTakeFirstOrThrow();
+    expect(violation).toMatchObject({ violation_type: 'email', original_content: content, detected_patterns: ['alex.tinker@example.com'] });
+  });
+
   test('an account on another app is masked and recorded as an other_app violation', async ({ db, member }) => {
     const alice = await member();
     const bob = await member();
