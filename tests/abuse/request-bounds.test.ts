@@ -170,7 +170,23 @@ describe('the dev outbox when enabled', () => {
       const spoofed = await fetch(`http://127.0.0.1:${port}/dev/outbox`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
       expect(spoofed.status).toBe(200);
       const external = externalAddress();
-      if (external) expect((await fetch(`http://${external}:${port}/dev/outbox?to=a@example.test`)).status).toBe(404);
+      if (external) {
+        // by its own name the external address is not this server's host (ADR 0044)
+        expect((await fetch(`http://${external}:${port}/dev/outbox?to=a@example.test`)).status).toBe(421);
+        // and naming a loopback host from it does not make the peer loopback: the outbox still refuses
+        const asLocalhost = await new Promise<number>((resolve, reject) => {
+          const request = httpRequest(
+            { host: external, port: Number(port), path: '/dev/outbox?to=a@example.test', headers: { host: `localhost:${port}` } },
+            (response) => {
+              response.resume();
+              resolve(response.statusCode ?? 0);
+            },
+          );
+          request.on('error', reject);
+          request.end();
+        });
+        expect(asLocalhost).toBe(404);
+      }
     } finally {
       await running.close();
     }

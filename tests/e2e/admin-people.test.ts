@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect, test, vi } from '../helpers/fixtures.ts';
 import { captureScreens, describeInBrowser, openPage, uiText } from '../helpers/browser.ts';
 import type { E2EServer } from '../helpers/e2e-server.ts';
-import { fundUsdn, signUpInPage, type E2EMember } from '../helpers/e2e-marketplace.ts';
+import { fundUsdn, setNickname, signUpAdminInPage, signUpInPage, type E2EMember } from '../helpers/e2e-marketplace.ts';
 import { getBalances } from '../../server/src/domain/ledger/index.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
@@ -24,22 +24,6 @@ describeInBrowser('admin people tabs: users, violations and audit in the browser
     server = e2eServer;
     browser = launched;
   });
-
-  async function makeAdmin(page: Page, label: string): Promise<E2EMember> {
-    await page.goto('/');
-    const admin = await signUpInPage(page, label);
-    await server.db.db.insertInto('user_roles').values({ user_id: admin.id, role: 'admin' }).execute();
-    await server.db.db
-      .updateTable('profiles')
-      .set({ nickname: `Admin ${label}`.slice(0, 20) })
-      .where('user_id', '=', admin.id)
-      .execute();
-    return admin;
-  }
-
-  async function setNickname(userId: string, nickname: string) {
-    await server.db.db.updateTable('profiles').set({ nickname }).where('user_id', '=', userId).execute();
-  }
 
   async function violation(senderId: string, receiverId: string, type: string, content: string, pattern: string) {
     const row = await server.db.db
@@ -66,12 +50,12 @@ describeInBrowser('admin people tabs: users, violations and audit in the browser
     const memberSession = await openPage(browser, { baseUrl: server.url, language: EN });
     try {
       const page = adminSession.page;
-      await makeAdmin(page, 'people');
+      await signUpAdminInPage(server, page, 'people');
       await memberSession.page.goto('/');
       const spammer = await signUpInPage(memberSession.page, 'spammer');
-      await setNickname(spammer.id, 'Spammy Sam');
+      await setNickname(server, spammer.id, 'Spammy Sam');
       const chatty = await signUpInPage((await openPage(browser, { baseUrl: server.url })).page, 'chatty');
-      await setNickname(chatty.id, 'Chatty Cat');
+      await setNickname(server, chatty.id, 'Chatty Cat');
       await fundUsdn(server, spammer.id, 1_000);
 
       // --- users: search by e-mail, adjust +25, then a deduction below zero is refused in the form
@@ -174,10 +158,10 @@ describeInBrowser('admin people tabs: users, violations and audit in the browser
     const setup = await openPage(browser, { baseUrl: server.url, language: EN });
     const members: E2EMember[] = [];
     try {
-      await makeAdmin(setup.page, 'screens');
+      await signUpAdminInPage(server, setup.page, 'screens');
       for (const name of ['Lin Xiaoyu', 'Marta Gómez', 'Kenji Watanabe']) {
         const member = await signUpInPage((await openPage(browser, { baseUrl: server.url })).page, 'screens-member');
-        await setNickname(member.id, name);
+        await setNickname(server, member.id, name);
         await fundUsdn(server, member.id, 12_345 * (members.length + 1));
         members.push(member);
       }
@@ -193,7 +177,7 @@ describeInBrowser('admin people tabs: users, violations and audit in the browser
     const session = await openPage(browser, { baseUrl: server.url, language: 'zh-CN', theme: 'light' });
     try {
       const page = session.page;
-      await makeAdmin(page, 'shots');
+      await signUpAdminInPage(server, page, 'shots');
       for (const [language, theme] of [
         ['zh-CN', 'light'],
         ['zh-CN', 'dark'],

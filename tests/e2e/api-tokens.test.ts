@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect, test, vi } from '../helpers/fixtures.ts';
 import { captureScreens, describeInBrowser, openPage, uiText, uiTextPattern } from '../helpers/browser.ts';
 import type { E2EServer } from '../helpers/e2e-server.ts';
-import { mutateInPage, signUpInPage, type E2EMember } from '../helpers/e2e-marketplace.ts';
+import { mutateInPage, setNickname, signUpAdminInPage, signUpInPage, type E2EMember } from '../helpers/e2e-marketplace.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
 
@@ -25,17 +25,6 @@ describeInBrowser('API token scopes and ending all sessions, in the browser', ()
     server = e2eServer;
     browser = launched;
   });
-
-  async function makeAdmin(page: Page, label: string): Promise<E2EMember> {
-    const admin = await signUpInPage(page, label);
-    await server.db.db.insertInto('user_roles').values({ user_id: admin.id, role: 'admin' }).execute();
-    await setNickname(admin.id, `Admin ${label}`.slice(0, 20));
-    return admin;
-  }
-
-  async function setNickname(userId: string, nickname: string) {
-    await server.db.db.updateTable('profiles').set({ nickname }).where('user_id', '=', userId).execute();
-  }
 
   /** auth.me as a script holding the token would call it: the member's id, or null once the token no longer works. */
   async function meWithToken(token: string): Promise<string | null> {
@@ -128,7 +117,7 @@ describeInBrowser('API token scopes and ending all sessions, in the browser', ()
     try {
       const page = session.page;
       await page.goto('/');
-      const admin = await makeAdmin(page, 'token-admin');
+      const admin = await signUpAdminInPage(server, page, 'token-admin');
       await page.goto('/profile/edit');
       const section = page.getByRole('region', { name: en('profile:tokens.title') });
       const never = section.getByRole('radio', { name: en('profile:tokens.expiry.never') });
@@ -178,9 +167,9 @@ describeInBrowser('API token scopes and ending all sessions, in the browser', ()
     try {
       const page = adminSession.page;
       await page.goto('/');
-      await makeAdmin(page, 'ender');
+      await signUpAdminInPage(server, page, 'ender');
       const member = await signUpInPage(memberSession.page, 'ended');
-      await setNickname(member.id, 'Ended Emma');
+      await setNickname(server, member.id, 'Ended Emma');
       const { token } = await mutateInPage<{ token: string }>(memberSession.page, 'auth.apiTokens.create', { name: 'nightly export' });
       expect(await meWithToken(token)).toBe(member.id);
       await memberSession.page.goto('/wallet');
@@ -236,7 +225,7 @@ describeInBrowser('API token scopes and ending all sessions, in the browser', ()
     let member: E2EMember;
     try {
       member = await signUpInPage(setup.page, 'shots-member');
-      await setNickname(member.id, 'Lin Xiaoyu');
+      await setNickname(server, member.id, 'Lin Xiaoyu');
     } finally {
       await setup.close();
     }
@@ -245,7 +234,7 @@ describeInBrowser('API token scopes and ending all sessions, in the browser', ()
     try {
       const page = session.page;
       await page.goto('/');
-      await makeAdmin(page, 'token-shots');
+      await signUpAdminInPage(server, page, 'token-shots');
       // tokens to show: one of each kind, one with wallet moves off, one used
       await mutateInPage(page, 'auth.apiTokens.create', { name: 'price tracker', scopes: ['read', 'trade'], expiresInDays: 90 });
       const wallet = await mutateInPage<{ summary: { id: string } }>(page, 'auth.apiTokens.create', { name: 'payout script', scopes: ['wallet'] });

@@ -51,6 +51,20 @@ export async function signInInPage(page: Page, member: E2EMember): Promise<void>
 }
 
 /** Grants Curio points from the rewards account: publishing a listing costs one. */
+/** A member's public nickname, set straight in the database (seeded names read better in screenshots). */
+export async function setNickname(server: E2EServer, userId: string, nickname: string): Promise<void> {
+  await server.db.db.updateTable('profiles').set({ nickname }).where('user_id', '=', userId).execute();
+}
+
+/** Signs up in the page and makes that member an admin named "Admin <label>". */
+export async function signUpAdminInPage(server: E2EServer, page: Page, label: string): Promise<E2EMember> {
+  await page.goto('/');
+  const admin = await signUpInPage(page, label);
+  await server.db.db.insertInto('user_roles').values({ user_id: admin.id, role: 'admin' }).execute();
+  await setNickname(server, admin.id, `Admin ${label}`.slice(0, 20));
+  return admin;
+}
+
 export async function fundPoints(server: E2EServer, userId: string, amount: number): Promise<void> {
   const { affectedUserIds } = await runInTransaction(server.db.db, (trx) =>
     transfer(trx, { currency: 'points', from: { system: 'rewards' }, to: { user: userId }, amount, kind: 'checkin' }),

@@ -4,7 +4,7 @@ import { findContactDetails } from '../../shared/src/rules/contact-filter.ts';
 
 /**
  * The contact filter measured on a public list of evasions and of honest marketplace texts
- * (issue 28, ADR 0034), kept in contact-filter-corpus/ one text per line. The table test in
+ * (ADR 0034), kept in contact-filter-corpus/ one text per line. The table test in
  * contact-filter.test.ts pins exact spans; this one counts how much of what people actually type
  * gets through, and that nothing honest is flagged.
  *

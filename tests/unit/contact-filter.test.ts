@@ -221,7 +221,7 @@ const SINGLE_HITS: [string, ContactType, string][] = [
   // an id glued to an e-mail address: the whole address goes, not its local part alone
   ['qq 12345678@qq.com', 'qq', 'qq 12345678@qq.com'],
   ['微信 lin_shop@example.com', 'wechat', '微信 lin_shop@example.com'],
-  // WeChat homophones, nicknames and spellings, from contact-words.json (issue 28)
+  // WeChat homophones, nicknames and spellings, from contact-words.json
   ['嘉薇 lin_vintage88', 'wechat', '嘉薇 lin_vintage88'],
   ['有意者嘉薇详聊', 'wechat', '嘉薇详聊'],
   ['薇❤ lin88shop 看更多款', 'wechat', '薇❤ lin88shop'],
@@ -382,7 +382,7 @@ const CLEAN_TEXTS: string[] = [
   '中通快递 78901234567890',
   '京东 E卡 面值 500',
   '坐标上海，可小区自提',
-  // near misses of the rules of issue 28
+  // near misses of the slang rules (ADR 0034)
   'Lot 138, bid 1234, hammer 5678',
   '库存 138 件，单价 1234 元，已售 5678 件',
   '卫星 20240315 发射纪念封',

@@ -89,7 +89,7 @@ describe('marketplace.buyingRequests.create', () => {
 
   test('a WeChat homophone with an id in the title is refused, so it never reaches the public feed', async ({ db, services, member }) => {
     const { user, api } = await member();
-    // 嘉薇 ("add WeChat" said aloud) slipped through before issue 28 and sat on the feed
+    // 嘉薇 ("add WeChat" said aloud) once slipped through and sat on the feed
     const titles = ['求购徕卡 M6，嘉薇 lin_vintage88', '收老相机 绿泡泡：oldcam_lin', 'Wanted: Seiko 6139, the green app: lin_vintage88'];
     for (const title of titles) await expectAppError(api.marketplace.buyingRequests.create(requestInput({ title })), 'CONTACT_INFO_DETECTED');
     await expectAppError(

@@ -84,7 +84,7 @@ describe('chat.send', () => {
   test('the receiver sees no part of an e-mail address: neither its local part nor its domain', async ({ db, member }) => {
     const alice = await member();
     const bob = await member();
-    // the spelled "at" before the address once made "me at alex.tinker" the address and left "@example.com" on screen (issue 28)
+    // the spelled "at" before the address once made "me at alex.tinker" the address and left "@example.com" on screen
     const content = 'mail me at alex.tinker@example.com';
     const { message } = await alice.api.chat.send({ peerId: bob.user.id, content, clientId: clientId() });
     expect(message.content).toBe(`mail me at ${CHAT_LIMITS.hiddenMarker}`);
