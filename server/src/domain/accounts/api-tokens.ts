@@ -23,6 +23,12 @@ export function newApiTokenSecret(): { token: string; hash: string; prefix: stri
  */
 export const API_TOKEN_LAST_USED_PRECISION_MS = 60_000;
 
+/** A token that still works at `now`: not revoked, and not past its expiry. */
+function workingAt(now: Date) {
+  return (eb: ExpressionBuilder<Database, 'api_tokens'>) =>
+    eb.and([eb('api_tokens.revoked_at', 'is', null), eb.or([eb('api_tokens.expires_at', 'is', null), eb('api_tokens.expires_at', '>', now)])]);
+}
+
 /** The member behind a token and what the token may do (ADR 0044). */
 export interface TokenHolder {
   user: AuthUser;
@@ -38,8 +44,7 @@ export async function authenticateApiToken(db: Kysely<Database>, clock: Clock, t
   const now = clock.now();
   const recordedSince = new Date(now.getTime() - API_TOKEN_LAST_USED_PRECISION_MS);
   const tokenHash = hashToken(token);
-  const working = (eb: ExpressionBuilder<Database, 'api_tokens'>) =>
-    eb.and([eb('api_tokens.revoked_at', 'is', null), eb.or([eb('api_tokens.expires_at', 'is', null), eb('api_tokens.expires_at', '>', now)])]);
+  const working = workingAt(now);
   // one statement: the token's member read, and the token's use recorded when the last is older
   // (the read sees the row as it was before the statement, which is all it needs)
   const row = await selectSessionUsers(
@@ -115,8 +120,7 @@ export async function listApiTokens(db: Kysely<Database>, memberId: string, now:
     .selectFrom('api_tokens')
     .select(SUMMARY_COLUMNS)
     .where('user_id', '=', memberId)
-    .where('revoked_at', 'is', null)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .where(workingAt(now))
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .execute();
@@ -145,8 +149,9 @@ export async function setApiTokenWallet(services: AppServices, memberId: string,
   const row = await services.db
     .updateTable('api_tokens')
     .set((eb) => ({
+      // removed first either way, so turning it on twice still lists it once
       scopes: input.wallet
-        ? sql<string[]>`CASE WHEN 'wallet' = ANY (${eb.ref('scopes')}) THEN ${eb.ref('scopes')} ELSE array_append(${eb.ref('scopes')}, 'wallet') END`
+        ? sql<string[]>`array_append(array_remove(${eb.ref('scopes')}, 'wallet'), 'wallet')`
         : sql<string[]>`array_remove(${eb.ref('scopes')}, 'wallet')`,
     }))
     .where('id', '=', input.id)

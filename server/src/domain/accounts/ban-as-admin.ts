@@ -3,7 +3,7 @@ import type { ZAdminBanInput, ZAdminBanResult, ZAdminEndSessionsInput, ZAdminEnd
 import { DomainError } from '../domain-error.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { banUserInTransaction, liftBan } from './ban-user.ts';
-import { endAllAccessCounted } from './end-all-access.ts';
+import { endAllAccess } from './end-all-access.ts';
 import { publishCommitted, sessionRevokedEvent } from './publish-events.ts';
 import { recordAdminAction } from '../admin/audit.ts';
 import type { AppServices } from '../../app-services.ts';
@@ -81,7 +81,7 @@ export async function endSessionsAsAdmin(
   const ended = await runInTransaction(services.db, async (trx) => {
     const user = await trx.selectFrom('users').select('id').where('id', '=', input.userId).executeTakeFirst();
     if (!user) throw new DomainError('USER_NOT_FOUND');
-    const access = await endAllAccessCounted(trx, user.id);
+    const access = await endAllAccess(trx, user.id);
     await recordAdminAction(trx, {
       adminId,
       action: 'user.end_sessions',

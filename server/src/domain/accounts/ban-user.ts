@@ -46,7 +46,7 @@ export async function banUserInTransaction(trx: Tx, input: BanInput): Promise<Ba
     .executeTakeFirst();
   const banId =
     inserted?.id ?? (await trx.selectFrom('user_bans').select('id').where('user_id', '=', user.id).where('status', '=', 'active').executeTakeFirstOrThrow()).id;
-  const endedSessionIds = await endAllAccess(trx, user.id);
+  const { sessionIds: endedSessionIds } = await endAllAccess(trx, user.id);
   // rule AD-9: a ban notifies the user; they read it when the ban is lifted or through support
   if (inserted) await notify(trx, { userId: user.id, type: 'banned', params: { reason } });
   return { banId, created: Boolean(inserted), endedSessionIds };

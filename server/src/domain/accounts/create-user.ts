@@ -16,6 +16,8 @@ export interface NewUser {
    * sign-up starts unverified until its link is opened.
    */
   emailVerified?: boolean;
+  /** The network block a sign-up came from (ADR 0045); null for accounts an operator makes. */
+  signUpAddressBlock?: string | null;
 }
 
 /**
@@ -39,7 +41,12 @@ export async function createUserWithProfile(trx: Kysely<Database>, input: NewUse
   const passwordHash = await hashPassword(input.password);
   const user = await trx
     .insertInto('users')
-    .values({ email, password_hash: passwordHash, email_verified_at: input.emailVerified ? new Date() : null })
+    .values({
+      email,
+      password_hash: passwordHash,
+      email_verified_at: input.emailVerified ? new Date() : null,
+      sign_up_address_block: input.signUpAddressBlock ?? null,
+    })
     .onConflict((oc) => oc.column('email').doNothing())
     .returning('id')
     .executeTakeFirst();

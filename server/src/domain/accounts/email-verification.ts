@@ -111,7 +111,7 @@ export async function verifyEmail(services: AppServices, input: { token: string 
     if (!userId) throw new DomainError('VERIFICATION_LINK_INVALID');
     if (await isBanned(trx, userId)) throw new DomainError('USER_BANNED');
     const rewardedUserIds = await markEmailVerified(trx, userId, now);
-    const ended = await endAllAccess(trx, userId);
+    const { sessionIds: ended } = await endAllAccess(trx, userId);
     const events: RealtimeEvent[] = sessionRevokedEvent(userId, ended);
     // rotation, as at sign-in: whatever session this browser had for another account ends too
     if (previous && previous.userId !== userId) {

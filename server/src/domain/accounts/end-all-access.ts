@@ -8,14 +8,10 @@ import type { Database } from '../../db/schema.ts';
  * password reset, a ban and an admin's "end all sessions" (ADR 0044). Tokens are revoked for
  * good, not paused: a lifted ban or a recovered account must not bring back a script someone
  * else may hold; the owner issues new ones. Returns the ended session ids, for the
- * `session-revoked` events the caller publishes after commit.
+ * `session-revoked` events the caller publishes after commit, and how many tokens it revoked,
+ * for the admin's audit entry.
  */
-export async function endAllAccess(db: Kysely<Database>, userId: string): Promise<string[]> {
-  return (await endAllAccessCounted(db, userId)).sessionIds;
-}
-
-/** `endAllAccess` with the number of tokens it revoked, for the admin's audit entry. */
-export async function endAllAccessCounted(db: Kysely<Database>, userId: string): Promise<{ sessionIds: string[]; revokedTokens: number }> {
+export async function endAllAccess(db: Kysely<Database>, userId: string): Promise<{ sessionIds: string[]; revokedTokens: number }> {
   const sessions = await db.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute();
   const tokens = await db
     .updateTable('api_tokens')

@@ -105,7 +105,7 @@ export async function resetPassword(services: AppServices, input: TResetPassword
     return {
       userId: user.id,
       email: user.email,
-      sessionIds: await endAllAccess(trx, user.id),
+      sessionIds: (await endAllAccess(trx, user.id)).sessionIds,
       rewarded: rewardedUserIds,
     };
   });

@@ -37,17 +37,17 @@ export async function signUp(services: AppServices, input: TSignUpInput, request
     let userId: string;
     try {
       // no stored preference unless the form sent one: the interface keeps following the browser
-      userId = await createUserWithProfile(trx, { email: input.email, password: input.password, ...(input.language ? { language: input.language } : {}) });
+      userId = await createUserWithProfile(trx, {
+        email: input.email,
+        password: input.password,
+        ...(input.language ? { language: input.language } : {}),
+        // the block, not the address: admins compare where an inviter's invitees came from (ADR 0045)
+        signUpAddressBlock: signUpAddressBlock(request.ip),
+      });
     } catch (error) {
       if (isDomainError(error, 'EMAIL_TAKEN')) return null;
       throw error;
     }
-    // the block, not the address: admins compare where an inviter's invitees came from (ADR 0045)
-    await trx
-      .updateTable('users')
-      .set({ sign_up_address_block: signUpAddressBlock(request.ip) })
-      .where('id', '=', userId)
-      .execute();
     if (invitationCode) {
       invitation = (await applyInvitationCode(trx, { code: invitationCode, inviteeId: userId, now })).outcome;
     } else if (input.referrerId) {
